@@ -1,0 +1,32 @@
+// Every resource bound colcheck applies to its input, in one place.
+//
+// A hostile file can declare any count or size. The decoders check each
+// declared size against the bytes that exist and against these limits
+// *before* allocating; hitting a limit is a `limits.*` or `thrift.depth-limit`
+// diagnostic, never a crash or an out-of-memory.
+
+#ifndef COLCHECK_CORE_LIMITS_H_
+#define COLCHECK_CORE_LIMITS_H_
+
+#include <cstdint>
+
+namespace colcheck::limits {
+
+// Nesting of Thrift structs and collections. Apache Thrift C++ uses 64.
+inline constexpr int kThriftMaxDepth = 64;
+
+// The largest footer colcheck decodes. Real footers with 10^5 column chunks
+// stay well below this.
+inline constexpr uint64_t kMaxFooterBytes = uint64_t{1} << 30;
+
+// Elements in any single Thrift list, set or map. Each element takes at
+// least one byte, which the decoder checks first; this bounds the rest.
+inline constexpr uint64_t kMaxCollectionSize = uint64_t{1} << 26;
+
+// Depth of the schema tree (Arrow C++ uses 100 as well). Keeps definition
+// and repetition levels far inside int16.
+inline constexpr int kMaxSchemaDepth = 100;
+
+}  // namespace colcheck::limits
+
+#endif  // COLCHECK_CORE_LIMITS_H_

@@ -1,0 +1,117 @@
+// colcheck: a strict validator for columnar file formats.
+//
+// The public API. Validate a file or a byte span and get a Report: a verdict
+// plus every diagnostic, each pointing at an absolute byte span of the input.
+// The library never formats output (see reports/) and never throws.
+//
+//   colcheck::Options options;
+//   colcheck::Report report;
+//   colcheck::Status status = colcheck::ValidateFile("a.parquet", options,
+//                                                    &report);
+//   if (!status.ok()) { /* I/O error: status.message() */ }
+//   for (const colcheck::Diagnostic& d : report.diagnostics) { ... }
+
+#ifndef COLCHECK_COLCHECK_H_
+#define COLCHECK_COLCHECK_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace colcheck {
+
+// The library version, also printed by `colcheck --version` and written into
+// the JSON report.
+inline constexpr std::string_view kVersion = "0.1.0";
+
+enum class Severity : uint8_t { kInfo, kWarning, kError };
+
+// Every diagnostic code, generated from validator/core/codes.def. Codes are
+// stable: once released they are never renamed or reused.
+enum class Code : uint16_t {
+#define COLCHECK_CODE(id, name, severity, spec, summary) id,
+#include "colcheck/codes.def"
+#undef COLCHECK_CODE
+};
+
+// One entry of the code registry.
+struct CodeInfo {
+  Code code;
+  std::string_view name;      // "schema.orphaned-elements"
+  Severity severity;          // The default severity.
+  std::string_view spec;      // Where the rule comes from.
+  std::string_view summary;   // One sentence.
+};
+
+// The whole registry, in declaration order.
+std::span<const CodeInfo> AllCodes();
+const CodeInfo& Info(Code code);
+std::string_view SeverityName(Severity severity);  // "error", "warning", ...
+
+// A finding: a code, and the absolute byte span [offset, offset + length) of
+// the input that it concerns. `field` names the place in the format's own
+// terms, such as "row_groups[0].columns[3].meta_data.data_page_offset"; it is
+// empty for diagnostics about the file as a whole.
+struct Diagnostic {
+  Code code;
+  Severity severity;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+  std::string field;
+  std::string message;
+};
+
+enum class Format : uint8_t { kUnknown, kParquet, kOrc };
+std::string_view FormatName(Format format);  // "parquet", "orc", "unknown"
+
+// valid: no error (warnings and infos allowed). invalid: at least one error.
+// encrypted: the readable parts have no error but the file is encrypted, so
+// some parts were not checked. unsupported: a format or feature colcheck
+// recognises but cannot check yet.
+enum class Verdict : uint8_t { kValid, kInvalid, kEncrypted, kUnsupported };
+std::string_view VerdictName(Verdict verdict);
+
+struct Options {
+  // Diagnostics past this count are dropped and a single
+  // limits.too-many-diagnostics warning says so.
+  size_t max_diagnostics = 10000;
+};
+
+struct Report {
+  Format format = Format::kUnknown;
+  uint64_t size = 0;
+  Verdict verdict = Verdict::kValid;
+  // Sorted by offset, then by code; ties keep discovery order.
+  std::vector<Diagnostic> diagnostics;
+};
+
+// Failures of the tool itself, as opposed to faults in the input.
+class Status {
+ public:
+  static Status Ok() { return Status(); }
+  static Status IoError(std::string message) {
+    return Status(std::move(message));
+  }
+  bool ok() const { return message_.empty(); }
+  const std::string& message() const { return message_; }
+
+ private:
+  Status() = default;
+  explicit Status(std::string message) : message_(std::move(message)) {}
+  std::string message_;
+};
+
+// Validates the bytes of a whole file.
+Report ValidateBytes(std::span<const std::byte> data, const Options& options);
+
+// Reads `path` and validates it. Returns an IoError when the file cannot be
+// read; `report` is then left untouched.
+Status ValidateFile(const std::string& path, const Options& options,
+                    Report* report);
+
+}  // namespace colcheck
+
+#endif  // COLCHECK_COLCHECK_H_

@@ -1,0 +1,39 @@
+// The Parquet file tail: leading magic, footer, footer length, trailing
+// magic (parquet-format README "File Format"; Encryption.md 5.4, 5.5).
+//
+//   0        4                                   size-8     size-4   size
+//   +--------+------ ... ------+----------------+----------+--------+
+//   | "PAR1" | column chunks   | footer         | len (LE) | "PAR1" |
+//   +--------+------ ... ------+----------------+----------+--------+
+//                              <---- len ------>
+//
+// With an encrypted footer both magics are "PARE" and the footer is a
+// plaintext FileCryptoMetaData followed by the encrypted FileMetaData. With
+// a plaintext footer in an encrypted file the magics stay "PAR1" and the
+// FileMetaData is followed by a 28-byte signature (12-byte nonce, 16-byte
+// GCM tag).
+
+#ifndef COLCHECK_PARQUET_FOOTER_H_
+#define COLCHECK_PARQUET_FOOTER_H_
+
+#include "core/byte_reader.h"
+#include "core/diagnostics.h"
+#include "core/span.h"
+
+namespace colcheck::parquet {
+
+inline constexpr uint64_t kMagicSize = 4;
+inline constexpr uint64_t kFooterSignatureSize = 28;
+
+struct Tail {
+  bool encrypted_footer = false;  // "PARE".
+  ByteSpan footer;                // The `len` bytes before the length.
+};
+
+// Checks the magics and the footer length. Returns false when no footer can
+// be located, after reporting why (file.* or limits.footer-size).
+bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* out);
+
+}  // namespace colcheck::parquet
+
+#endif  // COLCHECK_PARQUET_FOOTER_H_

@@ -1,0 +1,294 @@
+// The Parquet metadata model: FileMetaData and everything inside it, as
+// decoded from the footer, with the byte span of every field.
+//
+// The structs mirror parquet.thrift (apache/parquet-format) field for field,
+// with the same names, so a diagnostic's field path reads like the IDL.
+// Enums stay raw int32 values: an out-of-range value is a rule violation to
+// report, not something the decoder may silently map. `present` on each
+// Spanned field says whether the writer wrote it.
+
+#ifndef COLCHECK_PARQUET_METADATA_H_
+#define COLCHECK_PARQUET_METADATA_H_
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/span.h"
+
+namespace colcheck::parquet {
+
+template <typename T>
+using SpannedList = Spanned<std::vector<Spanned<T>>>;
+using Binary = std::string_view;  // Points into the input bytes.
+
+// enum Type
+enum PhysicalType : int32_t {
+  kBoolean = 0,
+  kInt32 = 1,
+  kInt64 = 2,
+  kInt96 = 3,
+  kFloat = 4,
+  kDouble = 5,
+  kByteArray = 6,
+  kFixedLenByteArray = 7,
+};
+
+// enum ConvertedType
+enum ConvertedType : int32_t {
+  kUtf8 = 0,
+  kMap = 1,
+  kMapKeyValue = 2,
+  kList = 3,
+  kEnum = 4,
+  kDecimal = 5,
+  kDate = 6,
+  kTimeMillis = 7,
+  kTimeMicros = 8,
+  kTimestampMillis = 9,
+  kTimestampMicros = 10,
+  kUint8 = 11,
+  kUint16 = 12,
+  kUint32 = 13,
+  kUint64 = 14,
+  kInt8 = 15,
+  kInt16 = 16,
+  kInt32Converted = 17,
+  kInt64Converted = 18,
+  kJson = 19,
+  kBson = 20,
+  kInterval = 21,
+};
+
+// enum FieldRepetitionType
+enum Repetition : int32_t {
+  kRequired = 0,
+  kOptional = 1,
+  kRepeated = 2,
+  kVector = 3,  // Proposed in parquet-format; colcheck reports it unsupported.
+};
+
+// enum Encoding
+enum Encoding : int32_t {
+  kPlain = 0,
+  kPlainDictionary = 2,
+  kRle = 3,
+  kBitPacked = 4,
+  kDeltaBinaryPacked = 5,
+  kDeltaLengthByteArray = 6,
+  kDeltaByteArray = 7,
+  kRleDictionary = 8,
+  kByteStreamSplit = 9,
+};
+
+// enum CompressionCodec
+enum Codec : int32_t {
+  kUncompressed = 0,
+  kSnappy = 1,
+  kGzip = 2,
+  kLzo = 3,
+  kBrotli = 4,
+  kLz4 = 5,
+  kZstd = 6,
+  kLz4Raw = 7,
+};
+
+// enum PageType
+enum PageType : int32_t {
+  kDataPage = 0,
+  kIndexPage = 1,
+  kDictionaryPage = 2,
+  kDataPageV2 = 3,
+};
+
+// LogicalType union member ids.
+enum LogicalTypeId : int16_t {
+  kLogicalNone = 0,
+  kLogicalString = 1,
+  kLogicalMap = 2,
+  kLogicalList = 3,
+  kLogicalEnum = 4,
+  kLogicalDecimal = 5,
+  kLogicalDate = 6,
+  kLogicalTime = 7,
+  kLogicalTimestamp = 8,
+  kLogicalInteger = 10,
+  kLogicalUnknown = 11,  // The "Null" type: only nulls are stored.
+  kLogicalJson = 12,
+  kLogicalBson = 13,
+  kLogicalUuid = 14,
+  kLogicalFloat16 = 15,
+  kLogicalVariant = 16,
+  kLogicalGeometry = 17,
+  kLogicalGeography = 18,
+  kLogicalVector = 19,
+};
+
+// TimeUnit union member ids; 0 when absent or unknown.
+enum TimeUnit : int16_t {
+  kUnitNone = 0,
+  kMillis = 1,
+  kMicros = 2,
+  kNanos = 3,
+};
+
+struct DecimalType {
+  Spanned<int32_t> scale;
+  Spanned<int32_t> precision;
+};
+
+struct TimeOrTimestampType {
+  Spanned<bool> is_adjusted_to_utc;
+  Spanned<int16_t> unit;  // TimeUnit member id; span covers the union.
+};
+
+struct IntType {
+  Spanned<int8_t> bit_width;
+  Spanned<bool> is_signed;
+};
+
+// union LogicalType. `id` is the member that was set (kLogicalNone if the
+// union held no member colcheck knows); the member payloads are filled for
+// the members that carry fields.
+struct LogicalType {
+  int16_t id = kLogicalNone;
+  ByteSpan member_span;  // The member's field header and value.
+  DecimalType decimal;
+  TimeOrTimestampType time;  // TIME and TIMESTAMP.
+  IntType integer;
+};
+
+struct SchemaElement {
+  Spanned<int32_t> type;  // PhysicalType
+  Spanned<int32_t> type_length;
+  Spanned<int32_t> repetition_type;  // Repetition
+  Spanned<std::string_view> name;
+  Spanned<int32_t> num_children;
+  Spanned<int32_t> converted_type;  // ConvertedType
+  Spanned<int32_t> scale;
+  Spanned<int32_t> precision;
+  Spanned<int32_t> field_id;
+  Spanned<LogicalType> logical_type;
+};
+
+struct KeyValue {
+  Spanned<std::string_view> key;
+  Spanned<std::string_view> value;
+};
+
+struct Statistics {
+  Spanned<Binary> max;  // Deprecated: signed order.
+  Spanned<Binary> min;  // Deprecated: signed order.
+  Spanned<int64_t> null_count;
+  Spanned<int64_t> distinct_count;
+  Spanned<Binary> max_value;
+  Spanned<Binary> min_value;
+  Spanned<bool> is_max_value_exact;
+  Spanned<bool> is_min_value_exact;
+  Spanned<int64_t> nan_count;
+};
+
+struct PageEncodingStats {
+  Spanned<int32_t> page_type;
+  Spanned<int32_t> encoding;
+  Spanned<int32_t> count;
+};
+
+struct SizeStatistics {
+  Spanned<int64_t> unencoded_byte_array_data_bytes;
+  SpannedList<int64_t> repetition_level_histogram;
+  SpannedList<int64_t> definition_level_histogram;
+};
+
+struct ColumnMetaData {
+  Spanned<int32_t> type;  // PhysicalType
+  SpannedList<int32_t> encodings;
+  SpannedList<std::string_view> path_in_schema;
+  Spanned<int32_t> codec;  // Codec
+  Spanned<int64_t> num_values;
+  Spanned<int64_t> total_uncompressed_size;
+  Spanned<int64_t> total_compressed_size;
+  SpannedList<KeyValue> key_value_metadata;
+  Spanned<int64_t> data_page_offset;
+  Spanned<int64_t> index_page_offset;
+  Spanned<int64_t> dictionary_page_offset;
+  Spanned<Statistics> statistics;
+  SpannedList<PageEncodingStats> encoding_stats;
+  Spanned<int64_t> bloom_filter_offset;
+  Spanned<int32_t> bloom_filter_length;
+  Spanned<SizeStatistics> size_statistics;
+};
+
+// union ColumnCryptoMetaData: 1 = footer key, 2 = column key.
+struct ColumnCryptoMetaData {
+  int16_t id = 0;
+  SpannedList<std::string_view> path_in_schema;  // Column key only.
+};
+
+struct ColumnChunk {
+  Spanned<std::string_view> file_path;
+  Spanned<int64_t> file_offset;
+  Spanned<ColumnMetaData> meta_data;
+  Spanned<int64_t> offset_index_offset;
+  Spanned<int32_t> offset_index_length;
+  Spanned<int64_t> column_index_offset;
+  Spanned<int32_t> column_index_length;
+  Spanned<ColumnCryptoMetaData> crypto_metadata;
+  Spanned<Binary> encrypted_column_metadata;
+};
+
+struct SortingColumn {
+  Spanned<int32_t> column_idx;
+  Spanned<bool> descending;
+  Spanned<bool> nulls_first;
+};
+
+struct RowGroup {
+  SpannedList<ColumnChunk> columns;
+  Spanned<int64_t> total_byte_size;
+  Spanned<int64_t> num_rows;
+  SpannedList<SortingColumn> sorting_columns;
+  Spanned<int64_t> file_offset;
+  Spanned<int64_t> total_compressed_size;
+  Spanned<int16_t> ordinal;
+};
+
+// union ColumnOrder: 1 = TYPE_ORDER, 2 = IEEE_754_TOTAL_ORDER.
+enum ColumnOrderId : int16_t {
+  kOrderNone = 0,
+  kTypeDefinedOrder = 1,
+  kIeee754TotalOrder = 2,
+};
+struct ColumnOrder {
+  int16_t id = kOrderNone;
+};
+
+// union EncryptionAlgorithm: 1 = AES_GCM_V1, 2 = AES_GCM_CTR_V1.
+struct EncryptionAlgorithm {
+  int16_t id = 0;
+  Spanned<Binary> aad_prefix;
+  Spanned<Binary> aad_file_unique;
+  Spanned<bool> supply_aad_prefix;
+};
+
+struct FileMetaData {
+  Spanned<int32_t> version;
+  SpannedList<SchemaElement> schema;
+  Spanned<int64_t> num_rows;
+  SpannedList<RowGroup> row_groups;
+  SpannedList<KeyValue> key_value_metadata;
+  Spanned<std::string_view> created_by;
+  SpannedList<ColumnOrder> column_orders;
+  Spanned<EncryptionAlgorithm> encryption_algorithm;
+  Spanned<Binary> footer_signing_key_metadata;
+};
+
+// FileCryptoMetaData, the plaintext prefix of an encrypted (PARE) footer.
+struct FileCryptoMetaData {
+  Spanned<EncryptionAlgorithm> encryption_algorithm;
+  Spanned<Binary> key_metadata;
+};
+
+}  // namespace colcheck::parquet
+
+#endif  // COLCHECK_PARQUET_METADATA_H_

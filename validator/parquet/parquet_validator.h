@@ -1,0 +1,21 @@
+// Validates one Parquet file: the tail, the footer's Thrift encoding, then
+// the rules over the decoded model.
+
+#ifndef COLCHECK_PARQUET_PARQUET_VALIDATOR_H_
+#define COLCHECK_PARQUET_PARQUET_VALIDATOR_H_
+
+#include "core/byte_reader.h"
+#include "core/diagnostics.h"
+
+namespace colcheck::parquet {
+
+struct ParquetOutcome {
+  // The file is encrypted; parts that need keys were not checked.
+  bool encrypted = false;
+};
+
+ParquetOutcome ValidateParquet(const ByteReader& file, DiagnosticSink& sink);
+
+}  // namespace colcheck::parquet
+
+#endif  // COLCHECK_PARQUET_PARQUET_VALIDATOR_H_

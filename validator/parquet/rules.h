@@ -1,0 +1,51 @@
+// The semantic rules over a decoded footer. Decoders (metadata_decoder.h)
+// report structural faults; these functions report what the specification
+// forbids in a well-formed model. Each reads the model, never the bytes.
+
+#ifndef COLCHECK_PARQUET_RULES_H_
+#define COLCHECK_PARQUET_RULES_H_
+
+#include <cstdint>
+
+#include "core/diagnostics.h"
+#include "core/span.h"
+#include "parquet/metadata.h"
+#include "parquet/schema.h"
+
+namespace colcheck::parquet {
+
+// Where things lie in the file, as the footer structure says.
+struct FileLayout {
+  uint64_t file_size = 0;
+  // The serialized FileMetaData. Column data must lie in
+  // [4, metadata.offset).
+  ByteSpan metadata;
+  // Plaintext-footer encrypted file: some chunks carry encrypted metadata.
+  bool encrypted = false;
+
+  uint64_t data_begin() const { return 4; }
+  uint64_t data_end() const { return metadata.offset; }
+};
+
+struct RuleContext {
+  const FileMetaData& md;
+  const SchemaTree& tree;
+  const FileLayout& layout;
+  DiagnosticSink& sink;
+};
+
+// file_metadata.cc: version, num_rows, created_by, column_orders.
+void CheckFileMetaData(const RuleContext& ctx);
+// schema.cc: per-element shape, repetition, names, field ids, LIST and MAP.
+void CheckSchema(const RuleContext& ctx);
+// logical_types.cc: LogicalType and ConvertedType against physical types.
+void CheckLogicalTypes(const RuleContext& ctx);
+// column_chunk.cc: row groups and column chunks: counts, paths, types,
+// offsets, extents, overlaps, codecs, encodings, sorting columns.
+void CheckRowGroups(const RuleContext& ctx);
+// statistics.cc: chunk-level Statistics against type and sort order.
+void CheckStatistics(const RuleContext& ctx);
+
+}  // namespace colcheck::parquet
+
+#endif  // COLCHECK_PARQUET_RULES_H_
