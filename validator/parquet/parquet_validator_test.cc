@@ -1,0 +1,282 @@
+// End-to-end tests through the public API: bytes in, diagnostics out.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "colcheck/colcheck.h"
+#include "core/span.h"
+#include "core/strings.h"
+#include "testing/minimal_file.h"
+
+namespace colcheck {
+namespace {
+
+using testing::BuildMinimalFile;
+using testing::MinimalFile;
+using testing::MinimalFileOptions;
+
+Report Validate(std::span<const std::byte> bytes) {
+  return ValidateBytes(bytes, Options{});
+}
+
+std::string Describe(const Report& r) {
+  std::string out;
+  for (const Diagnostic& d : r.diagnostics) {
+    out += StrCat(d.offset, "+", d.length, " ", SeverityName(d.severity), "[",
+                  Info(d.code).name, "] ", d.message, " (", d.field, ")\n");
+  }
+  return out;
+}
+
+std::vector<const Diagnostic*> Errors(const Report& r) {
+  std::vector<const Diagnostic*> out;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.severity == Severity::kError) out.push_back(&d);
+  }
+  return out;
+}
+
+// Expects exactly one error, `code` at `span`.
+void ExpectOneError(const Report& r, Code code, ByteSpan span) {
+  const auto errors = Errors(r);
+  ASSERT_EQ(errors.size(), 1u) << Describe(r);
+  EXPECT_EQ(errors[0]->code, code) << Describe(r);
+  EXPECT_EQ(errors[0]->offset, span.offset) << Describe(r);
+  EXPECT_EQ(errors[0]->length, span.length) << Describe(r);
+  EXPECT_EQ(r.verdict, Verdict::kInvalid);
+}
+
+TEST(ValidateBytesTest, MinimalFileIsValid) {
+  const MinimalFile f = BuildMinimalFile();
+  const Report r = Validate(f.span());
+  EXPECT_EQ(r.verdict, Verdict::kValid) << Describe(r);
+  EXPECT_TRUE(Errors(r).empty()) << Describe(r);
+  EXPECT_EQ(r.format, Format::kParquet);
+  EXPECT_EQ(r.size, f.bytes.size());
+}
+
+TEST(ValidateBytesTest, TrailingBytesAfterFileMetaData) {
+  MinimalFileOptions o;
+  o.footer_padding = 3;
+  const MinimalFile f = BuildMinimalFile(o);
+  ExpectOneError(Validate(f.span()), Code::kFileMetadataTrailingBytes,
+                 {f.footer.end() - 3, 3});
+}
+
+TEST(ValidateBytesTest, PlaintextFooterWithSignatureIsEncrypted) {
+  MinimalFileOptions o;
+  o.plaintext_encryption = true;
+  o.footer_padding = 28;
+  const Report r = Validate(BuildMinimalFile(o).span());
+  EXPECT_EQ(r.verdict, Verdict::kEncrypted) << Describe(r);
+  EXPECT_TRUE(Errors(r).empty()) << Describe(r);
+}
+
+TEST(ValidateBytesTest, PlaintextFooterWithoutRoomForSignature) {
+  MinimalFileOptions o;
+  o.plaintext_encryption = true;
+  o.footer_padding = 10;
+  const MinimalFile f = BuildMinimalFile(o);
+  ExpectOneError(Validate(f.span()), Code::kEncryptionSignatureMissing,
+                 {f.footer.end() - 10, 10});
+}
+
+TEST(ValidateBytesTest, TruncatedFooterStopsBeforeRules) {
+  // Drop the last 5 bytes of FileMetaData and shorten the footer length to
+  // match: the decoder runs out of bytes, and no rule may run on the
+  // partial model.
+  MinimalFile f = BuildMinimalFile();
+  const auto cut = f.bytes.begin() + static_cast<long>(f.footer.end());
+  f.bytes.erase(cut - 5, cut);
+  const uint32_t shorter = static_cast<uint32_t>(f.footer.length - 5);
+  for (int i = 0; i < 4; ++i) {
+    f.bytes[f.footer_length.offset - 5 + i] =
+        std::byte{static_cast<uint8_t>(shorter >> (8 * i))};
+  }
+  const Report r = Validate(f.span());
+  const auto errors = Errors(r);
+  // created_by, the last field, now claims more bytes than remain.
+  ASSERT_EQ(errors.size(), 1u) << Describe(r);
+  EXPECT_EQ(errors[0]->code, Code::kThriftBinaryTooLong) << Describe(r);
+  EXPECT_EQ(errors[0]->offset + errors[0]->length, f.footer.end() - 5);
+  EXPECT_EQ(errors[0]->field, "created_by");
+}
+
+TEST(ValidateBytesTest, OrphanedSchemaElement) {
+  MinimalFileOptions o;
+  o.extra_schema_element = true;
+  const MinimalFile f = BuildMinimalFile(o);
+  const Report r = Validate(f.span());
+  ExpectOneError(r, Code::kSchemaOrphanedElements,
+                 Join(f.root_num_children.value, f.orphan));
+  EXPECT_EQ(Errors(r)[0]->field, "schema[0].num_children");
+}
+
+TEST(ValidateBytesTest, NumRowsMismatch) {
+  MinimalFileOptions o;
+  o.file_num_rows = 0;
+  const MinimalFile f = BuildMinimalFile(o);
+  const Report r = Validate(f.span());
+  ExpectOneError(r, Code::kMetadataNumRowsMismatch, f.file_num_rows.value);
+  EXPECT_EQ(Errors(r)[0]->field, "num_rows");
+}
+
+TEST(ValidateBytesTest, DataPageOffsetInsideFooter) {
+  MinimalFileOptions o;
+  o.data_page_offset = 4 + testing::kMinimalDataSize + 2;
+  const MinimalFile f = BuildMinimalFile(o);
+  const Report r = Validate(f.span());
+  const auto errors = Errors(r);
+  ASSERT_FALSE(errors.empty()) << Describe(r);
+  EXPECT_TRUE(std::any_of(errors.begin(), errors.end(), [&](auto* d) {
+    return d->code == Code::kMetadataOffsetOutOfBounds &&
+           d->offset == f.data_page_offset.value.offset &&
+           d->length == f.data_page_offset.value.length &&
+           d->field == "row_groups[0].columns[0].meta_data.data_page_offset";
+  })) << Describe(r);
+}
+
+TEST(ValidateBytesTest, EncryptedFooterIsEncryptedWithoutErrors) {
+  // "PARE" + FileCryptoMetaData{1: AES_GCM_V1{}} + an opaque module.
+  std::vector<std::byte> b;
+  auto put = [&b](std::initializer_list<uint8_t> bytes) {
+    for (uint8_t x : bytes) b.push_back(std::byte{x});
+  };
+  put({'P', 'A', 'R', 'E'});
+  put({0x1C, 0x1C, 0x00, 0x00, 0x00});  // {1: {1: {}}}
+  const size_t crypto = 4;
+  for (int i = 0; i < 40; ++i) put({0x5A});
+  const uint32_t length = static_cast<uint32_t>(b.size() - crypto);
+  put({static_cast<uint8_t>(length), 0, 0, 0, 'P', 'A', 'R', 'E'});
+  const Report r = Validate(b);
+  EXPECT_EQ(r.verdict, Verdict::kEncrypted) << Describe(r);
+  EXPECT_TRUE(Errors(r).empty()) << Describe(r);
+}
+
+TEST(ValidateBytesTest, OrcIsUnsupported) {
+  const std::string orc = "ORC\x0a\x0b garbage";
+  const auto* p = reinterpret_cast<const std::byte*>(orc.data());
+  const Report r = Validate({p, orc.size()});
+  EXPECT_EQ(r.format, Format::kOrc);
+  EXPECT_EQ(r.verdict, Verdict::kUnsupported);
+}
+
+TEST(ValidateBytesTest, DiagnosticsAreCapped) {
+  Options options;
+  options.max_diagnostics = 1;
+  MinimalFileOptions o;
+  o.file_num_rows = 0;
+  o.footer_padding = 3;
+  const Report r = ValidateBytes(BuildMinimalFile(o).span(), options);
+  ASSERT_EQ(r.diagnostics.size(), 2u) << Describe(r);
+  EXPECT_EQ(r.diagnostics.back().code, Code::kLimitsTooManyDiagnostics);
+  EXPECT_EQ(r.verdict, Verdict::kInvalid);
+}
+
+TEST(ValidateFileTest, MissingFileIsAnIoError) {
+  Report r;
+  const Status s = ValidateFile("/nonexistent/colcheck/file.parquet", {}, &r);
+  EXPECT_FALSE(s.ok());
+}
+
+// ---- the external corpus: files real writers produced ---------------------
+
+std::filesystem::path ExternalCorpus() {
+  if (const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
+      env != nullptr && *env != '\0') {
+    return env;
+  }
+  return "../shared/corpus-external";
+}
+
+// The files parquet-rules.md says really are wrong, with their errors.
+const std::map<std::string, std::multiset<Code>>& KnownBad() {
+  static const auto* known = new std::map<std::string, std::multiset<Code>>{
+      // FileMetaData.num_rows is 0 while the row group has 6 rows.
+      {"repeated_no_annotation.parquet", {Code::kMetadataNumRowsMismatch}},
+  };
+  return *known;
+}
+
+// Warnings the rules guide expects on particular real files.
+const std::map<std::string, Code>& ExpectedWarnings() {
+  static const auto* expected = new std::map<std::string, Code>{
+      {"dict-page-offset-zero.parquet", Code::kMetadataDictionaryOffsetZero},
+      {"incorrect_map_schema.parquet", Code::kMapKeyNotRequired},
+      {"old_list_structure.parquet", Code::kListLegacy},
+      {"nan_in_stats.parquet", Code::kStatsNanBound},
+      {"byte_array_decimal.parquet", Code::kMetadataEncodingsEmpty},
+      {"unknown-logical-type.parquet", Code::kThriftUnknownUnionMember},
+  };
+  return *expected;
+}
+
+std::vector<std::filesystem::path> ParquetFiles(
+    const std::filesystem::path& root) {
+  std::vector<std::filesystem::path> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+    const std::string name = e.path().filename().string();
+    if (e.is_regular_file() &&
+        (name.ends_with(".parquet") || name.ends_with(".parquet.encrypted"))) {
+      out.push_back(e.path());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(ExternalCorpusTest, RealFilesHaveOnlyTheKnownErrors) {
+  const std::filesystem::path root = ExternalCorpus() / "parquet-testing";
+  if (!std::filesystem::is_directory(root)) {
+    GTEST_SKIP() << "external corpus not found at " << root
+                 << "; set COLCHECK_EXTERNAL_CORPUS to run this test";
+  }
+  const auto files = ParquetFiles(root);
+  ASSERT_GT(files.size(), 50u);
+  for (const auto& path : files) {
+    Report r;
+    ASSERT_TRUE(ValidateFile(path.string(), {}, &r).ok()) << path;
+    std::multiset<Code> errors;
+    for (const Diagnostic* d : Errors(r)) errors.insert(d->code);
+    const std::string name = path.filename().string();
+    const auto known = KnownBad().find(name);
+    const std::multiset<Code> expected =
+        known == KnownBad().end() ? std::multiset<Code>{} : known->second;
+    EXPECT_EQ(errors, expected) << path << "\n" << Describe(r);
+    if (name.ends_with(".encrypted")) {
+      EXPECT_EQ(r.verdict, Verdict::kEncrypted) << path << "\n" << Describe(r);
+    }
+    for (const Diagnostic& d : r.diagnostics) {
+      EXPECT_LE(d.offset + d.length, r.size) << path << "\n" << Describe(r);
+    }
+  }
+}
+
+TEST(ExternalCorpusTest, RealFilesGetTheExpectedWarnings) {
+  const std::filesystem::path data = ExternalCorpus() / "parquet-testing/data";
+  if (!std::filesystem::is_directory(data)) {
+    GTEST_SKIP() << "external corpus not found at " << data
+                 << "; set COLCHECK_EXTERNAL_CORPUS to run this test";
+  }
+  for (const auto& [name, code] : ExpectedWarnings()) {
+    Report r;
+    ASSERT_TRUE(ValidateFile((data / name).string(), {}, &r).ok()) << name;
+    EXPECT_TRUE(std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
+                            [code](const Diagnostic& d) {
+                              return d.code == code &&
+                                     d.severity != Severity::kError;
+                            }))
+        << name << " lacks " << Info(code).name << "\n"
+        << Describe(r);
+  }
+}
+
+}  // namespace
+}  // namespace colcheck
