@@ -10,6 +10,9 @@
 namespace colcheck::parquet {
 namespace {
 
+constexpr uint32_t kGcmNonceSize = 12;
+constexpr uint32_t kGcmTagSize = 16;
+
 // An encrypted footer (Encryption.md 5.4): FileCryptoMetaData in plaintext,
 // then the FileMetaData as an AES-GCM module: 4-byte length, 12-byte nonce,
 // ciphertext, 16-byte tag. Only the plaintext part can be checked.
@@ -17,9 +20,20 @@ void CheckEncryptedFooter(const ByteReader& footer, DiagnosticSink& sink) {
   thrift::Decoder d(footer, &sink);
   FileCryptoMetaData crypto;
   if (!DecodeFileCryptoMetaData(d, &crypto)) return;
-  const ByteReader& rest = d.reader();
-  sink.Report(Code::kEncryptionEncryptedFooter,
-              {rest.position(), rest.remaining()}, "",
+  ByteReader rest = d.reader();
+  const ByteSpan module{rest.position(), rest.remaining()};
+  uint32_t length = 0;
+  const bool has_length = rest.ReadU32LE(&length);
+  if (!has_length || length != rest.remaining() ||
+      length < kGcmNonceSize + kGcmTagSize) {
+    sink.Report(Code::kEncryptionModuleLength, {module.offset, 4}, "",
+                StrCat("the encrypted footer module declares ", length,
+                       " bytes; ", module.length,
+                       " bytes follow FileCryptoMetaData and a module "
+                       "needs 4 + 12 + 16 at least"));
+    return;
+  }
+  sink.Report(Code::kEncryptionEncryptedFooter, module, "",
               "the FileMetaData is encrypted; it was not checked");
 }
 

@@ -152,12 +152,27 @@ TEST(ValidateBytesTest, EncryptedFooterIsEncryptedWithoutErrors) {
   put({'P', 'A', 'R', 'E'});
   put({0x1C, 0x1C, 0x00, 0x00, 0x00});  // {1: {1: {}}}
   const size_t crypto = 4;
-  for (int i = 0; i < 40; ++i) put({0x5A});
+  put({36, 0, 0, 0});  // The module: length, nonce, ciphertext, tag.
+  for (int i = 0; i < 36; ++i) put({0x5A});
   const uint32_t length = static_cast<uint32_t>(b.size() - crypto);
   put({static_cast<uint8_t>(length), 0, 0, 0, 'P', 'A', 'R', 'E'});
   const Report r = Validate(b);
   EXPECT_EQ(r.verdict, Verdict::kEncrypted) << Describe(r);
   EXPECT_TRUE(Errors(r).empty()) << Describe(r);
+}
+
+TEST(ValidateBytesTest, EncryptedFooterModuleLengthMismatch) {
+  std::vector<std::byte> b;
+  auto put = [&b](std::initializer_list<uint8_t> bytes) {
+    for (uint8_t x : bytes) b.push_back(std::byte{x});
+  };
+  put({'P', 'A', 'R', 'E'});
+  put({0x1C, 0x1C, 0x00, 0x00, 0x00});
+  put({37, 0, 0, 0});  // One more than follows.
+  for (int i = 0; i < 36; ++i) put({0x5A});
+  const uint32_t length = static_cast<uint32_t>(b.size() - 4);
+  put({static_cast<uint8_t>(length), 0, 0, 0, 'P', 'A', 'R', 'E'});
+  ExpectOneError(Validate(b), Code::kEncryptionModuleLength, {9, 4});
 }
 
 TEST(ValidateBytesTest, OrcIsUnsupported) {
