@@ -23,6 +23,12 @@ inline constexpr uint64_t kMaxFooterBytes = uint64_t{1} << 30;
 // least one byte, which the decoder checks first; this bounds the rest.
 inline constexpr uint64_t kMaxCollectionSize = uint64_t{1} << 26;
 
+// Memory the decoded metadata model may take. A struct list element costs
+// far more in the model than its one-byte minimum on the wire, so declared
+// list sizes are charged against this budget before anything is reserved.
+// A footer with 10,000 columns x 10 row groups takes about 200 MiB.
+inline constexpr uint64_t kMaxModelBytes = uint64_t{1} << 30;
+
 // Depth of the schema tree (Arrow C++ uses 100 as well). Keeps definition
 // and repetition levels far inside int16.
 inline constexpr int kMaxSchemaDepth = 100;

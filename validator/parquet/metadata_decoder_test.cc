@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/diagnostics.h"
+#include "core/limits.h"
 #include "testing/compact_writer.h"
 #include "testing/minimal_file.h"
 
@@ -204,6 +205,24 @@ TEST(MetadataDecoderTest, ColumnOrderUnionWithTwoMembers) {
     }
   }
   EXPECT_TRUE(found);
+}
+
+TEST(MetadataDecoderTest, ModelMemoryIsChargedBeforeReserving) {
+  // Enough one-byte empty structs that their model would pass the budget.
+  const uint64_t n = limits::kMaxModelBytes / sizeof(Spanned<ColumnChunk>) + 1;
+  CompactWriter w(0);
+  w.FieldHeader(1, WireType::kList);
+  const ByteSpan header = w.ListHeader(WireType::kStruct, n);
+  w.Fill(n, 0x00);
+  w.EndStruct();
+  RowGroup rg;
+  const Decoded r = DecodeWith(w, DecodeRowGroup, &rg);
+  EXPECT_FALSE(r.ok);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].code, Code::kLimitsModelSize);
+  EXPECT_EQ(r.diagnostics[0].offset, header.offset);
+  EXPECT_EQ(r.diagnostics[0].length, header.length);
+  EXPECT_EQ(r.diagnostics[0].field, "columns");
 }
 
 }  // namespace

@@ -301,6 +301,18 @@ Decoder::HeaderResult Decoder::ReadFieldHeader(int16_t last_id, int16_t* id,
   return HeaderResult::kField;
 }
 
+bool Decoder::Charge(uint64_t bytes, ByteSpan at) {
+  if (failed_) return false;
+  if (bytes > limits::kMaxModelBytes - model_bytes_) {
+    Fail(Code::kLimitsModelSize, at,
+         StrCat("decoding this list would take the metadata model past ",
+                limits::kMaxModelBytes, " bytes of memory"));
+    return false;
+  }
+  model_bytes_ += bytes;
+  return true;
+}
+
 bool Decoder::Enter(ByteSpan at) {
   if (failed_) return false;
   if (++depth_ > limits::kThriftMaxDepth) {

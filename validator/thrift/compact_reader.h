@@ -119,6 +119,11 @@ class Decoder {
   // Skips `count` collection elements of `type` (a bool element is a byte).
   [[nodiscard]] bool SkipElements(WireType type, uint64_t count);
 
+  // Charges `bytes` of model memory against limits::kMaxModelBytes before
+  // a list is reserved; past the budget, reports limits.model-size at `at`
+  // and stops decoding.
+  [[nodiscard]] bool Charge(uint64_t bytes, ByteSpan at);
+
   // Depth accounting for structs and collections.
   [[nodiscard]] bool Enter(ByteSpan at);
   void Leave() { --depth_; }
@@ -137,6 +142,7 @@ class Decoder {
   DiagnosticSink* sink_;
   std::vector<Component> path_;
   int depth_ = 0;
+  uint64_t model_bytes_ = 0;
   bool failed_ = false;
 };
 
@@ -269,7 +275,15 @@ class StructReader {
     d_.PushName(name);
     const uint64_t start = d_.reader().position();
     std::vector<Spanned<T>> items;
-    if (ReadListBody(element, [&](uint32_t size) { items.reserve(size); },
+    if (ReadListBody(element,
+                     [&](uint32_t size, ByteSpan header) {
+                       if (!d_.Charge(uint64_t{size} * sizeof(Spanned<T>),
+                                      header)) {
+                         return false;
+                       }
+                       items.reserve(size);
+                       return true;
+                     },
                      [&](int64_t i) {
                        items.emplace_back();
                        d_.PushIndex(i);
@@ -282,7 +296,7 @@ class StructReader {
     d_.Pop();
   }
   // Reads a list header (checking the element type against `element`),
-  // calls `reserve(size)`, then `read(i)` for each element.
+  // calls `reserve(size, header)`, then `read(i)` for each element.
   template <typename R, typename E>
   bool ReadListBody(WireType element, R reserve, E read) {
     WireType actual;
@@ -294,7 +308,10 @@ class StructReader {
       return false;
     }
     if (!d_.Enter(header)) return false;
-    reserve(size);
+    if (!reserve(size, header)) {
+      d_.Leave();
+      return false;
+    }
     bool ok = true;
     for (uint32_t i = 0; ok && i < size; ++i) ok = read(i);
     d_.Leave();
