@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -11,6 +14,7 @@
 #include <vector>
 
 #include "colcheck/colcheck.h"
+#include "core/limits.h"
 #include "core/span.h"
 #include "core/strings.h"
 #include "testing/minimal_file.h"
@@ -193,6 +197,29 @@ TEST(ValidateBytesTest, DiagnosticsAreCapped) {
   ASSERT_EQ(r.diagnostics.size(), 2u) << Describe(r);
   EXPECT_EQ(r.diagnostics.back().code, Code::kLimitsTooManyDiagnostics);
   EXPECT_EQ(r.verdict, Verdict::kInvalid);
+}
+
+TEST(ValidateFileTest, FooterAboveTheLimitIsNotDecoded) {
+  // A sparse file: only its first and last pages take disk space, and
+  // ValidateFile maps rather than reads it.
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() /
+      StrCat("colcheck_footer_limit_", ::getpid(), ".parquet");
+  const uint64_t footer = limits::kMaxFooterBytes + 1;
+  const uint64_t size = footer + 12;
+  {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fputs("PAR1", f);
+    ASSERT_EQ(std::fseek(f, static_cast<long>(size - 8), SEEK_SET), 0);
+    for (int i = 0; i < 4; ++i) std::fputc(static_cast<int>(footer >> (8 * i)) & 0xFF, f);
+    std::fputs("PAR1", f);
+    std::fclose(f);
+  }
+  Report r;
+  ASSERT_TRUE(ValidateFile(path.string(), {}, &r).ok());
+  std::filesystem::remove(path);
+  ExpectOneError(r, Code::kLimitsFooterSize, {size - 8, 4});
 }
 
 TEST(ValidateFileTest, MissingFileIsAnIoError) {
