@@ -48,7 +48,9 @@ bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* out) {
     sink.Report(Code::kFileBadLeadingMagic, lead_span, "",
                 "the file does not start with PAR1 or PARE");
   } else if (lead != trail) {
-    sink.Report(Code::kFileMagicMismatch, trail_span, "",
+    // The trailing magic decides how the footer is read; if it were the
+    // wrong one, decoding would fail inside the footer and say so there.
+    sink.Report(Code::kFileMagicMismatch, lead_span, "",
                 StrCat("the file starts with ", lead, " but ends with ",
                        trail));
   }

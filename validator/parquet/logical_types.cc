@@ -199,13 +199,13 @@ class ElementChecker {
       case kLogicalUuid:
         if (RequireLogical(physical_ == kFixedLenByteArray,
                            "FIXED_LEN_BYTE_ARRAY(16)")) {
-          RequireLength(16, "UUID");
+          RequireLength(16, "UUID", e_.logical_type.span);
         }
         return;
       case kLogicalFloat16:
         if (RequireLogical(physical_ == kFixedLenByteArray,
                            "FIXED_LEN_BYTE_ARRAY(2)")) {
-          RequireLength(2, "FLOAT16");
+          RequireLength(2, "FLOAT16", e_.logical_type.span);
         }
         return;
       default:
@@ -231,10 +231,14 @@ class ElementChecker {
   }
 
   // An absent or non-positive type_length is schema.flba-type-length.
-  void RequireLength(int32_t length, std::string_view what) {
+  // Either the length or the annotation may be the broken part, so the
+  // span covers both.
+  void RequireLength(int32_t length, std::string_view what,
+                     ByteSpan annotation) {
     const Spanned<int32_t>& tl = e_.type_length;
     if (!tl.present || tl.value <= 0 || tl.value == length) return;
-    sink_.Report(Code::kLogicalInvalidLength, tl.span, Field("type_length"),
+    sink_.Report(Code::kLogicalInvalidLength, Join(tl.span, annotation),
+                 Field("type_length"),
                  StrCat(what, " needs FIXED_LEN_BYTE_ARRAY(", length,
                         "), not (", tl.value, ")"));
   }
@@ -417,7 +421,7 @@ class ElementChecker {
       case kInterval:
         if (RequireConverted(physical_ == kFixedLenByteArray,
                              "FIXED_LEN_BYTE_ARRAY(12)")) {
-          RequireLength(12, "INTERVAL");
+          RequireLength(12, "INTERVAL", e_.converted_type.span);
         }
         return;
       default:

@@ -291,7 +291,8 @@ TEST(LogicalTypesTest, UuidOfWrongLength) {
   leaf.b().Logical(kLogicalUuid);
   const std::vector<Diagnostic> d = leaf.Run();
   EXPECT_TRUE(HasDiagnostic(d, Code::kLogicalInvalidLength,
-                            leaf.x().type_length.span,
+                            Join(leaf.x().type_length.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].type_length"));
   EXPECT_TRUE(CountIs(d, Code::kLogicalIncompatibleType, 0));
 }
@@ -300,7 +301,8 @@ TEST(LogicalTypesTest, Float16OfWrongLength) {
   OneLeaf leaf(kFixedLenByteArray, 4);
   leaf.b().Logical(kLogicalFloat16);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalInvalidLength,
-                            leaf.x().type_length.span,
+                            Join(leaf.x().type_length.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].type_length"));
 }
 
@@ -308,7 +310,8 @@ TEST(LogicalTypesTest, IntervalOfWrongLength) {
   OneLeaf leaf(kFixedLenByteArray, 16);
   leaf.b().Converted(kInterval);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalInvalidLength,
-                            leaf.x().type_length.span,
+                            Join(leaf.x().type_length.span,
+                                 leaf.x().converted_type.span),
                             "schema[1].type_length"));
 }
 
