@@ -1,0 +1,142 @@
+#!/usr/bin/python3
+"""Checks colcheck against the golden corpus (style guide habit 11).
+
+    /usr/bin/python3 corpus/check_corpus.py --colcheck build/cli/colcheck \\
+        --corpus corpus
+
+* valid/*.parquet: verdict "valid" and no error.
+* invalid/<code>/<name>.parquet: a sidecar <name>.expected.json must exist
+  (a file without one fails), name <code>, and colcheck must report that
+  code with a span that overlaps the sidecar's. An empty span overlaps a
+  span that contains its offset, end included.
+* seeds/<target>/*: replayed one by one; colcheck must exit 0 or 1 (no
+  crash, no internal error).
+
+Prints one line per failure with the expected and actual spans, then
+"N passed, N failed".
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def overlaps(a_off, a_len, b_off, b_len):
+    if a_len == 0 or b_len == 0:
+        return (a_off <= b_off <= a_off + a_len or
+                b_off <= a_off <= b_off + b_len)
+    return max(a_off, b_off) < min(a_off + a_len, b_off + b_len)
+
+
+def run(colcheck, paths):
+    """colcheck's JSON reports for `paths`, keyed by absolute path. A crash
+    of the batch is retried file by file so the culprit is named."""
+    result = subprocess.run([colcheck, "validate", "--format", "json"] +
+                            paths, capture_output=True, text=True)
+    if result.returncode in (0, 1):
+        return {os.path.abspath(f["path"]): f
+                for f in json.loads(result.stdout)["files"]}, []
+    reports, crashes = {}, []
+    for p in paths:
+        r = subprocess.run([colcheck, "validate", "--format", "json", p],
+                           capture_output=True, text=True)
+        if r.returncode in (0, 1):
+            reports[os.path.abspath(p)] = json.loads(r.stdout)["files"][0]
+        else:
+            crashes.append(f"{p}: colcheck exited {r.returncode}: "
+                           f"{r.stderr.strip()[:300]}")
+    return reports, crashes
+
+
+def files_under(root, suffix=""):
+    out = []
+    for base, _, names in os.walk(root):
+        out += [os.path.join(base, n) for n in names if n.endswith(suffix)]
+    return sorted(out)
+
+
+def fmt(d):
+    return (f"{d['code']} ({d['offset']},{d['length']}) "
+            f"{d.get('field', '')}").rstrip()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--colcheck", required=True)
+    parser.add_argument("--corpus", required=True)
+    args = parser.parse_args(argv)
+    corpus = os.path.abspath(args.corpus)
+    passed, failures = 0, []
+
+    valid = files_under(os.path.join(corpus, "valid"), ".parquet")
+    invalid_dir = os.path.join(corpus, "invalid")
+    invalid = files_under(invalid_dir, ".parquet")
+    if not valid:
+        failures.append(f"no valid files under {corpus}/valid")
+    reports, crashes = run(args.colcheck, valid + invalid)
+    failures += crashes
+
+    for path in valid:
+        report = reports.get(os.path.abspath(path))
+        if report is None:
+            continue  # Reported as a crash.
+        errors = [d for d in report["diagnostics"]
+                  if d["severity"] == "error"]
+        if report["verdict"] != "valid" or errors:
+            failures.append(
+                f"{os.path.relpath(path, corpus)}: verdict "
+                f"{report['verdict']}, expected valid; errors: " +
+                "; ".join(fmt(d) for d in errors))
+        else:
+            passed += 1
+
+    for path in invalid:
+        rel = os.path.relpath(path, corpus)
+        sidecar = path[:-len(".parquet")] + ".expected.json"
+        if not os.path.exists(sidecar):
+            failures.append(f"{rel}: no sidecar {os.path.basename(sidecar)}")
+            continue
+        with open(sidecar) as f:
+            exp = json.load(f)
+        directory = os.path.basename(os.path.dirname(path))
+        if exp.get("code") != directory:
+            failures.append(f"{rel}: sidecar code {exp.get('code')} differs "
+                            f"from its directory {directory}")
+            continue
+        report = reports.get(os.path.abspath(path))
+        if report is None:
+            continue
+        hits = [d for d in report["diagnostics"] if d["code"] == exp["code"]]
+        if any(overlaps(exp["offset"], exp["length"], d["offset"],
+                        d["length"]) for d in hits):
+            passed += 1
+            continue
+        actual = "; ".join(fmt(d) for d in report["diagnostics"]) or "none"
+        what = "no overlapping span" if hits else "code not reported"
+        failures.append(f"{rel}: {what}: expected {exp['code']} "
+                        f"({exp['offset']},{exp['length']}), actual: {actual}")
+
+    for sidecar in files_under(invalid_dir, ".expected.json"):
+        if not os.path.exists(sidecar[:-len(".expected.json")] + ".parquet"):
+            failures.append(f"{os.path.relpath(sidecar, corpus)}: sidecar "
+                            "without a .parquet file")
+
+    for path in files_under(os.path.join(corpus, "seeds")):
+        r = subprocess.run([args.colcheck, "validate", "--format", "json",
+                            path], capture_output=True, text=True)
+        if r.returncode in (0, 1):
+            passed += 1
+        else:
+            failures.append(f"{os.path.relpath(path, corpus)}: colcheck "
+                            f"exited {r.returncode}: {r.stderr.strip()[:300]}")
+
+    for f in failures:
+        print(f"FAIL: {f}")
+    print(f"{passed} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

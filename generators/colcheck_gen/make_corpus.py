@@ -1,0 +1,300 @@
+#!/usr/bin/python3
+"""Writes colcheck's golden corpus, deterministically.
+
+    /usr/bin/python3 generators/colcheck_gen/make_corpus.py [--out corpus]
+    /usr/bin/python3 generators/colcheck_gen/make_corpus.py --check corpus
+    COLCHECK_BLESS=1 /usr/bin/python3 generators/colcheck_gen/make_corpus.py \\
+        --colcheck build/cli/colcheck
+
+Writes, under --out (default: the repository's corpus/):
+
+  valid/<name>.parquet                 specs.VALID, one per strategy + seed
+  invalid/<code>/<name>.parquet        one per active mutation (mutations.py)
+  invalid/<code>/<name>.expected.json  {"code", "offset", "length"}
+  seeds/file_fuzzer/*.parquet          whole files for the file fuzzer
+  seeds/footer_fuzzer/*.bin            FileMetaData bytes for the footer fuzzer
+
+valid/, invalid/ and seeds/ are rewritten whole, and README.md with the
+table of what each file covers; other files (regressions/, the test
+scripts) are left alone.
+
+--check DIR regenerates into a temporary directory and compares it with
+DIR: every .parquet and seed must be byte-identical, and every sidecar must
+name the same code (its span may differ when it was blessed).
+
+COLCHECK_BLESS=1 (needs --colcheck) writes each sidecar's span from
+colcheck's actual diagnostic instead of the generator's expectation: the
+diagnostic with the sidecar's code that overlaps the expected span, else
+the first with that code. Use it after a deliberate change of the spans
+colcheck reports, and review the diff.
+"""
+
+import argparse
+import filecmp
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+try:
+    from colcheck_gen import mutations, specs, thrift_gen, writer  # noqa: E402
+except ImportError as e:
+    sys.exit(f"error: {e}")
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+GENERATED_DIRS = ("valid", "invalid", "seeds")
+
+# Whole-file seeds: small valid files and a few broken ones.
+FILE_SEEDS_VALID = ("flat_required", "all_nulls", "no_row_groups",
+                    "nested_struct")
+FILE_SEEDS_MUTATED = ("footer_cut_inside_varint", "root_num_children_minus_one",
+                      "num_rows_11_byte_varint", "column_orders_million")
+
+
+def _write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def _sidecar(expected):
+    ordered = {k: expected[k] for k in ("code", "offset", "length")}
+    return (json.dumps(ordered, indent=2) + "\n").encode()
+
+
+def generate(out, idl=None):
+    """Writes the corpus under `out`. Returns {relative path: expected}
+    for the invalid files."""
+    t = thrift_gen.load(idl)
+    for d in GENERATED_DIRS:
+        shutil.rmtree(os.path.join(out, d), ignore_errors=True)
+    files = {}
+    for name in specs.VALID:
+        files[name] = writer.write(specs.build(name), t)
+        _write(os.path.join(out, "valid", f"{name}.parquet"),
+               files[name].data)
+
+    base = files["mutation_base"]
+    invalid, mutated = {}, {}
+    for m in mutations.active():
+        data, expected = m.apply(base)
+        assert expected["code"] == m.code, m.name
+        rel = os.path.join("invalid", m.code, f"{m.name}.parquet")
+        _write(os.path.join(out, rel), data)
+        _write(os.path.join(out, rel[:-len(".parquet")] + ".expected.json"),
+               _sidecar(expected))
+        invalid[rel] = expected
+        mutated[m.name] = data
+
+    seeds = os.path.join(out, "seeds")
+    for name in FILE_SEEDS_VALID:
+        _write(os.path.join(seeds, "file_fuzzer", f"valid_{name}.parquet"),
+               files[name].data)
+    for name in FILE_SEEDS_MUTATED:
+        if name in mutated:
+            _write(os.path.join(seeds, "file_fuzzer", f"{name}.parquet"),
+                   mutated[name])
+    for name in ("flat_required", "nested_struct", "logical_types",
+                 "no_row_groups"):
+        _write(os.path.join(seeds, "footer_fuzzer", f"{name}.bin"),
+               files[name].footer)
+    # A footer with a random bit flipped, from a fixed seed.
+    rng = random.Random(11)
+    footer = bytearray(files["mutation_base"].footer)
+    footer[rng.randrange(len(footer))] ^= 1 << rng.randrange(8)
+    _write(os.path.join(seeds, "footer_fuzzer", "mutation_base_bitflip.bin"),
+           bytes(footer))
+    _write(os.path.join(out, "README.md"), readme(files, invalid, out))
+    return invalid
+
+
+_README_HEAD = """\
+# corpus/
+
+colcheck's golden suite (style guide habit 11). Everything below valid/,
+invalid/ and seeds/, and this README, is written by
+
+    /usr/bin/python3 generators/colcheck_gen/make_corpus.py
+
+from fixed seeds, so the same generator always writes the same bytes; the
+`generators_roundtrip` test checks that the committed files are what it
+writes now. Do not edit these files by hand: change the generator and run
+it again.
+
+| Test | What it checks |
+|---|---|
+| `corpus_expectations` | `check_corpus.py`: every valid/ file is valid with no error; every invalid/<code>/ file has a sidecar and colcheck reports that code with an overlapping span; every seed replays with exit code 0 or 1 |
+| `generators_roundtrip` | `make_corpus.py --check corpus`: a fresh generation is byte-identical (sidecars: same code) |
+| `generators_unittest` | `generators/tests`: encodings, a spec-following reader over every valid file, and every mutation against colcheck |
+
+Sidecars (`<name>.expected.json`) hold `{"code", "offset", "length"}`: the
+diagnostic and the absolute byte span colcheck must report. After a
+deliberate change of spans in colcheck, rewrite them from its output with
+
+    COLCHECK_BLESS=1 /usr/bin/python3 generators/colcheck_gen/make_corpus.py \\
+        --colcheck build/cli/colcheck
+
+and review the diff. `regressions/` (crash and issue reproducers, named
+after them) is not generated and is left alone.
+
+Mutations whose code colcheck does not report yet are listed in
+`mutations.PENDING_CODES` and are not written here; remove a code from that
+set when its rule lands and regenerate.
+
+"""
+
+
+def readme(files, invalid, out):
+    lines = [_README_HEAD, "## valid/\n\n",
+             "| File | Bytes | Made by | Covers |\n|---|---|---|---|\n"]
+    for name, (strategy, seed) in specs.VALID.items():
+        doc = " ".join((strategy.__doc__ or "").split())
+        lines.append(f"| `{name}.parquet` | {len(files[name].data)} | "
+                     f"`specs.{strategy.__name__}`, seed {seed} | {doc} |\n")
+    lines += ["\n## invalid/\n\nEach file is `valid/mutation_base.parquet` "
+              "broken by one operator of `generators/colcheck_gen/"
+              "mutations.py`.\n\n",
+              "| File | Expected span | Mutation |\n|---|---|---|\n"]
+    names = {m.name: m for m in mutations.REGISTRY}
+    for rel in sorted(invalid):
+        exp = invalid[rel]
+        m = names[os.path.basename(rel)[:-len(".parquet")]]
+        lines.append(f"| `{rel}` | {exp['offset']}+{exp['length']} | "
+                     f"{m.description} |\n")
+    pending = [m for m in mutations.REGISTRY
+               if m.code in mutations.PENDING_CODES]
+    lines += ["\n## Pending mutations (not written)\n\n",
+              "colcheck does not report these codes yet "
+              "(`mutations.PENDING_CODES`).\n\n",
+              "| Code | Mutation | What it breaks |\n|---|---|---|\n"]
+    lines += [f"| `{m.code}` | `{m.name}` | {m.description} |\n"
+              for m in pending]
+    lines += ["\n## seeds/\n\n| Directory | Files | Made from |\n"
+              "|---|---|---|\n"]
+    for target, made in (("file_fuzzer", "whole files: `valid_*` are valid/ "
+                          "files, the others mutations of the same name"),
+                         ("footer_fuzzer", "the FileMetaData bytes (no magic, "
+                          "no length) of valid/ files, and one with a "
+                          "random bit flipped (seed 11)")):
+        names_here = sorted(os.listdir(os.path.join(out, "seeds", target)))
+        lines.append(f"| `seeds/{target}/` | " +
+                     ", ".join(f"`{n}`" for n in names_here) +
+                     f" | {made} |\n")
+    return "".join(lines).encode()
+
+
+def _overlaps(a_off, a_len, b_off, b_len):
+    """Half-open spans overlap; an empty span overlaps a span that contains
+    its offset (end included)."""
+    if a_len == 0 or b_len == 0:
+        return (a_off <= b_off <= a_off + a_len or
+                b_off <= a_off <= b_off + b_len)
+    return max(a_off, b_off) < min(a_off + a_len, b_off + b_len)
+
+
+def bless(out, invalid, colcheck):
+    """Rewrites each sidecar from colcheck's report. Returns failures."""
+    paths = [os.path.join(out, rel) for rel in sorted(invalid)]
+    result = subprocess.run([colcheck, "validate", "--format", "json"] +
+                            paths, capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        raise SystemExit(f"colcheck exited {result.returncode}:\n"
+                         f"{result.stderr}")
+    reports = {os.path.abspath(f["path"]): f
+               for f in json.loads(result.stdout)["files"]}
+    failures = []
+    for rel in sorted(invalid):
+        exp = invalid[rel]
+        report = reports[os.path.abspath(os.path.join(out, rel))]
+        hits = [d for d in report["diagnostics"] if d["code"] == exp["code"]]
+        if not hits:
+            failures.append(f"{rel}: colcheck does not report {exp['code']}")
+            continue
+        chosen = next((d for d in hits if _overlaps(
+            exp["offset"], exp["length"], d["offset"], d["length"])), hits[0])
+        blessed = {"code": exp["code"], "offset": chosen["offset"],
+                   "length": chosen["length"]}
+        _write(os.path.join(out, rel[:-len(".parquet")] + ".expected.json"),
+               _sidecar(blessed))
+    return failures
+
+
+def _tree(root):
+    out = {"README.md"} if os.path.exists(os.path.join(root,
+                                                       "README.md")) else set()
+    for d in GENERATED_DIRS:
+        for base, _, names in os.walk(os.path.join(root, d)):
+            out.update(os.path.relpath(os.path.join(base, n), root)
+                       for n in names)
+    return out
+
+
+def check(committed, idl=None):
+    """Regenerates into a temp dir and compares with `committed`."""
+    problems, notes = [], []
+    with tempfile.TemporaryDirectory(prefix="colcheck-corpus-") as tmp:
+        generate(tmp, idl)
+        fresh, old = _tree(tmp), _tree(committed)
+        for rel in sorted(fresh - old):
+            problems.append(f"missing from the committed corpus: {rel}")
+        for rel in sorted(old - fresh):
+            problems.append(f"not produced by the generator: {rel}")
+        for rel in sorted(fresh & old):
+            a, b = os.path.join(tmp, rel), os.path.join(committed, rel)
+            if rel.endswith(".expected.json"):
+                with open(a) as fa, open(b) as fb:
+                    ja, jb = json.load(fa), json.load(fb)
+                if ja["code"] != jb["code"]:
+                    problems.append(f"{rel}: code {jb['code']} committed, "
+                                    f"{ja['code']} generated")
+                elif ja != jb:
+                    notes.append(f"{rel}: blessed span "
+                                 f"({jb['offset']},{jb['length']}), generator "
+                                 f"expects ({ja['offset']},{ja['length']})")
+            elif not filecmp.cmp(a, b, shallow=False):
+                problems.append(f"{rel}: bytes differ from a fresh generation")
+    for n in notes:
+        print(f"note: {n}")
+    for p in problems:
+        print(f"FAIL: {p}")
+    total = len(fresh)
+    print(f"{total - len(problems)} passed, {len(problems)} failed")
+    return not problems
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=os.path.join(REPO, "corpus"))
+    parser.add_argument("--check", metavar="DIR",
+                        help="compare a fresh generation with DIR")
+    parser.add_argument("--idl", help="Thrift IDL (default: the project's)")
+    parser.add_argument("--colcheck", help="colcheck binary, for blessing")
+    args = parser.parse_args(argv)
+    try:
+        if args.check:
+            return 0 if check(args.check, args.idl) else 1
+        invalid = generate(args.out, args.idl)
+        print(f"wrote {len(specs.VALID)} valid and {len(invalid)} invalid "
+              f"files under {args.out}")
+        if os.environ.get("COLCHECK_BLESS") == "1":
+            if not args.colcheck:
+                parser.error("COLCHECK_BLESS=1 needs --colcheck")
+            failures = bless(args.out, invalid, args.colcheck)
+            for f in failures:
+                print(f"FAIL: {f}")
+            print(f"blessed {len(invalid) - len(failures)} sidecars")
+            return 1 if failures else 0
+    except thrift_gen.ThriftUnavailable as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Generates and imports the Python Thrift classes of colcheck's IDL.
+
+`thrift --gen py` runs once per IDL content into a cache directory:
+$COLCHECK_GEN_BUILD if set, else a directory under the system temp dir. The
+directory name carries a hash of the IDL, so an edited IDL is regenerated
+and concurrent runs with different IDLs do not collide.
+"""
+
+import hashlib
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+_REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+DEFAULT_IDL = os.path.join(_REPO_ROOT, "validator", "parquet",
+                           "parquet.thrift")
+
+_cache = {}
+
+
+class ThriftUnavailable(RuntimeError):
+    """The thrift compiler or the python3 thrift module is missing."""
+
+
+def _check_python_thrift():
+    try:
+        import thrift.protocol.TCompactProtocol  # noqa: F401
+    except ImportError as e:
+        raise ThriftUnavailable(
+            f"{sys.executable} lacks the 'thrift' module ({e}); on Debian "
+            "install python3-thrift and run the generators with "
+            "/usr/bin/python3") from e
+
+
+def _cache_root():
+    root = os.environ.get("COLCHECK_GEN_BUILD")
+    if root:
+        return root
+    return os.path.join(tempfile.gettempdir(),
+                        f"colcheck-gen-{os.getuid()}")
+
+
+def _find_ttypes(out_dir):
+    """The generated ttypes.py; its package is the IDL's `namespace py`
+    (or the IDL's file name without one)."""
+    found = sorted(os.path.join(root, "ttypes.py")
+                   for root, _, files in os.walk(out_dir)
+                   if "ttypes.py" in files)
+    if len(found) != 1:
+        raise RuntimeError(f"expected one ttypes.py under {out_dir}, "
+                           f"found {found}")
+    return found[0]
+
+
+def load(idl_path=None):
+    """Returns the generated `ttypes` module for `idl_path` (default: the
+    project's parquet.thrift), generating it first if needed."""
+    idl_path = os.path.abspath(idl_path or DEFAULT_IDL)
+    if idl_path in _cache:
+        return _cache[idl_path]
+    _check_python_thrift()
+    if not os.path.exists(idl_path):
+        raise FileNotFoundError(f"Thrift IDL not found: {idl_path}")
+    compiler = shutil.which("thrift")
+    if compiler is None:
+        raise ThriftUnavailable(
+            "the thrift compiler is not on PATH (Debian package 'thrift-compiler')")
+    with open(idl_path, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    out_dir = os.path.join(_cache_root(), digest)
+    if not os.path.isdir(out_dir):
+        # Generate into a private directory, then rename, so a concurrent
+        # run never imports a half-written module.
+        os.makedirs(_cache_root(), exist_ok=True)
+        staging = tempfile.mkdtemp(dir=_cache_root())
+        try:
+            subprocess.run([compiler, "--gen", "py", "-out", staging,
+                            idl_path], check=True, capture_output=True,
+                           text=True)
+        except subprocess.CalledProcessError as e:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise RuntimeError(f"thrift --gen py {idl_path} failed:\n"
+                               f"{e.stderr}") from e
+        try:
+            os.rename(staging, out_dir)
+        except OSError:
+            shutil.rmtree(staging, ignore_errors=True)  # Another run won.
+    ttypes_path = _find_ttypes(out_dir)
+    spec = importlib.util.spec_from_file_location(
+        f"colcheck_gen_thrift_{digest}", ttypes_path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    _cache[idl_path] = module
+    return module

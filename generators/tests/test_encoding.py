@@ -1,0 +1,45 @@
+"""Known vectors for the level and value encodings (Encodings.md)."""
+
+import unittest
+
+from colcheck_gen import encoding
+
+
+class EncodingTest(unittest.TestCase):
+    def test_uleb128(self):
+        self.assertEqual(encoding.uleb128(0), b"\x00")
+        self.assertEqual(encoding.uleb128(127), b"\x7f")
+        self.assertEqual(encoding.uleb128(128), b"\x80\x01")
+        self.assertEqual(encoding.uleb128(300), b"\xac\x02")
+
+    def test_bit_width(self):
+        self.assertEqual([encoding.bit_width(m) for m in (0, 1, 2, 3, 4)],
+                         [0, 1, 2, 2, 3])
+
+    def test_rle_runs(self):
+        # Three 1s then two 0s, width 1: (3<<1, 1), (2<<1, 0).
+        self.assertEqual(encoding.rle_runs([1, 1, 1, 0, 0], 1),
+                         b"\x06\x01\x04\x00")
+
+    def test_bit_packed_example_from_encodings_md(self):
+        # Encodings.md: 0..7 with bit width 3 packs to 88 c6 fa.
+        self.assertEqual(encoding.bit_packed_run(list(range(8)), 3),
+                         b"\x03\x88\xc6\xfa")
+
+    def test_levels_v1_has_length_prefix(self):
+        self.assertEqual(encoding.levels_v1([1, 0], 1, "rle"),
+                         b"\x04\x00\x00\x00\x02\x01\x02\x00")
+        self.assertEqual(encoding.levels_v1([0, 0], 0), b"")
+
+    def test_plain(self):
+        self.assertEqual(encoding.plain_booleans([True, False, True]),
+                         b"\x05")
+        self.assertEqual(encoding.plain_values("BYTE_ARRAY", [b"ab"]),
+                         b"\x02\x00\x00\x00ab")
+        self.assertEqual(encoding.stat_value("BYTE_ARRAY", b"ab"), b"ab")
+        self.assertEqual(encoding.plain_values("INT32", [-1]),
+                         b"\xff\xff\xff\xff")
+
+
+if __name__ == "__main__":
+    unittest.main()
