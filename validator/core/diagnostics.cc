@@ -18,6 +18,13 @@ void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
                                     std::move(field), std::move(message)});
 }
 
+void DiagnosticSink::Merge(std::vector<Diagnostic> diagnostics) {
+  for (Diagnostic& d : diagnostics) {
+    Report(d.code, {d.offset, d.length}, std::move(d.field),
+           std::move(d.message));
+  }
+}
+
 bool DiagnosticSink::Has(Code code) const {
   return std::any_of(diagnostics_.begin(), diagnostics_.end(),
                      [code](const Diagnostic& d) { return d.code == code; });

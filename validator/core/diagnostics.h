@@ -25,6 +25,10 @@ class DiagnosticSink {
   void Report(Code code, ByteSpan span, std::string field,
               std::string message);
 
+  // Adds diagnostics collected by another sink, as if reported here.
+  void Merge(std::vector<Diagnostic> diagnostics);
+
+  size_t max_diagnostics() const { return max_; }
   bool has_errors() const { return errors_ > 0; }
   size_t error_count() const { return errors_; }
   bool Has(Code code) const;

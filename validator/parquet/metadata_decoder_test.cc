@@ -117,7 +117,7 @@ TEST(MetadataDecoderTest, DecimalTypeRequiresBothFields) {
   EXPECT_EQ(r.diagnostics[0].field, "DECIMAL");
 }
 
-TEST(MetadataDecoderTest, ForeignTypeOnNewerFieldIsAWarning) {
+TEST(MetadataDecoderTest, ForeignCollectionOnNewerFieldIsAWarning) {
   // Dremio's parquet-mr fork wrote a list at ColumnMetaData id 15.
   CompactWriter w(0);
   w.I32Field(1, 1);
@@ -135,7 +135,8 @@ TEST(MetadataDecoderTest, ForeignTypeOnNewerFieldIsAWarning) {
   w.ListHeader(WireType::kI32, 2);
   w.I32(7);
   w.I32(8);
-  const auto after = w.I64Field(16 + 0, 0);  // Wrong too: SizeStatistics.
+  // A scalar where the struct SizeStatistics belongs is no fork's shape.
+  const auto after = w.I64Field(16, 0);
   w.EndStruct();
   ColumnMetaData cmd;
   const Decoded r = DecodeWith(w, DecodeColumnMetaData, &cmd);
@@ -144,8 +145,9 @@ TEST(MetadataDecoderTest, ForeignTypeOnNewerFieldIsAWarning) {
   EXPECT_EQ(r.diagnostics[0].code, Code::kThriftForeignField);
   EXPECT_EQ(r.diagnostics[0].offset, foreign.offset);
   EXPECT_EQ(r.diagnostics[0].severity, Severity::kWarning);
-  EXPECT_EQ(r.diagnostics[1].code, Code::kThriftForeignField);
+  EXPECT_EQ(r.diagnostics[1].code, Code::kThriftWrongType);
   EXPECT_EQ(r.diagnostics[1].offset, after.header.offset);
+  EXPECT_EQ(r.diagnostics[1].severity, Severity::kError);
   EXPECT_FALSE(cmd.bloom_filter_length.present);
   EXPECT_EQ(cmd.data_page_offset.value, 4);
 }

@@ -39,8 +39,10 @@ void CheckEncryptedFooter(const ByteReader& footer, DiagnosticSink& sink) {
 
 // Checks the bytes after a plaintext FileMetaData: nothing, or exactly the
 // 28-byte signature when the file is encrypted with a plaintext footer.
+// Trailing bytes mean either junk after the metadata or a footer length
+// that is too large, so their span runs on through the footer length.
 void CheckFooterEnd(const ByteReader& rest, bool signed_footer,
-                    DiagnosticSink& sink) {
+                    const Tail& tail, DiagnosticSink& sink) {
   const uint64_t expected = signed_footer ? kFooterSignatureSize : 0;
   const uint64_t left = rest.remaining();
   if (left < expected) {
@@ -50,11 +52,88 @@ void CheckFooterEnd(const ByteReader& rest, bool signed_footer,
                        " bytes after FileMetaData; the signature needs ",
                        expected));
   } else if (left > expected) {
+    const uint64_t junk = left - expected;
+    const ByteSpan length_field{tail.footer.end(), 4};
     sink.Report(Code::kFileMetadataTrailingBytes,
-                {rest.position(), left - expected}, "",
-                StrCat("FileMetaData ends ", left - expected,
+                Join({rest.position(), junk}, length_field), "footer_length",
+                StrCat("FileMetaData ends ", junk,
                        " bytes before the footer does"));
   }
+}
+
+// FileMetaData decoded from one start offset.
+struct MetadataDecode {
+  bool decoded = false;  // No structural fault stopped decoding.
+  uint64_t start = 0;
+  FileMetaData md;
+  ByteReader rest;  // The footer bytes after FileMetaData.
+};
+
+MetadataDecode DecodeAt(const ByteReader& file, uint64_t start, uint64_t end,
+                        DiagnosticSink& sink) {
+  MetadataDecode m;
+  m.start = start;
+  ByteReader bytes;
+  if (start > end || !file.Sub(start, end - start, &bytes)) return m;
+  thrift::Decoder d(bytes, &sink);
+  m.decoded = DecodeFileMetaData(d, &m.md);
+  m.rest = d.reader();
+  return m;
+}
+
+// Whether FileMetaData decodes from `start` without an error and ends where
+// the footer does (less the signature of a signed plaintext footer).
+bool DecodesExactly(const ByteReader& file, uint64_t start, uint64_t end) {
+  DiagnosticSink scratch(1);
+  const MetadataDecode m = DecodeAt(file, start, end, scratch);
+  const uint64_t expected =
+      m.md.encryption_algorithm.present ? kFooterSignatureSize : 0;
+  return m.decoded && !scratch.has_errors() && m.rest.remaining() == expected;
+}
+
+// How far from the declared start colcheck looks for the real one, and the
+// largest footer it looks in (each try decodes the footer again).
+constexpr uint64_t kMaxFooterShift = 64;
+constexpr uint64_t kMaxFooterSearchBytes = uint64_t{16} << 20;
+
+// Looks for a start near the declared one from which FileMetaData decodes
+// exactly. Returns 0 when there is none.
+uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
+  if (tail.footer.length > kMaxFooterSearchBytes) return 0;
+  const uint64_t end = tail.footer.end();
+  for (uint64_t shift = 1; shift <= kMaxFooterShift; ++shift) {
+    if (shift < tail.footer.length &&
+        DecodesExactly(file, tail.footer.offset + shift, end)) {
+      return tail.footer.offset + shift;
+    }
+    if (tail.footer.offset >= kMagicSize + shift &&
+        DecodesExactly(file, tail.footer.offset - shift, end)) {
+      return tail.footer.offset - shift;
+    }
+  }
+  return 0;
+}
+
+// Decodes FileMetaData where the footer length puts it. When that fails but
+// a nearby start decodes exactly, the footer length is what is wrong: that
+// alone is reported and the metadata is read from the start that works.
+MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
+                            DiagnosticSink& sink) {
+  const uint64_t end = tail.footer.end();
+  DiagnosticSink local(sink.max_diagnostics());
+  MetadataDecode m = DecodeAt(file, tail.footer.offset, end, local);
+  const uint64_t start =
+      m.decoded && !local.has_errors() ? 0 : FindFooterStart(file, tail);
+  if (start == 0) {
+    sink.Merge(local.Take());
+    return m;
+  }
+  sink.Report(Code::kFileFooterLengthMismatch, {end, 4}, "footer_length",
+              StrCat("FileMetaData does not decode from offset ",
+                     tail.footer.offset, " but decodes exactly from ", start,
+                     ": the footer length should be ", end - start, ", not ",
+                     tail.footer.length));
+  return DecodeAt(file, start, end, sink);
 }
 
 void RunRules(const FileMetaData& md, const FileLayout& layout,
@@ -83,9 +162,9 @@ ParquetOutcome ValidateParquet(const ByteReader& file, DiagnosticSink& sink) {
     CheckEncryptedFooter(footer, sink);
     return outcome;
   }
-  thrift::Decoder d(footer, &sink);
-  FileMetaData md;
-  if (!DecodeFileMetaData(d, &md)) return outcome;
+  MetadataDecode m = DecodeFooter(file, tail, sink);
+  if (!m.decoded) return outcome;
+  const FileMetaData& md = m.md;
   const bool signed_footer = md.encryption_algorithm.present;
   if (signed_footer) {
     outcome.encrypted = true;
@@ -94,11 +173,10 @@ ParquetOutcome ValidateParquet(const ByteReader& file, DiagnosticSink& sink) {
                 "encrypted file with a plaintext footer; encrypted column "
                 "metadata was not checked");
   }
-  CheckFooterEnd(d.reader(), signed_footer, sink);
+  CheckFooterEnd(m.rest, signed_footer, tail, sink);
   FileLayout layout;
   layout.file_size = file.size();
-  layout.metadata = {tail.footer.offset, d.reader().position() -
-                                             tail.footer.offset};
+  layout.metadata = {m.start, m.rest.position() - m.start};
   layout.encrypted = signed_footer;
   RunRules(md, layout, sink);
   return outcome;

@@ -70,8 +70,32 @@ TEST(ValidateBytesTest, TrailingBytesAfterFileMetaData) {
   MinimalFileOptions o;
   o.footer_padding = 3;
   const MinimalFile f = BuildMinimalFile(o);
+  // The junk and the footer length together: either may be what broke.
   ExpectOneError(Validate(f.span()), Code::kFileMetadataTrailingBytes,
-                 {f.footer.end() - 3, 3});
+                 {f.footer.end() - 3, 3 + 4});
+}
+
+// Rewrites the footer length field of `f` to `length`.
+void SetFooterLength(MinimalFile* f, uint32_t length) {
+  for (int i = 0; i < 4; ++i) {
+    f->bytes[f->footer_length.offset + i] =
+        std::byte{static_cast<uint8_t>(length >> (8 * i))};
+  }
+}
+
+TEST(ValidateBytesTest, FooterLengthTooLargeIsFound) {
+  MinimalFile f = BuildMinimalFile();
+  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));
+  const Report r = Validate(f.span());
+  ExpectOneError(r, Code::kFileFooterLengthMismatch, f.footer_length);
+  EXPECT_EQ(Errors(r)[0]->field, "footer_length");
+}
+
+TEST(ValidateBytesTest, FooterLengthTooSmallIsFound) {
+  MinimalFile f = BuildMinimalFile();
+  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length - 2));
+  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
+                 f.footer_length);
 }
 
 TEST(ValidateBytesTest, PlaintextFooterWithSignatureIsEncrypted) {

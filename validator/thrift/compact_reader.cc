@@ -632,7 +632,11 @@ void StructReader::ReadString(std::string_view name,
 }
 
 bool StructReader::SkipIfForeign(std::string_view name, WireType expected) {
-  if (SameWireType(expected, type_)) return false;
+  // Only the shape older forks wrote (a collection where the IDL now has a
+  // scalar or struct) is foreign; any other mismatch stays an error.
+  const bool collection = type_ == WireType::kList ||
+                          type_ == WireType::kSet || type_ == WireType::kMap;
+  if (SameWireType(expected, type_) || !collection) return false;
   d_.PushName(name);
   d_.Report(Code::kThriftForeignField, header_,
             StrCat("field ", id_, " '", name, "' is ", WireTypeName(type_),

@@ -232,7 +232,7 @@ class StructReader {
   }
 
   // For a field id that parquet-format added late and that older forks
-  // used for something else: when the wire type is not `expected`, reports
+  // used for a collection: when a list, set or map arrives there, reports
   // thrift.foreign-field-type (a warning, since readers skip such a field),
   // skips the value and returns true. Otherwise returns false.
   bool SkipIfForeign(std::string_view name, WireType expected);
