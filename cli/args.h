@@ -1,0 +1,47 @@
+// The command line of `colcheck`, parsed by hand: the grammar is small and a
+// parser library would be the CLI's only dependency beyond the validator.
+
+#ifndef COLCHECK_CLI_ARGS_H_
+#define COLCHECK_CLI_ARGS_H_
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "colcheck/colcheck.h"
+
+namespace colcheck {
+
+enum class CliCommand { kHelp, kVersion, kValidate, kCodes };
+enum class CliFormat { kText, kJson, kMarkdown };
+
+struct CliArgs {
+  CliCommand command = CliCommand::kHelp;
+  CliFormat format = CliFormat::kText;
+  size_t max_diagnostics = Options().max_diagnostics;
+  bool quiet = false;
+  std::vector<std::string> paths;
+};
+
+// The text printed by --help.
+std::string_view UsageText();
+
+// Parses the arguments after the program name. Returns false with a one-line
+// `error` (without the "colcheck: " prefix) on a usage error; the caller then
+// exits with status 2. An empty `args` is a usage error too.
+//
+//   colcheck validate [--format text|json] [--max-diagnostics N] [--quiet]
+//                     PATH...
+//   colcheck codes [--format text|json|markdown]
+//   colcheck --help | -h | help | --version
+//
+// Options may come before or after paths, as `--opt value` or `--opt=value`;
+// `--` ends the options. -h/--help and --version win wherever they appear.
+bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
+                  std::string* error);
+
+}  // namespace colcheck
+
+#endif  // COLCHECK_CLI_ARGS_H_

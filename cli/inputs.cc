@@ -1,0 +1,116 @@
+#include "cli/inputs.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+namespace colcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool IsParquetMagic(std::string_view four) {
+  return four == "PAR1" || four == "PARE";
+}
+
+// Reads the first and last four bytes of `path`. Returns false on an I/O
+// error.
+bool ReadEnds(const fs::path& path, std::string* head, std::string* tail) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  head->assign(4, '\0');
+  in.read(head->data(), 4);
+  head->resize(static_cast<size_t>(in.gcount()));
+  in.clear();
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  if (size < 0) return false;
+  const std::streamoff tail_size = std::min<std::streamoff>(size, 4);
+  in.seekg(size - tail_size);
+  tail->assign(static_cast<size_t>(tail_size), '\0');
+  in.read(tail->data(), tail_size);
+  return static_cast<bool>(in);
+}
+
+std::string ErrorText(const fs::path& path, const std::error_code& error) {
+  return path.string() + ": " + error.message();
+}
+
+void Walk(const fs::path& directory, std::vector<std::string>* files,
+          std::vector<std::string>* errors) {
+  std::error_code error;
+  fs::directory_iterator it(directory, error);
+  if (error) {
+    errors->push_back(ErrorText(directory, error));
+    return;
+  }
+  std::vector<fs::directory_entry> entries;
+  for (const fs::directory_iterator end; it != end; it.increment(error)) {
+    entries.push_back(*it);
+  }
+  if (error) {
+    errors->push_back(ErrorText(directory, error));
+    return;
+  }
+  // Filesystems list entries in no particular order; sorting makes reports
+  // comparable between machines and runs.
+  std::sort(entries.begin(), entries.end(),
+            [](const fs::directory_entry& a, const fs::directory_entry& b) {
+              return a.path().filename().native() <
+                     b.path().filename().native();
+            });
+  for (const fs::directory_entry& entry : entries) {
+    const fs::file_status link = entry.symlink_status(error);
+    if (error) {
+      errors->push_back(ErrorText(entry.path(), error));
+      continue;
+    }
+    if (fs::is_directory(link)) {
+      Walk(entry.path(), files, errors);
+      continue;
+    }
+    // Follows a symbolic link to a file: it cannot create a cycle.
+    if (!fs::is_regular_file(entry.status(error))) continue;
+    std::string head;
+    std::string tail;
+    if (!ReadEnds(entry.path(), &head, &tail)) {
+      errors->push_back(entry.path().string() + ": cannot read");
+      continue;
+    }
+    if (HasColumnarMagic(head, tail)) files->push_back(entry.path().string());
+  }
+}
+
+}  // namespace
+
+bool HasColumnarMagic(std::string_view head, std::string_view tail) {
+  if (IsParquetMagic(head.substr(0, 4))) return true;
+  if (tail.size() >= 4 && IsParquetMagic(tail.substr(tail.size() - 4))) {
+    return true;
+  }
+  return head.starts_with("ORC");
+}
+
+std::vector<std::string> CollectInputs(std::span<const std::string> paths,
+                                       std::vector<std::string>* errors) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (error || !fs::exists(status)) {
+      errors->push_back(
+          path + ": " +
+          (error ? error.message() : std::string("No such file or directory")));
+      continue;
+    }
+    if (fs::is_directory(status)) {
+      Walk(path, &files, errors);
+    } else {
+      files.push_back(path);
+    }
+  }
+  return files;
+}
+
+}  // namespace colcheck

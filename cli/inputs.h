@@ -1,0 +1,32 @@
+// Turns the PATH arguments of `colcheck validate` into the list of files to
+// validate.
+
+#ifndef COLCHECK_CLI_INPUTS_H_
+#define COLCHECK_CLI_INPUTS_H_
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace colcheck {
+
+// True when `head` (the first bytes of a file) or `tail` (its last bytes)
+// carries a Parquet magic, PAR1 or PARE, or `head` starts with the ORC magic.
+// Either end suffices so that files with one damaged magic are still found
+// and reported rather than silently skipped.
+bool HasColumnarMagic(std::string_view head, std::string_view tail);
+
+// Expands `paths` in order. A file is kept as given, whatever its content. A
+// directory is walked recursively with the entries of each directory sorted
+// by name (bytewise), keeping the regular files that HasColumnarMagic
+// accepts; symbolic links to directories are not followed, so the walk
+// always ends. A path that does not exist, an unreadable directory or an
+// unreadable file met during the walk adds a message to `errors` (such as
+// "x: No such file or directory") and the expansion goes on.
+std::vector<std::string> CollectInputs(std::span<const std::string> paths,
+                                       std::vector<std::string>* errors);
+
+}  // namespace colcheck
+
+#endif  // COLCHECK_CLI_INPUTS_H_

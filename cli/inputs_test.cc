@@ -1,0 +1,69 @@
+#include "cli/inputs.h"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace colcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(CliInputs, MagicAtEitherEnd) {
+  EXPECT_TRUE(HasColumnarMagic("PAR1", "xxxx"));
+  EXPECT_TRUE(HasColumnarMagic("PARE", "xxxx"));
+  EXPECT_TRUE(HasColumnarMagic("xxxx", "PAR1"));
+  EXPECT_TRUE(HasColumnarMagic("xxxx", "PARE"));
+  EXPECT_TRUE(HasColumnarMagic("ORC\x0a", "xxxx"));
+  EXPECT_FALSE(HasColumnarMagic("PAR", "PAR"));
+  EXPECT_FALSE(HasColumnarMagic("", ""));
+  EXPECT_FALSE(HasColumnarMagic("par1", "xORC"));
+}
+
+void WriteFile(const fs::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+}
+
+TEST(CliInputs, WalksSortedAndSniffs) {
+  const fs::path root = fs::path(testing::TempDir()) / "colcheck_inputs_test";
+  fs::remove_all(root);
+  fs::create_directories(root / "b_dir" / "deeper");
+  WriteFile(root / "c.parquet", "PAR1....PAR1");
+  WriteFile(root / "a.bin", "junkPAR1");
+  WriteFile(root / "notes.parquet", "not a parquet file");
+  WriteFile(root / "b_dir" / "z.orc", "ORC.....");
+  WriteFile(root / "b_dir" / "deeper" / "y", "PARExx");
+  WriteFile(root / "tiny", "PA");
+
+  std::vector<std::string> errors;
+  const std::vector<std::string> paths = {root.string(),
+                                          (root / "notes.parquet").string()};
+  const std::vector<std::string> files = CollectInputs(paths, &errors);
+  EXPECT_TRUE(errors.empty());
+  const std::vector<std::string> expected = {
+      (root / "a.bin").string(),
+      (root / "b_dir" / "deeper" / "y").string(),
+      (root / "b_dir" / "z.orc").string(),
+      (root / "c.parquet").string(),
+      // Named explicitly, so kept despite lacking a magic.
+      (root / "notes.parquet").string(),
+  };
+  EXPECT_EQ(files, expected);
+  fs::remove_all(root);
+}
+
+TEST(CliInputs, MissingPathIsAnError) {
+  std::vector<std::string> errors;
+  const std::vector<std::string> paths = {"/nonexistent/colcheck/x.parquet"};
+  EXPECT_TRUE(CollectInputs(paths, &errors).empty());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].find("/nonexistent/colcheck/x.parquet: "),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace colcheck

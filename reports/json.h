@@ -1,0 +1,69 @@
+// The machine-readable renderer. The JSON is a stable contract: keys appear
+// in exactly this order, new keys are only ever appended, and the output is
+// always valid JSON in pure ASCII (non-ASCII characters are \u escapes and
+// bytes that are not UTF-8 become U+FFFD).
+//
+//   {"tool":"colcheck","version":"0.1.0","files":[
+//     {"path":"a.parquet","format":"parquet","size":1234,"verdict":"invalid",
+//      "diagnostics":[{"code":"schema.orphaned-elements","severity":"error",
+//                      "offset":674,"length":1,"field":"schema[0].num_children",
+//                      "message":"..."}]}]}
+//
+// "verdict" is one of valid, invalid, encrypted, unsupported. A file that
+// cannot be read has no entry at all: the CLI reports it on stderr and exits
+// with status 2 (see IoErrorLine in reports/text.h).
+
+#ifndef COLCHECK_REPORTS_JSON_H_
+#define COLCHECK_REPORTS_JSON_H_
+
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "colcheck/colcheck.h"
+#include "reports/file_report.h"
+
+namespace colcheck {
+
+// Appends `value` to `out` as a quoted JSON string. `"`, `\` and control
+// characters are escaped, valid UTF-8 above U+007F becomes \uXXXX (surrogate
+// pairs above U+FFFF), and every byte that is not part of a valid UTF-8
+// sequence becomes \ufffd.
+void AppendJsonString(std::string_view value, std::string* out);
+
+// Streams a report document one file at a time, so a directory walk need not
+// hold every report in memory.
+//
+//   JsonReportWriter writer(&std::cout);
+//   writer.AddFile("a.parquet", report);
+//   writer.Finish();  // Closes the document; also correct with no files.
+class JsonReportWriter {
+ public:
+  explicit JsonReportWriter(std::ostream* out);
+  JsonReportWriter(const JsonReportWriter&) = delete;
+  JsonReportWriter& operator=(const JsonReportWriter&) = delete;
+
+  void AddFile(std::string_view path, const Report& report);
+  // Writes the closing brackets and a newline. Call exactly once.
+  void Finish();
+
+ private:
+  void BeginIfNeeded();
+
+  std::ostream* out_;
+  bool begun_ = false;
+  bool has_files_ = false;
+};
+
+// The whole document for `files`, ending with a newline.
+std::string RenderJson(std::span<const FileReport> files);
+
+// The code registry:
+//   {"tool":"colcheck","version":"0.1.0","codes":[{"code":"file.too-small",
+//    "severity":"error","spec":"R File format","summary":"..."}]}
+std::string RenderCodesJson();
+
+}  // namespace colcheck
+
+#endif  // COLCHECK_REPORTS_JSON_H_

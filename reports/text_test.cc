@@ -1,0 +1,101 @@
+#include "reports/text.h"
+
+#include <sstream>
+#include <string>
+
+#include "gtest/gtest.h"
+
+namespace colcheck {
+namespace {
+
+Diagnostic MakeDiagnostic(Code code, Severity severity, uint64_t offset,
+                          uint64_t length, std::string field,
+                          std::string message) {
+  Diagnostic diagnostic;
+  diagnostic.code = code;
+  diagnostic.severity = severity;
+  diagnostic.offset = offset;
+  diagnostic.length = length;
+  diagnostic.field = std::move(field);
+  diagnostic.message = std::move(message);
+  return diagnostic;
+}
+
+TEST(ReportsText, DiagnosticLineHasSpanCodeAndField) {
+  FileReport file{"a.parquet", {}};
+  file.report.format = Format::kParquet;
+  file.report.verdict = Verdict::kInvalid;
+  file.report.diagnostics.push_back(
+      MakeDiagnostic(Code::kSchemaOrphanedElements, Severity::kError, 674, 1,
+                     "schema[0].num_children", "2 elements left over"));
+  EXPECT_EQ(RenderText(file),
+            "a.parquet:674+1: error[schema.orphaned-elements]: 2 elements "
+            "left over (schema[0].num_children)\n"
+            "a.parquet: invalid (1 error, 0 warnings, 0 infos)\n");
+}
+
+TEST(ReportsText, ZeroLengthAndEmptyFieldAreOmitted) {
+  FileReport file{"b.parquet", {}};
+  file.report.verdict = Verdict::kInvalid;
+  file.report.diagnostics.push_back(MakeDiagnostic(
+      Code::kFileTooSmall, Severity::kError, 0, 0, "", "only 3 bytes"));
+  EXPECT_EQ(RenderText(file),
+            "b.parquet:0: error[file.too-small]: only 3 bytes\n"
+            "b.parquet: invalid (1 error, 0 warnings, 0 infos)\n");
+}
+
+TEST(ReportsText, SummaryCountsActualSeverities) {
+  Report report;
+  report.verdict = Verdict::kInvalid;
+  // The registry says error; the diagnostic's own severity is what counts.
+  report.diagnostics.push_back(
+      MakeDiagnostic(Code::kFileTooSmall, Severity::kWarning, 0, 0, "", "m"));
+  report.diagnostics.push_back(MakeDiagnostic(Code::kThriftUnknownField,
+                                              Severity::kInfo, 5, 2, "", "m"));
+  report.diagnostics.push_back(MakeDiagnostic(Code::kThriftUnknownField,
+                                              Severity::kInfo, 9, 2, "", "m"));
+  report.diagnostics.push_back(
+      MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2, "", "m"));
+  report.diagnostics.push_back(
+      MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2, "", "m"));
+  report.diagnostics.push_back(
+      MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2, "", "m"));
+  std::ostringstream out;
+  WriteTextSummary("c.parquet", report, out);
+  EXPECT_EQ(out.str(), "c.parquet: invalid (3 errors, 1 warning, 2 infos)\n");
+}
+
+TEST(ReportsText, ValidFileHasOnlySummary) {
+  FileReport file{"ok.parquet", {}};
+  EXPECT_EQ(RenderText(file),
+            "ok.parquet: valid (0 errors, 0 warnings, 0 infos)\n");
+}
+
+TEST(ReportsText, ControlCharactersAreEscaped) {
+  FileReport file{"evil\n.parquet", {}};
+  file.report.verdict = Verdict::kInvalid;
+  file.report.diagnostics.push_back(
+      MakeDiagnostic(Code::kSchemaEmptyName, Severity::kError, 7, 3,
+                     "schema[1]\x1b[31m", "name \"\x07\" is odd"));
+  const std::string text = RenderText(file);
+  EXPECT_EQ(text,
+            "evil\\x0a.parquet:7+3: error[schema.empty-name]: name \"\\x07\" "
+            "is odd (schema[1]\\x1b[31m)\n"
+            "evil\\x0a.parquet: invalid (1 error, 0 warnings, 0 infos)\n");
+}
+
+TEST(ReportsText, IoErrorLine) {
+  EXPECT_EQ(IoErrorLine("x.parquet", "cannot open: No such file or directory"),
+            "colcheck: x.parquet: cannot open: No such file or directory");
+}
+
+TEST(ReportsText, CodesTextListsEveryCode) {
+  const std::string text = RenderCodesText();
+  size_t lines = 0;
+  for (const char c : text) lines += c == '\n';
+  EXPECT_EQ(lines, AllCodes().size());
+  EXPECT_NE(text.find("schema.orphaned-elements"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace colcheck

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package colcheck needs to build, test and fuzz.
+# Idempotent. It always runs apt-get update first, so a fresh machine gets
+# current package lists; set COLCHECK_SKIP_APT=1 to skip apt-get entirely
+# on a machine that already has everything.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libthrift-dev thrift-compiler libboost-dev
+  libzstd-dev libsnappy-dev zlib1g-dev libbrotli-dev liblz4-dev liblzo2-dev
+  libdeflate-dev libxxhash-dev
+  libprotobuf-dev protobuf-compiler
+  libgtest-dev libgmock-dev libbenchmark-dev
+  afl++ clang
+  python3 python3-hypothesis python3-thrift
+)
+
+if [[ "${COLCHECK_SKIP_APT:-0}" == 1 ]]; then
+  echo "install-deps: COLCHECK_SKIP_APT=1, not running apt-get"
+  exit 0
+fi
+
+sudo=()
+if [[ "$(id -u)" -ne 0 ]]; then
+  sudo=(sudo)
+fi
+
+echo "install-deps: apt-get install ${#packages[@]} packages"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y --no-install-recommends "${packages[@]}"
