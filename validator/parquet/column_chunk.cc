@@ -175,6 +175,34 @@ void CheckCodecAndEncodings(const RuleContext& ctx, const ChunkRef& ref,
   }
 }
 
+// encoding_stats summarises the pages; its enums and counts can be checked
+// without reading a page.
+void CheckEncodingStats(const RuleContext& ctx, const ChunkRef& ref,
+                        const ColumnMetaData& m) {
+  const auto& stats = m.encoding_stats.value;
+  for (size_t i = 0; i < stats.size(); ++i) {
+    const PageEncodingStats& s = stats[i].value;
+    const auto path = [&](std::string_view field) {
+      return FieldPath("row_groups", ref.row_group, "columns", ref.column,
+                       "meta_data.encoding_stats", i, field);
+    };
+    if (s.page_type.present &&
+        (s.page_type.value < kDataPage || s.page_type.value > kDataPageV2)) {
+      ctx.sink.Report(Code::kMetadataInvalidPageType, s.page_type.span,
+                      path("page_type"),
+                      StrCat("page type ", s.page_type.value,
+                             " is not defined"));
+    }
+    if (s.encoding.present && !IsKnownEncoding(s.encoding.value)) {
+      ctx.sink.Report(Code::kMetadataUnknownEncoding, s.encoding.span,
+                      path("encoding"),
+                      StrCat("encoding ", s.encoding.value,
+                             " is not defined"));
+    }
+    CheckNonNegative(ctx, s.count, [&] { return path("count"); });
+  }
+}
+
 void CheckSizes(const RuleContext& ctx, const ChunkRef& ref,
                 const ColumnMetaData& m) {
   CheckNonNegative(ctx, m.num_values,
@@ -397,6 +425,7 @@ void CheckChunk(const RuleContext& ctx, const ChunkRef& ref,
   const ColumnMetaData& m = cc.meta_data.value;
   CheckTypeAndPath(ctx, ref, m);
   CheckCodecAndEncodings(ctx, ref, m);
+  CheckEncodingStats(ctx, ref, m);
   CheckSizes(ctx, ref, m);
   CheckBloomFilterRef(ctx, ref, cc.meta_data, local, regions);
   if (!local) return;

@@ -414,6 +414,32 @@ TEST(ColumnChunkTest, UnknownEncodings) {
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
+TEST(ColumnChunkTest, EncodingStatsEnumsAndCounts) {
+  MetadataBuilder b = ValidFile();
+  PageEncodingStats good;
+  good.page_type = b.Field<int32_t>(kDictionaryPage);
+  good.encoding = b.Field<int32_t>(kPlain);
+  good.count = b.Field<int32_t>(1);
+  PageEncodingStats bad;
+  bad.page_type = b.Field<int32_t>(7);
+  bad.encoding = b.Field<int32_t>(42);
+  bad.count = b.Field<int32_t>(-1);
+  b.meta(0, 1).encoding_stats =
+      b.Field(std::vector{b.Field(good), b.Field(bad)}, 2);
+  const auto d = b.Run(CheckRowGroups);
+  const std::string at = "meta_data.encoding_stats[1].";
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kMetadataInvalidPageType,
+                                  bad.page_type.span,
+                                  Chunk(0, 1, at + "page_type")),
+                     IsDiagnostic(Code::kMetadataUnknownEncoding,
+                                  bad.encoding.span,
+                                  Chunk(0, 1, at + "encoding")),
+                     IsDiagnostic(Code::kMetadataNegativeValue,
+                                  bad.count.span, Chunk(0, 1, at + "count"))))
+      << Dump(d);
+}
+
 // byte_array_decimal.parquet writes encodings = [].
 TEST(ColumnChunkTest, EmptyEncodingsIsAWarning) {
   MetadataBuilder b = ValidFile();

@@ -125,6 +125,9 @@ MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
   const uint64_t start =
       m.decoded && !local.has_errors() ? 0 : FindFooterStart(file, tail);
   if (start == 0) {
+    // Merging would lose the errors `local` dropped past the cap, and with
+    // them the invalid verdict, so a failed decode is replayed into `sink`.
+    if (local.has_errors()) return DecodeAt(file, tail.footer.offset, end, sink);
     sink.Merge(local.Take());
     return m;
   }
