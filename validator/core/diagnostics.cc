@@ -12,17 +12,23 @@ void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
   if (severity == Severity::kError) ++errors_;
   if (diagnostics_.size() >= max_) {
     ++dropped_;
+    if (severity == Severity::kError) ++dropped_errors_;
     return;
   }
   diagnostics_.push_back(Diagnostic{code, severity, span.offset, span.length,
                                     std::move(field), std::move(message)});
 }
 
-void DiagnosticSink::Merge(std::vector<Diagnostic> diagnostics) {
-  for (Diagnostic& d : diagnostics) {
+void DiagnosticSink::Absorb(DiagnosticSink& other) {
+  for (Diagnostic& d : other.diagnostics_) {
     Report(d.code, {d.offset, d.length}, std::move(d.field),
            std::move(d.message));
   }
+  errors_ += other.dropped_errors_;
+  dropped_errors_ += other.dropped_errors_;
+  dropped_ += other.dropped_;
+  other.diagnostics_.clear();
+  other.errors_ = other.dropped_ = other.dropped_errors_ = 0;
 }
 
 bool DiagnosticSink::Has(Code code) const {

@@ -25,8 +25,9 @@ class DiagnosticSink {
   void Report(Code code, ByteSpan span, std::string field,
               std::string message);
 
-  // Adds diagnostics collected by another sink, as if reported here.
-  void Merge(std::vector<Diagnostic> diagnostics);
+  // Moves everything `other` collected here, as if reported here; what
+  // `other` dropped past its cap still counts, errors included.
+  void Absorb(DiagnosticSink& other);
 
   size_t max_diagnostics() const { return max_; }
   bool has_errors() const { return errors_ > 0; }
@@ -40,6 +41,7 @@ class DiagnosticSink {
   size_t max_;
   size_t errors_ = 0;
   size_t dropped_ = 0;
+  size_t dropped_errors_ = 0;
   std::vector<Diagnostic> diagnostics_;
 };
 

@@ -135,5 +135,19 @@ TEST(DiagnosticSinkTest, NoCapDiagnosticBelowTheCap) {
   EXPECT_NE(d[1].code, Code::kLimitsTooManyDiagnostics);
 }
 
+TEST(DiagnosticSinkTest, AbsorbKeepsErrorsDroppedPastTheCap) {
+  DiagnosticSink local(1);
+  local.Report(Code::kThriftUnknownField, {1, 1}, "", "");
+  local.Report(Code::kThriftTruncated, {2, 1}, "", "");  // Dropped.
+  DiagnosticSink sink(10);
+  sink.Absorb(local);
+  EXPECT_TRUE(sink.has_errors());
+  const std::vector<Diagnostic> d = sink.Take();
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].code, Code::kThriftUnknownField);
+  EXPECT_EQ(d[1].code, Code::kLimitsTooManyDiagnostics);
+  EXPECT_FALSE(local.has_errors());
+}
+
 }  // namespace
 }  // namespace colcheck

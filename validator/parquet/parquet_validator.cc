@@ -127,8 +127,10 @@ MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
   if (start == 0) {
     // Merging would lose the errors `local` dropped past the cap, and with
     // them the invalid verdict, so a failed decode is replayed into `sink`.
-    if (local.has_errors()) return DecodeAt(file, tail.footer.offset, end, sink);
-    sink.Merge(local.Take());
+    if (local.has_errors()) {
+      return DecodeAt(file, tail.footer.offset, end, sink);
+    }
+    sink.Absorb(local);
     return m;
   }
   sink.Report(Code::kFileFooterLengthMismatch, {end, 4}, "footer_length",
