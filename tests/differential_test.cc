@@ -119,11 +119,11 @@ class Comparer {
     ASSERT_EQ(a.column_orders.value.size(), b.column_orders.size());
     for (size_t i = 0; i < b.column_orders.size(); ++i) {
       const idl::ColumnOrder& o = b.column_orders[i];
-      // colcheck models TYPE_ORDER and IEEE_754_TOTAL_ORDER; any other
-      // member is unknown to it (id 0).
-      const int16_t expected = o.__isset.TYPE_ORDER             ? 1
-                               : o.__isset.IEEE_754_TOTAL_ORDER ? 2
-                                                                : 0;
+      // colcheck models all three orders by member id.
+      const int16_t expected = o.__isset.TYPE_ORDER              ? 1
+                               : o.__isset.IEEE_754_TOTAL_ORDER  ? 2
+                               : o.__isset.INT96_TIMESTAMP_ORDER ? 3
+                                                                 : 0;
       EXPECT_EQ(a.column_orders.value[i].value.id, expected)
           << "column_orders[" << i << "]";
     }

@@ -42,6 +42,7 @@ struct Region {
   ByteSpan span;           // The offset field that places the region.
   std::string_view field;  // That field, relative to the chunk.
   ChunkRef ref;
+  ByteSpan end_span;       // The size or length field that sets its end.
 };
 
 bool InDataRegion(const FileLayout& layout, int64_t offset) {
@@ -303,7 +304,8 @@ void CheckChunkExtent(const RuleContext& ctx, const ChunkRef& ref,
   }
   if (length > 0) {
     regions->push_back(
-        Region{begin, begin + length, start->span, StartFieldName(m), ref});
+        Region{begin, begin + length, start->span, StartFieldName(m), ref,
+               size.span});
   }
 }
 
@@ -350,7 +352,7 @@ void CheckIndexRef(const RuleContext& ctx, const ChunkRef& ref, ByteSpan owner,
                            ctx.layout.data_end()));
   } else if (length > 0) {
     regions->push_back(Region{begin, begin + length, index.offset.span,
-                              index.offset_name, ref});
+                              index.offset_name, ref, index.length.span});
   }
 }
 
@@ -541,8 +543,10 @@ void ReportOverlaps(const RuleContext& ctx, std::vector<Region>* regions) {
   const Region* furthest = nullptr;
   for (const Region& region : *regions) {
     if (furthest != nullptr && region.begin < furthest->end) {
+      // Either the earlier region runs too far or the later one starts
+      // too early, so the span covers both fields.
       ctx.sink.Report(
-          Code::kMetadataRegionOverlap, region.span,
+          Code::kMetadataRegionOverlap, Join(furthest->end_span, region.span),
           region.ref.Path(region.field),
           StrCat("[", region.begin, ", ", region.end, ") overlaps [",
                  furthest->begin, ", ", furthest->end, ") of ",

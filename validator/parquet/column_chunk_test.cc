@@ -684,8 +684,11 @@ TEST(ColumnChunkTest, OverlappingChunks) {
   m.total_compressed_size = b.Field<int64_t>(54);
   b.row_group(0).total_compressed_size = b.Field<int64_t>(254);
   const auto d = b.Run(CheckRowGroups);
+  // The span covers chunk (0,1)'s size and chunk (0,2)'s start.
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                     Code::kMetadataRegionOverlap, m.data_page_offset.span,
+                     Code::kMetadataRegionOverlap,
+                     Join(b.meta(0, 1).total_compressed_size.span,
+                          m.data_page_offset.span),
                      Chunk(0, 2, "meta_data.data_page_offset"))))
       << Dump(d);
 }
@@ -704,7 +707,9 @@ TEST(ColumnChunkTest, RegionsInsideALargeChunk) {
     for (size_t c = 0; c < 3; ++c) {
       if (rg == 0 && c == 0) continue;
       expected.push_back(IsDiagnostic(
-          Code::kMetadataRegionOverlap, b.meta(rg, c).data_page_offset.span,
+          Code::kMetadataRegionOverlap,
+          Join(big.total_compressed_size.span,
+               b.meta(rg, c).data_page_offset.span),
           Chunk(rg, c, "meta_data.data_page_offset")));
     }
   }
@@ -726,10 +731,12 @@ TEST(ColumnChunkTest, PageIndexOverlapsAChunkAndABloomFilter) {
   other.offset_index_length = b.Field<int32_t>(10);
   const auto d = b.Run(CheckRowGroups);
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataRegionOverlap,
-                                          cc.offset_index_offset.span,
+                                          Join(b.meta(1, 0).total_compressed_size.span,
+                                               cc.offset_index_offset.span),
                                           Chunk(0, 0, "offset_index_offset")),
                              IsDiagnostic(Code::kMetadataRegionOverlap,
-                                          other.offset_index_offset.span,
+                                          Join(m.bloom_filter_length.span,
+                                               other.offset_index_offset.span),
                                           Chunk(0, 2, "offset_index_offset"))))
       << Dump(d);
 }
@@ -744,7 +751,9 @@ TEST(ColumnChunkTest, ChunkStartingAtTheDictionaryOverlapsItsNeighbour) {
   const auto d = b.Run(CheckRowGroups);
   EXPECT_THAT(d,
               ElementsAre(IsDiagnostic(
-                  Code::kMetadataRegionOverlap, m.dictionary_page_offset.span,
+                  Code::kMetadataRegionOverlap,
+                  Join(b.meta(0, 0).total_compressed_size.span,
+                       m.dictionary_page_offset.span),
                   Chunk(0, 1, "meta_data.dictionary_page_offset"))))
       << Dump(d);
 }

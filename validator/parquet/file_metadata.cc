@@ -88,7 +88,8 @@ void CheckCreatedBy(const RuleContext& ctx) {
                          "(build <hash>)'"));
 }
 
-// IEEE 754 total order is defined for FLOAT, DOUBLE and FLOAT16 only.
+// IEEE 754 total order is defined for FLOAT, DOUBLE and FLOAT16 only, and
+// INT96 timestamp order for INT96 only.
 bool IsFloatingPoint(const SchemaElement& e) {
   if (e.type.value == kFloat || e.type.value == kDouble) return true;
   return e.type.value == kFixedLenByteArray && e.type_length.value == 2 &&
@@ -100,15 +101,23 @@ void CheckColumnOrderTypes(const RuleContext& ctx) {
   const auto& leaves = ctx.tree.leaves;
   const auto& schema = ctx.md.schema.value;
   for (size_t i = 0; i < orders.size() && i < leaves.size(); ++i) {
-    if (orders[i].value.id != kIeee754TotalOrder) continue;
+    const int16_t id = orders[i].value.id;
+    if (id != kIeee754TotalOrder && id != kInt96TimestampOrder) continue;
     const size_t element = static_cast<size_t>(leaves[i]);
     if (element >= schema.size()) continue;
     const SchemaElement& leaf = schema[element].value;
-    if (!leaf.type.present || IsFloatingPoint(leaf)) continue;
-    ctx.sink.Report(Code::kMetadataColumnOrderType, orders[i].span,
-                    FieldPath("column_orders", i),
-                    StrCat("IEEE_754_TOTAL_ORDER on column ", i,
-                           ", which is not FLOAT, DOUBLE or FLOAT16"));
+    if (!leaf.type.present) continue;
+    if (id == kIeee754TotalOrder && !IsFloatingPoint(leaf)) {
+      ctx.sink.Report(Code::kMetadataColumnOrderType, orders[i].span,
+                      FieldPath("column_orders", i),
+                      StrCat("IEEE_754_TOTAL_ORDER on column ", i,
+                             ", which is not FLOAT, DOUBLE or FLOAT16"));
+    } else if (id == kInt96TimestampOrder && leaf.type.value != kInt96) {
+      ctx.sink.Report(Code::kMetadataColumnOrderType, orders[i].span,
+                      FieldPath("column_orders", i),
+                      StrCat("INT96_TIMESTAMP_ORDER on column ", i,
+                             ", which is not INT96"));
+    }
   }
 }
 

@@ -214,6 +214,22 @@ TEST(FileMetaDataTest, TotalOrderOnPlainFixedLenByteArray) {
       << Dump(d);
 }
 
+TEST(FileMetaDataTest, Int96TimestampOrderOnlyOnInt96) {
+  MetadataBuilder b;
+  b.AddLeaf("ts", kInt96);
+  b.AddLeaf("s", kByteArray);
+  b.AddRowGroup(3);
+  b.Finish();
+  for (auto& order : b.md().column_orders.value) {
+    order.value.id = kInt96TimestampOrder;
+  }
+  const auto d = b.Run(CheckFileMetaData);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataColumnOrderType,
+                                          b.md().column_orders.value[1].span,
+                                          "column_orders[1]")))
+      << Dump(d);
+}
+
 TEST(FileMetaDataTest, MinValueWithoutColumnOrdersWarnsOncePerFile) {
   MetadataBuilder b = ValidFile();
   b.md().column_orders = {};

@@ -47,12 +47,8 @@ bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* out) {
   if (!IsMagic(lead)) {
     sink.Report(Code::kFileBadLeadingMagic, lead_span, "",
                 "the file does not start with PAR1 or PARE");
-  } else if (lead != trail) {
-    // The trailing magic decides how the footer is read; if it were the
-    // wrong one, decoding would fail inside the footer and say so there.
-    sink.Report(Code::kFileMagicMismatch, lead_span, "",
-                StrCat("the file starts with ", lead, " but ends with ",
-                       trail));
+  } else {
+    out->magic_mismatch = lead != trail;
   }
   out->encrypted_footer = trail == kPare;
 

@@ -26,7 +26,10 @@ inline constexpr uint64_t kMagicSize = 4;
 inline constexpr uint64_t kFooterSignatureSize = 28;
 
 struct Tail {
-  bool encrypted_footer = false;  // "PARE".
+  bool encrypted_footer = false;  // The trailing magic is "PARE".
+  // One magic is PAR1 and the other PARE. Which one is wrong depends on
+  // the footer, so ReadTail leaves it to the caller to report.
+  bool magic_mismatch = false;
   ByteSpan footer;                // The `len` bytes before the length.
 };
 

@@ -320,7 +320,9 @@ class ElementChecker {
     if (!copy.present || !logical.present || copy.value == logical.value) {
       return;
     }
-    sink_.Report(Code::kDecimalSchemaMismatch, copy.span, Field(name),
+    // Either copy may be the wrong one, so the span covers both.
+    sink_.Report(Code::kDecimalSchemaMismatch,
+                 Join(copy.span, e_.logical_type.span), Field(name),
                  StrCat("SchemaElement.", name, " is ", copy.value,
                         " but the DecimalType says ", logical.value));
   }
@@ -493,7 +495,8 @@ class ElementChecker {
         break;
     }
     if (agrees) return;
-    sink_.Report(Code::kLogicalConvertedMismatch, e_.converted_type.span,
+    sink_.Report(Code::kLogicalConvertedMismatch,
+                 Join(e_.converted_type.span, e_.logical_type.span),
                  Field("converted_type"),
                  StrCat("converted_type ", ct,
                         " does not correspond to LogicalType member ", lt.id));

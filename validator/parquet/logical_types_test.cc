@@ -377,7 +377,8 @@ TEST(AgreementTest, StringWithEnum) {
   OneLeaf leaf(kByteArray);
   leaf.b().Logical(kLogicalString).Converted(kEnum);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalConvertedMismatch,
-                            leaf.x().converted_type.span,
+                            Join(leaf.x().converted_type.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].converted_type"));
 }
 
@@ -387,7 +388,8 @@ TEST(AgreementTest, TimestampMicrosWithMillis) {
       .LogicalTime(kLogicalTimestamp, kMicros, true)
       .Converted(kTimestampMillis);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalConvertedMismatch,
-                            leaf.x().converted_type.span,
+                            Join(leaf.x().converted_type.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].converted_type"));
 }
 
@@ -397,7 +399,8 @@ TEST(AgreementTest, TimestampNanosHasNoConvertedType) {
       .LogicalTime(kLogicalTimestamp, kNanos, true)
       .Converted(kTimestampMicros);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalConvertedMismatch,
-                            leaf.x().converted_type.span,
+                            Join(leaf.x().converted_type.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].converted_type"));
 }
 
@@ -405,7 +408,8 @@ TEST(AgreementTest, TimeWithTimestampConverted) {
   OneLeaf leaf(kInt64);
   leaf.b().LogicalTime(kLogicalTime, kMicros, true).Converted(kTimestampMicros);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalConvertedMismatch,
-                            leaf.x().converted_type.span,
+                            Join(leaf.x().converted_type.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].converted_type"));
 }
 
@@ -413,7 +417,8 @@ TEST(AgreementTest, SignedIntegerWithUnsignedConverted) {
   OneLeaf leaf(kInt32);
   leaf.b().LogicalInt(16, true).Converted(kUint16);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalConvertedMismatch,
-                            leaf.x().converted_type.span,
+                            Join(leaf.x().converted_type.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].converted_type"));
 }
 
@@ -421,7 +426,8 @@ TEST(AgreementTest, IntegerWidthDiffers) {
   OneLeaf leaf(kInt32);
   leaf.b().LogicalInt(8, true).Converted(kInt16);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalConvertedMismatch,
-                            leaf.x().converted_type.span,
+                            Join(leaf.x().converted_type.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].converted_type"));
 }
 
@@ -429,7 +435,8 @@ TEST(AgreementTest, UuidWithAnyConvertedType) {
   OneLeaf leaf(kFixedLenByteArray, 16);
   leaf.b().Logical(kLogicalUuid).Converted(kUtf8);
   EXPECT_TRUE(HasDiagnostic(leaf.Run(), Code::kLogicalConvertedMismatch,
-                            leaf.x().converted_type.span,
+                            Join(leaf.x().converted_type.span,
+                                 leaf.x().logical_type.span),
                             "schema[1].converted_type"));
 }
 
@@ -443,7 +450,9 @@ TEST(AgreementTest, ListWithMap) {
       .Leaf("element", kOptional, kInt32);
   EXPECT_TRUE(
       HasDiagnostic(RunSchemaRules(b.md()), Code::kLogicalConvertedMismatch,
-                    b.el(1).converted_type.span, "schema[1].converted_type"));
+                    Join(b.el(1).converted_type.span,
+                         b.el(1).logical_type.span),
+                    "schema[1].converted_type"));
 }
 
 // ---------------------------------------------------------------------------
@@ -632,10 +641,14 @@ TEST(DecimalTest, SchemaCopiesDisagree) {
   OneLeaf leaf(kInt64);
   leaf.b().LogicalDecimal(12, 2).Converted(kDecimal).Decimal(13, 3);
   const std::vector<Diagnostic> d = leaf.Run();
-  EXPECT_TRUE(HasDiagnostic(d, Code::kDecimalSchemaMismatch,
-                            leaf.x().precision.span, "schema[1].precision"));
-  EXPECT_TRUE(HasDiagnostic(d, Code::kDecimalSchemaMismatch,
-                            leaf.x().scale.span, "schema[1].scale"));
+  EXPECT_TRUE(HasDiagnostic(
+      d, Code::kDecimalSchemaMismatch,
+      Join(leaf.x().precision.span, leaf.x().logical_type.span),
+      "schema[1].precision"));
+  EXPECT_TRUE(HasDiagnostic(
+      d, Code::kDecimalSchemaMismatch,
+      Join(leaf.x().scale.span, leaf.x().logical_type.span),
+      "schema[1].scale"));
   EXPECT_TRUE(CountIs(d, Code::kDecimalSchemaMismatch, 2));
 }
 

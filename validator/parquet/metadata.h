@@ -253,11 +253,13 @@ struct RowGroup {
   Spanned<int16_t> ordinal;
 };
 
-// union ColumnOrder: 1 = TYPE_ORDER, 2 = IEEE_754_TOTAL_ORDER.
+// union ColumnOrder: 1 = TYPE_ORDER, 2 = IEEE_754_TOTAL_ORDER,
+// 3 = INT96_TIMESTAMP_ORDER.
 enum ColumnOrderId : int16_t {
   kOrderNone = 0,
   kTypeDefinedOrder = 1,
   kIeee754TotalOrder = 2,
+  kInt96TimestampOrder = 3,
 };
 struct ColumnOrder {
   int16_t id = kOrderNone;

@@ -442,7 +442,7 @@ bool DecodeSortingColumn(Decoder& d, SortingColumn* out) {
 }
 
 bool DecodeColumnOrder(Decoder& d, ColumnOrder* out) {
-  return DecodeEmptyUnion(d, &out->id, 2, {1, 2});
+  return DecodeEmptyUnion(d, &out->id, 3, {1, 2, 3});
 }
 
 bool DecodeAesGcm(Decoder& d, EncryptionAlgorithm* out) {

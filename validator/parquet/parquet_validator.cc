@@ -73,6 +73,7 @@ MetadataDecode DecodeAt(const ByteReader& file, uint64_t start, uint64_t end,
                         DiagnosticSink& sink) {
   MetadataDecode m;
   m.start = start;
+  m.rest = ByteReader({}, start);
   ByteReader bytes;
   if (start > end || !file.Sub(start, end - start, &bytes)) return m;
   thrift::Decoder d(bytes, &sink);
@@ -81,55 +82,68 @@ MetadataDecode DecodeAt(const ByteReader& file, uint64_t start, uint64_t end,
   return m;
 }
 
-// Whether FileMetaData decodes from `start` without an error and ends where
-// the footer does (less the signature of a signed plaintext footer).
-bool DecodesExactly(const ByteReader& file, uint64_t start, uint64_t end) {
-  DiagnosticSink scratch(1);
-  const MetadataDecode m = DecodeAt(file, start, end, scratch);
+// Whether `m` ends where the footer does, less the signature of a signed
+// plaintext footer.
+bool EndsAtFooterEnd(const MetadataDecode& m) {
   const uint64_t expected =
       m.md.encryption_algorithm.present ? kFooterSignatureSize : 0;
-  return m.decoded && !scratch.has_errors() && m.rest.remaining() == expected;
+  return m.decoded && m.rest.remaining() == expected;
 }
 
-// How far from the declared start colcheck looks for the real one, and the
-// largest footer it looks in (each try decodes the footer again).
-constexpr uint64_t kMaxFooterShift = 64;
-constexpr uint64_t kMaxFooterSearchBytes = uint64_t{16} << 20;
+// A start that yields FileMetaData without its required fields is not
+// where the writer put it, even when the bytes happen to decode.
+bool HasRequiredFields(const FileMetaData& md) {
+  return md.version.present && md.schema.present && md.num_rows.present &&
+         md.row_groups.present;
+}
+
+// How far from the declared start colcheck looks for the real one, and how
+// many footer bytes all those tries may decode together.
+constexpr uint64_t kMaxFooterShift = 4096;
+constexpr uint64_t kFooterSearchBudget = uint64_t{64} << 20;
 
 // Looks for a start near the declared one from which FileMetaData decodes
-// exactly. Returns 0 when there is none.
+// without an error and ends exactly at the footer's end. Returns 0 when
+// there is none. A misplaced start almost always fails within a few bytes,
+// and the budget bounds the rest.
 uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
-  if (tail.footer.length > kMaxFooterSearchBytes) return 0;
   const uint64_t end = tail.footer.end();
+  uint64_t spent = 0;
+  const auto try_start = [&](uint64_t start) {
+    DiagnosticSink scratch(1);
+    const MetadataDecode m = DecodeAt(file, start, end, scratch);
+    spent += m.rest.position() - start;
+    return EndsAtFooterEnd(m) && !scratch.has_errors();
+  };
   for (uint64_t shift = 1; shift <= kMaxFooterShift; ++shift) {
-    if (shift < tail.footer.length &&
-        DecodesExactly(file, tail.footer.offset + shift, end)) {
+    if (spent > kFooterSearchBudget) return 0;
+    if (shift < tail.footer.length && try_start(tail.footer.offset + shift)) {
       return tail.footer.offset + shift;
     }
     if (tail.footer.offset >= kMagicSize + shift &&
-        DecodesExactly(file, tail.footer.offset - shift, end)) {
+        try_start(tail.footer.offset - shift)) {
       return tail.footer.offset - shift;
     }
   }
   return 0;
 }
 
-// Decodes FileMetaData where the footer length puts it. When that fails but
-// a nearby start decodes exactly, the footer length is what is wrong: that
-// alone is reported and the metadata is read from the start that works.
+// Decodes FileMetaData where the footer length puts it. When it does not
+// decode there, lacks its required fields, or does not end at the footer's
+// end, but a nearby start decodes exactly, the footer length is what is
+// wrong: that alone is reported and the metadata is read from the start
+// that works. Other faults (a duplicate or wrong-typed field) in metadata
+// that is whole and ends where it should are the metadata's own.
 MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
                             DiagnosticSink& sink) {
   const uint64_t end = tail.footer.end();
   DiagnosticSink local(sink.max_diagnostics());
   MetadataDecode m = DecodeAt(file, tail.footer.offset, end, local);
   const uint64_t start =
-      m.decoded && !local.has_errors() ? 0 : FindFooterStart(file, tail);
+      EndsAtFooterEnd(m) && HasRequiredFields(m.md)
+          ? 0
+          : FindFooterStart(file, tail);
   if (start == 0) {
-    // Merging would lose the errors `local` dropped past the cap, and with
-    // them the invalid verdict, so a failed decode is replayed into `sink`.
-    if (local.has_errors()) {
-      return DecodeAt(file, tail.footer.offset, end, sink);
-    }
     sink.Absorb(local);
     return m;
   }
@@ -139,6 +153,28 @@ MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
                      ": the footer length should be ", end - start, ", not ",
                      tail.footer.length));
   return DecodeAt(file, start, end, sink);
+}
+
+// One magic says PAR1 and the other PARE. The footer decides which is
+// wrong: if it decodes as a plaintext FileMetaData, the PARE one is.
+void ResolveMagicMismatch(const ByteReader& file, DiagnosticSink& sink,
+                          Tail* tail) {
+  DiagnosticSink scratch(1);
+  const bool plain =
+      EndsAtFooterEnd(DecodeAt(file, tail->footer.offset, tail->footer.end(),
+                               scratch)) &&
+      !scratch.has_errors();
+  const ByteSpan lead{0, kMagicSize};
+  const ByteSpan trail{file.size() - kMagicSize, kMagicSize};
+  // tail->encrypted_footer follows the trailing magic.
+  const bool blame_trailing = plain == tail->encrypted_footer;
+  tail->encrypted_footer = !plain;
+  sink.Report(Code::kFileMagicMismatch, blame_trailing ? trail : lead, "",
+              StrCat("the file starts with ", AsChars(file.Bytes(lead)),
+                     " but ends with ", AsChars(file.Bytes(trail)),
+                     "; the footer ", plain ? "is" : "is not",
+                     " a plaintext FileMetaData, so ",
+                     plain ? "PAR1" : "PARE", " is right"));
 }
 
 void RunRules(const FileMetaData& md, const FileLayout& layout,
@@ -162,6 +198,7 @@ ParquetOutcome ValidateParquet(const ByteReader& file, DiagnosticSink& sink) {
   if (!file.Sub(tail.footer.offset, tail.footer.length, &footer)) {
     return outcome;  // Unreachable: ReadTail bounds the footer.
   }
+  if (tail.magic_mismatch) ResolveMagicMismatch(file, sink, &tail);
   if (tail.encrypted_footer) {
     outcome.encrypted = true;
     CheckEncryptedFooter(footer, sink);

@@ -83,6 +83,36 @@ void SetFooterLength(MinimalFile* f, uint32_t length) {
   }
 }
 
+TEST(ValidateBytesTest, TrailingPareOnAPlaintextFooterIsTheWrongMagic) {
+  MinimalFile f = BuildMinimalFile();
+  f.bytes[f.bytes.size() - 1] = std::byte{'E'};
+  const Report r = Validate(f.span());
+  ExpectOneError(r, Code::kFileMagicMismatch, {f.bytes.size() - 4, 4});
+}
+
+TEST(ValidateBytesTest, LeadingPareOnAPlaintextFooterIsTheWrongMagic) {
+  MinimalFile f = BuildMinimalFile();
+  f.bytes[3] = std::byte{'E'};
+  ExpectOneError(Validate(f.span()), Code::kFileMagicMismatch, {0, 4});
+}
+
+TEST(ValidateBytesTest, FooterLengthFarTooLargeIsFound) {
+  MinimalFile f = BuildMinimalFile();
+  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 90));
+  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
+                 f.footer_length);
+}
+
+TEST(ValidateBytesTest, DuplicateFieldIsNotTakenForAWrongFooterLength) {
+  // FileMetaData that ends at the footer's end keeps its own diagnostics,
+  // even though a start past the first version field would decode cleanly.
+  MinimalFileOptions o;
+  o.duplicate_version = true;
+  const MinimalFile f = BuildMinimalFile(o);
+  ExpectOneError(Validate(f.span()), Code::kThriftDuplicateField,
+                 f.duplicate_version);
+}
+
 TEST(ValidateBytesTest, FooterLengthTooLargeIsFound) {
   MinimalFile f = BuildMinimalFile();
   SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));

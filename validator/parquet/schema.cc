@@ -122,8 +122,11 @@ SchemaTree BuildSchemaTree(const FileMetaData& md, DiagnosticSink& sink) {
   SchemaTree tree;
   const Schema& schema = md.schema.value;
   if (schema.empty()) {
-    sink.Report(Code::kSchemaEmpty, md.schema.span, "schema",
-                "the schema has no elements, not even the root");
+    // An absent schema is already thrift.missing-required-field.
+    if (md.schema.present) {
+      sink.Report(Code::kSchemaEmpty, md.schema.span, "schema",
+                  "the schema has no elements, not even the root");
+    }
     return tree;
   }
   const int32_t n = static_cast<int32_t>(schema.size());

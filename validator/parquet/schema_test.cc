@@ -91,6 +91,14 @@ TEST(BuildSchemaTreeTest, EmptyRootIsValid) {
   EXPECT_TRUE(Clean(RunSchemaRules(b.md())));
 }
 
+TEST(BuildSchemaTreeTest, AbsentSchemaIsLeftToTheDecoder) {
+  FileMetaData md;  // thrift.missing-required-field already says it.
+  SchemaTree tree;
+  const std::vector<Diagnostic> d = Build(md, &tree);
+  EXPECT_FALSE(tree.ok);
+  EXPECT_TRUE(d.empty());
+}
+
 TEST(BuildSchemaTreeTest, EmptySchemaList) {
   FileMetaData md;
   md.schema = testing::At<std::vector<Spanned<SchemaElement>>>({}, 50, 1);

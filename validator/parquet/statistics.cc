@@ -296,8 +296,8 @@ bool CheckCountSign(const RuleContext& ctx, const StatsRef& ref,
   return false;
 }
 
-// null_count and distinct_count can be no larger than num_values, which
-// counts nulls too.
+// null_count, distinct_count and nan_count can be no larger than
+// num_values, which counts nulls too.
 void CheckCountBound(const RuleContext& ctx, const StatsRef& ref,
                      const Spanned<int64_t>& count, std::string_view name,
                      Code code, const Spanned<int64_t>& num_values) {
@@ -318,7 +318,8 @@ void CheckCounts(const RuleContext& ctx, const StatsRef& ref,
                   Code::kStatsNullCountExceedsValues, num_values);
   CheckCountBound(ctx, ref, s.distinct_count, "distinct_count",
                   Code::kStatsDistinctCountExceedsValues, num_values);
-  CheckCountSign(ctx, ref, s.nan_count, "nan_count");
+  CheckCountBound(ctx, ref, s.nan_count, "nan_count",
+                  Code::kStatsNanCountExceedsValues, num_values);
   if (s.nan_count.present && !col.is_float) {
     ctx.sink.Report(Code::kStatsNanCountType, s.nan_count.span,
                     ref.Path("nan_count"),

@@ -160,6 +160,16 @@ TEST_F(StatisticsTest, CountsExceedNumValues) {
       << Dump(d);
 }
 
+TEST_F(StatisticsTest, NanCountExceedsValues) {
+  MetadataBuilder b = OneColumn(kDouble);
+  b.stats(0, 0).nan_count = b.Field<int64_t>(1000000);
+  const auto d = b.Run(CheckStatistics);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNanCountExceedsValues,
+                                          b.stats(0, 0).nan_count.span,
+                                          Stat(0, 0, "nan_count"))))
+      << Dump(d);
+}
+
 TEST_F(StatisticsTest, NanCountOnNonFloatColumn) {
   MetadataBuilder b = OneColumn(kFixedLenByteArray, 2);  // No FLOAT16.
   b.stats(0, 0).nan_count = b.Field<int64_t>(0);

@@ -29,6 +29,7 @@ struct MinimalFileOptions {
   int64_t data_page_offset = 4;
   std::string_view leaf_name = "a";
   bool extra_schema_element = false;  // A trailing orphan element.
+  bool duplicate_version = false;     // FileMetaData.version twice.
   bool plaintext_encryption = false;  // Writes encryption_algorithm.
   uint64_t footer_padding = 0;        // Bytes after FileMetaData.
 };
@@ -37,6 +38,7 @@ struct MinimalFile {
   std::vector<std::byte> bytes;
   ByteSpan footer;  // The footer_length bytes.
   FieldSpans version;
+  ByteSpan duplicate_version;  // The second version field's header.
   FieldSpans root_num_children;
   FieldSpans file_num_rows;
   FieldSpans data_page_offset;
@@ -54,6 +56,10 @@ inline MinimalFile BuildMinimalFile(const MinimalFileOptions& o = {}) {
   const uint64_t footer_start = 4 + kMinimalDataSize;
   CompactWriter w(footer_start);
   f.version = w.I32Field(1, 2);
+  if (o.duplicate_version) {
+    f.duplicate_version = w.LongFieldHeader(1, thrift::WireType::kI32);
+    w.I32(2);
+  }
   w.FieldHeader(2, WireType::kList);
   w.ListHeader(WireType::kStruct, o.extra_schema_element ? 3 : 2);
   w.BeginStruct();

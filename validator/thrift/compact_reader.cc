@@ -9,10 +9,9 @@
 namespace colcheck::thrift {
 namespace {
 
-bool IsValidType(uint8_t nibble) { return nibble >= 1 && nibble <= 13; }
-
-// UUID (13) is a compact type Parquet never uses; colcheck still skips it.
-constexpr uint8_t kUuid = 13;
+// Parquet's metadata uses types 1..12. Thrift's newer UUID (13) never
+// appears in it, so a 13 is as invalid as a 14 (parquet-rules.md rule 9).
+bool IsValidType(uint8_t nibble) { return nibble >= 1 && nibble <= 12; }
 
 // The fewest bytes one collection element of `type` can take, so a declared
 // size can be checked against the remaining bytes before anything is
@@ -22,7 +21,7 @@ uint64_t MinElementBytes(WireType type) {
     case WireType::kDouble:
       return 8;
     default:
-      return static_cast<uint8_t>(type) == kUuid ? 16 : 1;
+      return 1;
   }
 }
 
@@ -65,7 +64,7 @@ std::string_view WireTypeName(WireType type) {
     case WireType::kStruct:
       return "struct";
   }
-  return static_cast<uint8_t>(type) == kUuid ? "uuid" : "invalid";
+  return "invalid";
 }
 
 std::string Decoder::Path() const {
@@ -400,15 +399,8 @@ bool Decoder::SkipElements(WireType type, uint64_t count) {
       case WireType::kStruct:
         if (!Skip(type)) return false;
         break;
-      default: {
-        // UUID: 16 raw bytes.
-        const uint64_t start = reader_.position();
-        if (!reader_.Skip(16)) {
-          Fail(Code::kThriftTruncated, {start, reader_.remaining()},
-               "uuid truncated");
-          return false;
-        }
-      }
+      default:
+        return false;  // Unreachable: headers are checked first.
     }
   }
   return !failed_;
