@@ -28,6 +28,10 @@ namespace {
 struct ChunkRef {
   size_t row_group = 0;
   size_t column = 0;
+  // Whether the chunk's position names its leaf: false when the row group
+  // has the wrong number of chunks, which is reported once for the group
+  // rather than as a type and path mismatch for every later chunk.
+  bool positional = true;
 
   std::string Path(std::string_view field) const {
     return FieldPath("row_groups", row_group, "columns", column, field);
@@ -128,7 +132,7 @@ int32_t LeafElement(const RuleContext& ctx, size_t column) {
 
 void CheckTypeAndPath(const RuleContext& ctx, const ChunkRef& ref,
                       const ColumnMetaData& m) {
-  const int32_t element = LeafElement(ctx, ref.column);
+  const int32_t element = ref.positional ? LeafElement(ctx, ref.column) : -1;
   if (element < 0) return;
   const SchemaElement& leaf = ctx.md.schema.value[element].value;
   if (m.type.present && leaf.type.present && m.type.value != leaf.type.value) {
@@ -565,8 +569,10 @@ void CheckRowGroups(const RuleContext& ctx) {
     const RowGroup& rg = row_groups[r].value;
     CheckRowGroupCounts(ctx, r, rg);
     CheckColumnsAgainstSchema(ctx, r, rg);
+    const bool positional = rg.columns.value.size() == ctx.tree.leaves.size();
     for (size_t c = 0; c < rg.columns.value.size(); ++c) {
-      CheckChunk(ctx, ChunkRef{r, c}, rg.columns.value[c], &regions);
+      CheckChunk(ctx, ChunkRef{r, c, positional}, rg.columns.value[c],
+                 &regions);
     }
     CheckRowGroupFileOffset(ctx, r, rg);
     CheckRowGroupCompressedSize(ctx, r, rg);

@@ -106,6 +106,21 @@ TEST(ColumnChunkTest, ColumnCountMismatch) {
       << Dump(d);
 }
 
+TEST(ColumnChunkTest, MissingMiddleChunkIsOneDiagnostic) {
+  // Dropping chunk 1 shifts chunk 2 into position 1: no type or path
+  // mismatch may follow from the shift.
+  MetadataBuilder b = ValidFile();
+  auto& columns = b.row_group(0).columns.value;
+  columns.erase(columns.begin() + 1);
+  b.meta(0, 1).type = b.Field<int32_t>(kBoolean);
+  b.row_group(0).total_compressed_size = {};
+  const auto d = b.Run(CheckRowGroups);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataColumnCount,
+                                          b.row_group(0).columns.span,
+                                          "row_groups[0].columns")))
+      << Dump(d);
+}
+
 TEST(ColumnChunkTest, ColumnCountNotJudgedWithoutASoundTree) {
   MetadataBuilder b = ValidFile();
   b.row_group(1).columns.value.pop_back();
