@@ -97,6 +97,13 @@ bool HasRequiredFields(const FileMetaData& md) {
          md.row_groups.present;
 }
 
+// Faults that decoding survives but that well-placed metadata never has:
+// bytes read from the wrong place make field ids and element types up.
+bool HasMisalignmentSigns(const DiagnosticSink& sink) {
+  return sink.Has(Code::kThriftInvalidFieldId) ||
+         sink.Has(Code::kThriftElementType);
+}
+
 // How far from the declared start colcheck looks for the real one, and how
 // many footer bytes all those tries may decode together.
 constexpr uint64_t kMaxFooterShift = 4096;
@@ -129,8 +136,8 @@ uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
 }
 
 // Decodes FileMetaData where the footer length puts it. When it does not
-// decode there, lacks its required fields, or does not end at the footer's
-// end, but a nearby start decodes exactly, the footer length is what is
+// decode there, lacks its required fields, shows signs of misalignment, or
+// does not end at the footer's end, but a nearby start decodes exactly, the footer length is what is
 // wrong: that alone is reported and the metadata is read from the start
 // that works. Other faults (a duplicate or wrong-typed field) in metadata
 // that is whole and ends where it should are the metadata's own.
@@ -139,10 +146,9 @@ MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
   const uint64_t end = tail.footer.end();
   DiagnosticSink local(sink.max_diagnostics());
   MetadataDecode m = DecodeAt(file, tail.footer.offset, end, local);
-  const uint64_t start =
-      EndsAtFooterEnd(m) && HasRequiredFields(m.md)
-          ? 0
-          : FindFooterStart(file, tail);
+  const bool whole = EndsAtFooterEnd(m) && HasRequiredFields(m.md) &&
+                     !HasMisalignmentSigns(local);
+  const uint64_t start = whole ? 0 : FindFooterStart(file, tail);
   if (start == 0) {
     sink.Absorb(local);
     return m;

@@ -121,6 +121,17 @@ TEST(ValidateBytesTest, FooterLengthTooLargeIsFound) {
   EXPECT_EQ(Errors(r)[0]->field, "footer_length");
 }
 
+TEST(ValidateBytesTest, FooterLengthCoveringBytesThatDecodeIsFound) {
+  // The 3 bytes before FileMetaData decode as a field with id 0, so the
+  // metadata from the declared start is whole but shows misalignment.
+  MinimalFile f = BuildMinimalFile();
+  const size_t at = f.footer.offset - 3;
+  f.bytes[at] = std::byte{0x05};  // Long-form i32 header; id and value 0.
+  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));
+  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
+                 f.footer_length);
+}
+
 TEST(ValidateBytesTest, FooterLengthTooSmallIsFound) {
   MinimalFile f = BuildMinimalFile();
   SetFooterLength(&f, static_cast<uint32_t>(f.footer.length - 2));
