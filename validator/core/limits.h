@@ -25,9 +25,23 @@ inline constexpr uint64_t kMaxCollectionSize = uint64_t{1} << 26;
 
 // Memory the decoded metadata model may take. A struct list element costs
 // far more in the model than its one-byte minimum on the wire, so declared
-// list sizes are charged against this budget before anything is reserved.
-// A footer with 10,000 columns x 10 row groups takes about 200 MiB.
+// list sizes are charged against a budget before anything is reserved.
+// Real metadata takes at most ~80 model bytes per input byte (a 6 MiB
+// footer of 10,000 columns x 10 row groups takes ~200 MiB), so the budget
+// grows with the input at 128 bytes per byte, on top of a floor, up to an
+// absolute cap. A hostile footer of empty structs thus cannot turn 500 KB
+// into a gigabyte.
 inline constexpr uint64_t kMaxModelBytes = uint64_t{1} << 30;
+inline constexpr uint64_t kModelBytesFloor = uint64_t{64} << 20;
+inline constexpr uint64_t kModelBytesPerInputByte = 128;
+
+constexpr uint64_t ModelBudget(uint64_t input_bytes) {
+  const uint64_t scaled =
+      input_bytes > (kMaxModelBytes - kModelBytesFloor) / kModelBytesPerInputByte
+          ? kMaxModelBytes
+          : kModelBytesFloor + input_bytes * kModelBytesPerInputByte;
+  return scaled < kMaxModelBytes ? scaled : kMaxModelBytes;
+}
 
 // Depth of the schema tree (Arrow C++ uses 100 as well). Keeps definition
 // and repetition levels far inside int16.

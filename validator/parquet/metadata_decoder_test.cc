@@ -227,5 +227,31 @@ TEST(MetadataDecoderTest, ModelMemoryIsChargedBeforeReserving) {
   EXPECT_EQ(r.diagnostics[0].field, "columns");
 }
 
+TEST(MetadataDecoderTest, ModelBudgetScalesWithTheInput) {
+  // 100,000 empty column chunks in 100 KB would need ~200 MB of model,
+  // far more per input byte than real metadata ever takes.
+  const uint64_t n = 100000;
+  ASSERT_GT(n * sizeof(Spanned<ColumnChunk>), limits::ModelBudget(n + 8));
+  CompactWriter w(0);
+  w.FieldHeader(1, WireType::kList);
+  const ByteSpan header = w.ListHeader(WireType::kStruct, n);
+  w.Fill(n, 0x00);
+  w.EndStruct();
+  RowGroup rg;
+  const Decoded r = DecodeWith(w, DecodeRowGroup, &rg);
+  EXPECT_FALSE(r.ok);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].code, Code::kLimitsModelSize);
+  EXPECT_EQ(r.diagnostics[0].offset, header.offset);
+}
+
+TEST(MetadataDecoderTest, ModelBudgetBounds) {
+  EXPECT_EQ(limits::ModelBudget(0), limits::kModelBytesFloor);
+  EXPECT_EQ(limits::ModelBudget(1 << 20),
+            limits::kModelBytesFloor + (uint64_t{128} << 20));
+  EXPECT_EQ(limits::ModelBudget(uint64_t{1} << 40), limits::kMaxModelBytes);
+  EXPECT_EQ(limits::ModelBudget(~uint64_t{0}), limits::kMaxModelBytes);
+}
+
 }  // namespace
 }  // namespace colcheck::parquet

@@ -302,10 +302,11 @@ Decoder::HeaderResult Decoder::ReadFieldHeader(int16_t last_id, int16_t* id,
 
 bool Decoder::Charge(uint64_t bytes, ByteSpan at) {
   if (failed_) return false;
-  if (bytes > limits::kMaxModelBytes - model_bytes_) {
+  if (bytes > model_budget_ - model_bytes_) {
     Fail(Code::kLimitsModelSize, at,
          StrCat("decoding this list would take the metadata model past ",
-                limits::kMaxModelBytes, " bytes of memory"));
+                model_budget_, " bytes of memory, the budget for ",
+                reader_.size(), " input bytes"));
     return false;
   }
   model_bytes_ += bytes;

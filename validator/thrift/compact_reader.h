@@ -68,7 +68,9 @@ std::string_view WireTypeName(WireType type);
 class Decoder {
  public:
   Decoder(ByteReader reader, DiagnosticSink* sink)
-      : reader_(reader), sink_(sink) {}
+      : reader_(reader),
+        sink_(sink),
+        model_budget_(limits::ModelBudget(reader.size())) {}
 
   ByteReader& reader() { return reader_; }
   DiagnosticSink& sink() { return *sink_; }
@@ -119,9 +121,9 @@ class Decoder {
   // Skips `count` collection elements of `type` (a bool element is a byte).
   [[nodiscard]] bool SkipElements(WireType type, uint64_t count);
 
-  // Charges `bytes` of model memory against limits::kMaxModelBytes before
-  // a list is reserved; past the budget, reports limits.model-size at `at`
-  // and stops decoding.
+  // Charges `bytes` of model memory against limits::ModelBudget of the
+  // input before a list is reserved; past the budget, reports
+  // limits.model-size at `at` and stops decoding.
   [[nodiscard]] bool Charge(uint64_t bytes, ByteSpan at);
 
   // Depth accounting for structs and collections.
@@ -142,6 +144,7 @@ class Decoder {
   DiagnosticSink* sink_;
   std::vector<Component> path_;
   int depth_ = 0;
+  uint64_t model_budget_;
   uint64_t model_bytes_ = 0;
   bool failed_ = false;
 };

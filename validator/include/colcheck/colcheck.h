@@ -84,7 +84,8 @@ struct Report {
   Format format = Format::kUnknown;
   uint64_t size = 0;
   Verdict verdict = Verdict::kValid;
-  // Sorted by offset, then by code; ties keep discovery order.
+  // Sorted by offset; ties keep discovery order. A final
+  // limits.too-many-diagnostics warning, when present, comes last.
   std::vector<Diagnostic> diagnostics;
 };
 

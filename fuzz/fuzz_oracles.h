@@ -1,0 +1,137 @@
+// Oracles shared by the fuzz targets: properties every Report must have for
+// any input, checked with COLCHECK_FUZZ_CHECK, which stays on in release
+// builds (as zstd's FUZZ_ASSERT does) so a replay of the corpus in a normal
+// build catches the same faults a sanitizer build does.
+//
+// Only the public API is used here, as for everything under fuzz/.
+
+#ifndef COLCHECK_FUZZ_FUZZ_ORACLES_H_
+#define COLCHECK_FUZZ_FUZZ_ORACLES_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <span>
+
+#include "colcheck/colcheck.h"
+
+// Prints the failed condition and where, then aborts, so every engine (and
+// the replay driver) records the input as a crash.
+#define COLCHECK_FUZZ_CHECK(cond)                                       \
+  do {                                                                  \
+    if (!(cond)) {                                                      \
+      std::fprintf(stderr, "%s:%d: fuzz oracle failed: %s\n", __FILE__, \
+                   __LINE__, #cond);                                    \
+      std::fflush(stderr);                                              \
+      std::abort();                                                     \
+    }                                                                   \
+  } while (0)
+
+namespace colcheck::fuzz {
+
+// A cap small enough that hostile inputs overflow it, to check that dropping
+// diagnostics never changes the verdict.
+inline constexpr size_t kSmallDiagnosticCap = 4;
+
+inline bool SameDiagnostic(const Diagnostic& a, const Diagnostic& b) {
+  return a.code == b.code && a.severity == b.severity && a.offset == b.offset &&
+         a.length == b.length && a.field == b.field && a.message == b.message;
+}
+
+// Prints one diagnostic, to explain an oracle failure.
+inline void PrintDiagnostic(const char* label, const Diagnostic& d) {
+  const auto code = static_cast<size_t>(d.code);
+  const bool known = code < AllCodes().size();
+  std::fprintf(stderr, "%s: %s [%llu, +%llu) %s: %s\n", label,
+               known ? std::string(Info(d.code).name).c_str() : "<unknown>",
+               static_cast<unsigned long long>(d.offset),
+               static_cast<unsigned long long>(d.length), d.field.c_str(),
+               d.message.c_str());
+}
+
+// The properties of one report on its own: codes from the registry, spans
+// inside the input, diagnostics sorted by offset, a verdict that agrees with
+// the errors.
+inline void CheckReport(const Report& report, uint64_t size,
+                        size_t max_diagnostics) {
+  COLCHECK_FUZZ_CHECK(report.size == size);
+  const std::span<const CodeInfo> codes = AllCodes();
+  bool has_error = false;
+  bool truncated = false;
+  for (size_t i = 0; i < report.diagnostics.size(); ++i) {
+    const Diagnostic& d = report.diagnostics[i];
+    const auto index = static_cast<size_t>(d.code);
+    if (index >= codes.size() || codes[index].code != d.code) {
+      PrintDiagnostic("unregistered code", d);
+    }
+    COLCHECK_FUZZ_CHECK(index < codes.size());
+    COLCHECK_FUZZ_CHECK(codes[index].code == d.code);
+    COLCHECK_FUZZ_CHECK(d.severity == Severity::kInfo ||
+                        d.severity == Severity::kWarning ||
+                        d.severity == Severity::kError);
+    // Written so that offset + length cannot overflow.
+    if (d.offset > size || d.length > size - d.offset) {
+      PrintDiagnostic("span outside the input", d);
+    }
+    COLCHECK_FUZZ_CHECK(d.offset <= size);
+    COLCHECK_FUZZ_CHECK(d.length <= size - d.offset);
+    if (d.severity == Severity::kError) has_error = true;
+    if (d.code == Code::kLimitsTooManyDiagnostics) {
+      truncated = true;
+      // The sink appends it after sorting, so it is exempt from the order.
+      continue;
+    }
+    if (i > 0 &&
+        report.diagnostics[i - 1].code != Code::kLimitsTooManyDiagnostics) {
+      COLCHECK_FUZZ_CHECK(report.diagnostics[i - 1].offset <= d.offset);
+    }
+  }
+  // The cap, plus the one limits.too-many-diagnostics note.
+  COLCHECK_FUZZ_CHECK(report.diagnostics.size() <= max_diagnostics + 1);
+  if (has_error) {
+    COLCHECK_FUZZ_CHECK(report.verdict == Verdict::kInvalid);
+  } else if (!truncated) {
+    // Errors may hide among dropped diagnostics only when some were dropped.
+    COLCHECK_FUZZ_CHECK(report.verdict == Verdict::kValid ||
+                        report.verdict == Verdict::kEncrypted ||
+                        report.verdict == Verdict::kUnsupported);
+  }
+  if (report.verdict == Verdict::kUnsupported) {
+    COLCHECK_FUZZ_CHECK(!has_error);
+  }
+}
+
+// Validates `data` three times and checks each report, that the first two
+// are identical (determinism), and that the verdict does not depend on how
+// many diagnostics the report keeps.
+inline void ValidateAndCheck(std::span<const std::byte> data) {
+  const Options options;
+  const Report first = ValidateBytes(data, options);
+  CheckReport(first, data.size(), options.max_diagnostics);
+
+  const Report second = ValidateBytes(data, options);
+  CheckReport(second, data.size(), options.max_diagnostics);
+  COLCHECK_FUZZ_CHECK(first.format == second.format);
+  COLCHECK_FUZZ_CHECK(first.verdict == second.verdict);
+  COLCHECK_FUZZ_CHECK(first.diagnostics.size() == second.diagnostics.size());
+  for (size_t i = 0; i < first.diagnostics.size(); ++i) {
+    if (!SameDiagnostic(first.diagnostics[i], second.diagnostics[i])) {
+      PrintDiagnostic("first run", first.diagnostics[i]);
+      PrintDiagnostic("second run", second.diagnostics[i]);
+    }
+    COLCHECK_FUZZ_CHECK(
+        SameDiagnostic(first.diagnostics[i], second.diagnostics[i]));
+  }
+
+  Options capped;
+  capped.max_diagnostics = kSmallDiagnosticCap;
+  const Report small = ValidateBytes(data, capped);
+  CheckReport(small, data.size(), capped.max_diagnostics);
+  COLCHECK_FUZZ_CHECK(small.verdict == first.verdict);
+  COLCHECK_FUZZ_CHECK(small.format == first.format);
+}
+
+}  // namespace colcheck::fuzz
+
+#endif  // COLCHECK_FUZZ_FUZZ_ORACLES_H_
