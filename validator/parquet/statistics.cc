@@ -455,12 +455,28 @@ bool DescribeColumn(const RuleContext& ctx, size_t column,
   return true;
 }
 
+// IEEE_754_TOTAL_ORDER bounds skip NaN, so they say nothing about NaN
+// without nan_count, which that order makes mandatory.
+void CheckTotalOrderNanCount(const RuleContext& ctx, const StatsRef& ref,
+                             const ColumnInfo& col,
+                             const Spanned<Statistics>& stats) {
+  const Statistics& s = stats.value;
+  if (col.order_id != kIeee754TotalOrder || !col.is_float ||
+      s.nan_count.present || (!s.min_value.present && !s.max_value.present)) {
+    return;
+  }
+  ctx.sink.Report(Code::kStatsNanCountMissing, stats.span, ref.Path("nan_count"),
+                  "the column is ordered by IEEE_754_TOTAL_ORDER but its "
+                  "statistics have no nan_count");
+}
+
 void CheckChunkStatistics(const RuleContext& ctx, const StatsRef& ref,
                           const ColumnMetaData& m) {
   ColumnInfo col;
   if (!m.statistics.present || !DescribeColumn(ctx, ref.column, m, &col)) {
     return;
   }
+  CheckTotalOrderNanCount(ctx, ref, col, m.statistics);
   const Statistics& s = m.statistics.value;
   CheckCounts(ctx, ref, col, s, m.num_values);
   CheckMinMaxValue(ctx, ref, col, s);

@@ -359,9 +359,26 @@ TEST_F(StatisticsTest, NaNFloat16MinIsAWarning) {
   ExpectOnly(b, Code::kStatsNanBound, b.stats(0, 0).min_value, "min_value");
 }
 
+// IEEE_754_TOTAL_ORDER on column 0, with the nan_count it requires.
+void UseTotalOrder(MetadataBuilder& b) {
+  b.md().column_orders.value[0].value.id = kIeee754TotalOrder;
+  b.stats(0, 0).nan_count = b.Field<int64_t>(0);
+}
+
+TEST_F(StatisticsTest, TotalOrderRequiresNanCount) {
+  MetadataBuilder b = OneColumn(kDouble);
+  b.md().column_orders.value[0].value.id = kIeee754TotalOrder;
+  SetMinMax(b, 0, Plain<double>(-1.0), Plain<double>(1.0));
+  const auto d = b.Run(CheckStatistics);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNanCountMissing,
+                                          b.meta(0, 0).statistics.span,
+                                          Stat(0, 0, "nan_count"))))
+      << Dump(d);
+}
+
 TEST_F(StatisticsTest, TotalOrderAllowsNaNAndOrdersZeros) {
   MetadataBuilder b = OneColumn(kFloat);
-  b.md().column_orders.value[0].value.id = kIeee754TotalOrder;
+  UseTotalOrder(b);
   // -NaN < +NaN in total order: an all-NaN chunk.
   SetMinMax(b, 0, Plain<uint32_t>(0xffc00000), Plain<uint32_t>(0x7fc00000));
   ExpectClean(b);
@@ -369,7 +386,7 @@ TEST_F(StatisticsTest, TotalOrderAllowsNaNAndOrdersZeros) {
 
 TEST_F(StatisticsTest, TotalOrderPositiveZeroAboveNegativeZero) {
   MetadataBuilder b = OneColumn(kDouble);
-  b.md().column_orders.value[0].value.id = kIeee754TotalOrder;
+  UseTotalOrder(b);
   SetMinMax(b, 0, Plain<double>(0.0), Plain<double>(-0.0));
   ExpectOnly(b, Code::kStatsMinGreaterThanMax, b.stats(0, 0).min_value,
              "min_value");
@@ -378,7 +395,7 @@ TEST_F(StatisticsTest, TotalOrderPositiveZeroAboveNegativeZero) {
 // Negative floats order opposite to their bit patterns.
 TEST_F(StatisticsTest, TotalOrderNegatives) {
   MetadataBuilder b = OneColumn(kFloat);
-  b.md().column_orders.value[0].value.id = kIeee754TotalOrder;
+  UseTotalOrder(b);
   SetMinMax(b, 0, Plain<float>(-2.0f), Plain<float>(-1.0f));
   ExpectClean(b);
 }
@@ -386,7 +403,7 @@ TEST_F(StatisticsTest, TotalOrderNegatives) {
 TEST_F(StatisticsTest, TotalOrderFloat16) {
   MetadataBuilder b = OneColumn(kFixedLenByteArray, 2);
   b.leaf(0).logical_type = b.Field(Logical(kLogicalFloat16));
-  b.md().column_orders.value[0].value.id = kIeee754TotalOrder;
+  UseTotalOrder(b);
   SetMinMax(b, 0, Half(0x3c00), Half(0xbc00));  // 1.0 > -1.0
   ExpectOnly(b, Code::kStatsMinGreaterThanMax, b.stats(0, 0).min_value,
              "min_value");
