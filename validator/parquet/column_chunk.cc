@@ -163,6 +163,11 @@ void CheckCodecAndEncodings(const RuleContext& ctx, const ChunkRef& ref,
     ctx.sink.Report(Code::kMetadataInvalidCodec, m.codec.span,
                     ref.Path("meta_data.codec"),
                     StrCat("codec ", m.codec.value, " is not defined"));
+  } else if (m.codec.present && m.codec.value == kLz4) {
+    ctx.sink.Report(Code::kMetadataDeprecatedCodec, m.codec.span,
+                    ref.Path("meta_data.codec"),
+                    "LZ4 (5) is deprecated: Hadoop's framing and raw blocks "
+                    "both occur; use LZ4_RAW");
   }
   if (!m.encodings.present) return;
   const auto& encodings = m.encodings.value;

@@ -410,6 +410,17 @@ TEST(ColumnChunkTest, AllDefinedCodecsAndEncodingsAreAccepted) {
   EXPECT_THAT(d, IsEmpty()) << Dump(d);
 }
 
+TEST(ColumnChunkTest, DeprecatedLz4IsAWarning) {
+  MetadataBuilder b = ValidFile();
+  b.meta(1, 0).codec = b.Field<int32_t>(kLz4);
+  const auto d = b.Run(CheckRowGroups);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataDeprecatedCodec,
+                                          b.meta(1, 0).codec.span,
+                                          Chunk(1, 0, "meta_data.codec"))))
+      << Dump(d);
+  EXPECT_EQ(d[0].severity, Severity::kWarning);
+}
+
 TEST(ColumnChunkTest, UnknownEncodings) {
   MetadataBuilder b = ValidFile();
   b.meta(1, 2).encodings =

@@ -107,6 +107,7 @@ bool HasMisalignmentSigns(const DiagnosticSink& sink) {
 // How far from the declared start colcheck looks for the real one, and how
 // many footer bytes all those tries may decode together.
 constexpr uint64_t kMaxFooterShift = 4096;
+constexpr std::byte kFirstFieldHeader{0x15};
 constexpr uint64_t kFooterSearchBudget = uint64_t{64} << 20;
 
 // Looks for a start near the declared one from which FileMetaData decodes
@@ -117,6 +118,11 @@ uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
   const uint64_t end = tail.footer.end();
   uint64_t spent = 0;
   const auto try_start = [&](uint64_t start) {
+    // Writers put FileMetaData's fields in id order, so it opens with
+    // version, field 1, an i32: the header byte 0x15. Trying only such
+    // starts keeps the search cheap on garbage.
+    const std::span<const std::byte> first = file.Bytes({start, 1});
+    if (first.empty() || first[0] != kFirstFieldHeader) return false;
     DiagnosticSink scratch(1);
     const MetadataDecode m = DecodeAt(file, start, end, scratch);
     spent += m.rest.position() - start;

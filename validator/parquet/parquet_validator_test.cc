@@ -321,6 +321,8 @@ const std::map<std::string, Code>& ExpectedWarnings() {
       {"nan_in_stats.parquet", Code::kStatsNanBound},
       {"byte_array_decimal.parquet", Code::kMetadataEncodingsEmpty},
       {"unknown-logical-type.parquet", Code::kThriftUnknownUnionMember},
+      {"hadoop_lz4_compressed.parquet", Code::kMetadataDeprecatedCodec},
+      {"non_hadoop_lz4_compressed.parquet", Code::kMetadataDeprecatedCodec},
   };
   return *expected;
 }
