@@ -141,20 +141,25 @@ uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
   return 0;
 }
 
-// Decodes FileMetaData where the footer length puts it. When it does not
-// decode there, lacks its required fields, shows signs of misalignment, or
-// does not end at the footer's end, but a nearby start decodes exactly, the footer length is what is
+// Whether `m` looks like FileMetaData read from where its writer put it:
+// decoded to the footer's end, with its required fields, and without signs
+// of misalignment. It may still have faults of its own (a duplicate or a
+// wrong-typed field), reported into `sink`.
+bool IsWhole(const MetadataDecode& m, const DiagnosticSink& sink) {
+  return EndsAtFooterEnd(m) && HasRequiredFields(m.md) &&
+         !HasMisalignmentSigns(sink);
+}
+
+// Decodes FileMetaData where the footer length puts it. When that is not
+// whole but a nearby start decodes exactly, the footer length is what is
 // wrong: that alone is reported and the metadata is read from the start
-// that works. Other faults (a duplicate or wrong-typed field) in metadata
-// that is whole and ends where it should are the metadata's own.
+// that works.
 MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
                             DiagnosticSink& sink) {
   const uint64_t end = tail.footer.end();
   DiagnosticSink local(sink.max_diagnostics());
   MetadataDecode m = DecodeAt(file, tail.footer.offset, end, local);
-  const bool whole = EndsAtFooterEnd(m) && HasRequiredFields(m.md) &&
-                     !HasMisalignmentSigns(local);
-  const uint64_t start = whole ? 0 : FindFooterStart(file, tail);
+  const uint64_t start = IsWhole(m, local) ? 0 : FindFooterStart(file, tail);
   if (start == 0) {
     sink.Absorb(local);
     return m;
@@ -171,11 +176,10 @@ MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
 // wrong: if it decodes as a plaintext FileMetaData, the PARE one is.
 void ResolveMagicMismatch(const ByteReader& file, DiagnosticSink& sink,
                           Tail* tail) {
-  DiagnosticSink scratch(1);
-  const bool plain =
-      EndsAtFooterEnd(DecodeAt(file, tail->footer.offset, tail->footer.end(),
-                               scratch)) &&
-      !scratch.has_errors();
+  DiagnosticSink scratch;
+  const bool plain = IsWhole(
+      DecodeAt(file, tail->footer.offset, tail->footer.end(), scratch),
+      scratch);
   const ByteSpan lead{0, kMagicSize};
   const ByteSpan trail{file.size() - kMagicSize, kMagicSize};
   // tail->encrypted_footer follows the trailing magic.
