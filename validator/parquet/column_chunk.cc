@@ -119,20 +119,9 @@ bool PathMatches(const RuleContext& ctx, int32_t leaf,
   return remaining == 0 && e == 0;
 }
 
-// The element index of leaf column `column`, or -1 when the tree cannot say.
-int32_t LeafElement(const RuleContext& ctx, size_t column) {
-  if (!ctx.tree.ok || column >= ctx.tree.leaves.size()) return -1;
-  const int32_t element = ctx.tree.leaves[column];
-  if (element < 0 ||
-      static_cast<size_t>(element) >= ctx.md.schema.value.size()) {
-    return -1;
-  }
-  return element;
-}
-
 void CheckTypeAndPath(const RuleContext& ctx, const ChunkRef& ref,
                       const ColumnMetaData& m) {
-  const int32_t element = ref.positional ? LeafElement(ctx, ref.column) : -1;
+  const int32_t element = ref.positional ? ctx.LeafElement(ref.column) : -1;
   if (element < 0) return;
   const SchemaElement& leaf = ctx.md.schema.value[element].value;
   if (m.type.present && leaf.type.present && m.type.value != leaf.type.value) {

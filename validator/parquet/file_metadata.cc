@@ -90,29 +90,19 @@ void CheckCreatedBy(const RuleContext& ctx) {
 
 // IEEE 754 total order is defined for FLOAT, DOUBLE and FLOAT16 only, and
 // INT96 timestamp order for INT96 only.
-bool IsFloatingPoint(const SchemaElement& e) {
-  if (e.type.value == kFloat || e.type.value == kDouble) return true;
-  return e.type.value == kFixedLenByteArray && e.type_length.value == 2 &&
-         e.logical_type.present && e.logical_type.value.id == kLogicalFloat16;
-}
-
 void CheckColumnOrderTypes(const RuleContext& ctx) {
   const auto& orders = ctx.md.column_orders.value;
-  const auto& leaves = ctx.tree.leaves;
-  const auto& schema = ctx.md.schema.value;
-  for (size_t i = 0; i < orders.size() && i < leaves.size(); ++i) {
+  for (size_t i = 0; i < orders.size(); ++i) {
     const int16_t id = orders[i].value.id;
     if (id != kIeee754TotalOrder && id != kInt96TimestampOrder) continue;
-    const size_t element = static_cast<size_t>(leaves[i]);
-    if (element >= schema.size()) continue;
-    const SchemaElement& leaf = schema[element].value;
-    if (!leaf.type.present) continue;
-    if (id == kIeee754TotalOrder && !IsFloatingPoint(leaf)) {
+    const SchemaElement* leaf = ctx.Leaf(i);
+    if (leaf == nullptr || !leaf->type.present) continue;
+    if (id == kIeee754TotalOrder && !IsFloatingPoint(*leaf)) {
       ctx.sink.Report(Code::kMetadataColumnOrderType, orders[i].span,
                       FieldPath("column_orders", i),
                       StrCat("IEEE_754_TOTAL_ORDER on column ", i,
                              ", which is not FLOAT, DOUBLE or FLOAT16"));
-    } else if (id == kInt96TimestampOrder && leaf.type.value != kInt96) {
+    } else if (id == kInt96TimestampOrder && leaf->type.value != kInt96) {
       ctx.sink.Report(Code::kMetadataColumnOrderType, orders[i].span,
                       FieldPath("column_orders", i),
                       StrCat("INT96_TIMESTAMP_ORDER on column ", i,

@@ -171,6 +171,17 @@ struct SchemaElement {
   Spanned<LogicalType> logical_type;
 };
 
+// A FIXED_LEN_BYTE_ARRAY(2) annotated FLOAT16.
+inline bool IsFloat16(const SchemaElement& e) {
+  return e.type.value == kFixedLenByteArray && e.type_length.value == 2 &&
+         e.logical_type.present && e.logical_type.value.id == kLogicalFloat16;
+}
+
+// FLOAT, DOUBLE or FLOAT16: the columns that hold NaN.
+inline bool IsFloatingPoint(const SchemaElement& e) {
+  return e.type.value == kFloat || e.type.value == kDouble || IsFloat16(e);
+}
+
 struct KeyValue {
   Spanned<std::string_view> key;
   Spanned<std::string_view> value;

@@ -5,6 +5,7 @@
 #ifndef COLCHECK_PARQUET_RULES_H_
 #define COLCHECK_PARQUET_RULES_H_
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/diagnostics.h"
@@ -32,6 +33,22 @@ struct RuleContext {
   const SchemaTree& tree;
   const FileLayout& layout;
   DiagnosticSink& sink;
+
+  // The schema element index of leaf column `column`, or -1 when the tree
+  // is not sound or has no such column.
+  int32_t LeafElement(size_t column) const {
+    if (!tree.ok || column >= tree.leaves.size()) return -1;
+    const int32_t element = tree.leaves[column];
+    if (element < 0 || static_cast<size_t>(element) >= md.schema.value.size()) {
+      return -1;
+    }
+    return element;
+  }
+  // The schema element of leaf column `column`, or nullptr likewise.
+  const SchemaElement* Leaf(size_t column) const {
+    const int32_t element = LeafElement(column);
+    return element < 0 ? nullptr : &md.schema.value[element].value;
+  }
 };
 
 // file_metadata.cc: version, num_rows, created_by, column_orders.

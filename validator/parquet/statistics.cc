@@ -53,11 +53,6 @@ struct ColumnInfo {
   bool is_float = false;  // FLOAT, DOUBLE or FLOAT16.
 };
 
-bool IsFloat16(const SchemaElement& e) {
-  return e.type.value == kFixedLenByteArray && e.type_length.value == 2 &&
-         e.logical_type.present && e.logical_type.value.id == kLogicalFloat16;
-}
-
 bool IsUnsignedAnnotation(const SchemaElement& e) {
   if (e.logical_type.present) {
     const LogicalType& lt = e.logical_type.value;
@@ -436,22 +431,15 @@ void CheckDeprecatedMinMax(const RuleContext& ctx, const StatsRef& ref,
 // as metadata.type-mismatch), so the encoding of the values is unknown.
 bool DescribeColumn(const RuleContext& ctx, size_t column,
                     const ColumnMetaData& m, ColumnInfo* col) {
-  if (!ctx.tree.ok || column >= ctx.tree.leaves.size()) return false;
-  const int32_t element = ctx.tree.leaves[column];
-  const auto& schema = ctx.md.schema.value;
-  if (element < 0 || static_cast<size_t>(element) >= schema.size()) {
-    return false;
-  }
-  col->leaf = &schema[element].value;
-  if (!col->leaf->type.present) return false;
+  col->leaf = ctx.Leaf(column);
+  if (col->leaf == nullptr || !col->leaf->type.present) return false;
   col->type = col->leaf->type.value;
   if (m.type.present && m.type.value != col->type) return false;
   const auto& orders = ctx.md.column_orders.value;
   col->order_id = column < orders.size() ? orders[column].value.id
                                          : static_cast<int16_t>(kOrderNone);
   col->order = OrderOf(*col->leaf);
-  col->is_float =
-      col->type == kFloat || col->type == kDouble || IsFloat16(*col->leaf);
+  col->is_float = IsFloatingPoint(*col->leaf);
   return true;
 }
 

@@ -556,49 +556,36 @@ void StructReader::Read(std::string_view name, Spanned<bool>* out) {
   Store(out, type_ == WireType::kBoolTrue, header_);
 }
 
-void StructReader::Read(std::string_view name, Spanned<int8_t>* out) {
-  if (!Expect(name, WireType::kI8)) return;
+template <typename T>
+void StructReader::ReadScalar(std::string_view name, WireType type,
+                              bool (Decoder::*read)(T*, ByteSpan*),
+                              Spanned<T>* out) {
+  if (!Expect(name, type)) return;
   d_.PushName(name);
-  int8_t v;
+  T v;
   ByteSpan span;
-  if (d_.ReadI8(&v, &span)) Store(out, v, span);
+  if ((d_.*read)(&v, &span)) Store(out, v, span);
   d_.Pop();
+}
+
+void StructReader::Read(std::string_view name, Spanned<int8_t>* out) {
+  ReadScalar(name, WireType::kI8, &Decoder::ReadI8, out);
 }
 
 void StructReader::Read(std::string_view name, Spanned<int16_t>* out) {
-  if (!Expect(name, WireType::kI16)) return;
-  d_.PushName(name);
-  int16_t v;
-  ByteSpan span;
-  if (d_.ReadI16(&v, &span)) Store(out, v, span);
-  d_.Pop();
+  ReadScalar(name, WireType::kI16, &Decoder::ReadI16, out);
 }
 
 void StructReader::Read(std::string_view name, Spanned<int32_t>* out) {
-  if (!Expect(name, WireType::kI32)) return;
-  d_.PushName(name);
-  int32_t v;
-  ByteSpan span;
-  if (d_.ReadI32(&v, &span)) Store(out, v, span);
-  d_.Pop();
+  ReadScalar(name, WireType::kI32, &Decoder::ReadI32, out);
 }
 
 void StructReader::Read(std::string_view name, Spanned<int64_t>* out) {
-  if (!Expect(name, WireType::kI64)) return;
-  d_.PushName(name);
-  int64_t v;
-  ByteSpan span;
-  if (d_.ReadI64(&v, &span)) Store(out, v, span);
-  d_.Pop();
+  ReadScalar(name, WireType::kI64, &Decoder::ReadI64, out);
 }
 
 void StructReader::Read(std::string_view name, Spanned<double>* out) {
-  if (!Expect(name, WireType::kDouble)) return;
-  d_.PushName(name);
-  double v;
-  ByteSpan span;
-  if (d_.ReadDouble(&v, &span)) Store(out, v, span);
-  d_.Pop();
+  ReadScalar(name, WireType::kDouble, &Decoder::ReadDouble, out);
 }
 
 void StructReader::Read(std::string_view name,

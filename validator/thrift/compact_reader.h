@@ -261,6 +261,11 @@ class StructReader {
   ByteSpan span() const { return d_.reader().SpanFrom(start_); }
 
  private:
+  // Reads the current field as a scalar of wire type `type` with `read`.
+  template <typename T>
+  void ReadScalar(std::string_view name, WireType type,
+                  bool (Decoder::*read)(T*, ByteSpan*), Spanned<T>* out);
+
   // Checks the current field's wire type; on mismatch reports, skips the
   // value and returns false.
   bool Expect(std::string_view name, WireType expected);
