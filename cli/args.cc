@@ -7,7 +7,8 @@ namespace colcheck {
 namespace {
 
 constexpr std::string_view kUsage =
-    R"(Usage: colcheck validate [--format text|json] [--max-diagnostics N] [--quiet] PATH...
+    R"(Usage: colcheck validate [--format text|json] [--level footer|pages|full]
+                         [--max-diagnostics N] [--quiet] PATH...
        colcheck codes [--format text|json|markdown]
        colcheck --help | --version
 
@@ -25,6 +26,10 @@ Commands:
 
 Options:
   --format FORMAT        text (default) or json; codes also takes markdown.
+  --level LEVEL          How deep to check: footer (the metadata only), pages
+                         (also every page header, without decompressing) or
+                         full (default: also bodies, levels, values,
+                         statistics, page index, bloom filters, checksums).
   --max-diagnostics N    Keep at most N diagnostics per file (default 10000);
                          a limits.too-many-diagnostics warning marks the cut.
   -q, --quiet            Print no report; only the exit status tells.
@@ -62,6 +67,16 @@ bool ParseFormat(std::string_view value, bool allow_markdown, CliFormat* out) {
     return false;
   }
   return true;
+}
+
+bool ParseLevel(std::string_view value, Level* out) {
+  for (const Level level : {Level::kFooter, Level::kPages, Level::kFull}) {
+    if (value == LevelName(level)) {
+      *out = level;
+      return true;
+    }
+  }
+  return false;
 }
 
 bool ParseCount(std::string_view value, size_t* out) {
@@ -157,6 +172,13 @@ bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
       if (!ParseCount(text, &out->max_diagnostics)) {
         *error = "--max-diagnostics needs a non-negative integer, got '" +
                  std::string(text) + "'";
+        return false;
+      }
+    } else if (validate && option.name == "--level") {
+      if (!value(&text)) return false;
+      if (!ParseLevel(text, &out->level)) {
+        *error = "unknown level '" + std::string(text) +
+                 "' (footer, pages or full)";
         return false;
       }
     } else if (validate && (arg == "--quiet" || arg == "-q")) {

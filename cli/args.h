@@ -21,6 +21,7 @@ struct CliArgs {
   CliCommand command = CliCommand::kHelp;
   CliFormat format = CliFormat::kText;
   size_t max_diagnostics = Options().max_diagnostics;
+  Level level = Options().level;
   bool quiet = false;
   std::vector<std::string> paths;
 };

@@ -34,6 +34,18 @@ TEST(CliArgs, ValidateWithOptionsInAnyPosition) {
   EXPECT_EQ(parsed.args.paths, (std::vector<std::string>{"a.parquet", "dir"}));
 }
 
+TEST(CliArgs, LevelDefaultsToFullAndTakesEachName) {
+  EXPECT_EQ(Parse({"validate", "x"}).args.level, Level::kFull);
+  EXPECT_EQ(Parse({"validate", "--level", "footer", "x"}).args.level,
+            Level::kFooter);
+  EXPECT_EQ(Parse({"validate", "--level=pages", "x"}).args.level,
+            Level::kPages);
+  EXPECT_EQ(Parse({"validate", "x", "--level", "full"}).args.level,
+            Level::kFull);
+  EXPECT_FALSE(Parse({"validate", "--level", "deep", "x"}).ok);
+  EXPECT_FALSE(Parse({"codes", "--level", "full"}).ok);
+}
+
 TEST(CliArgs, DoubleDashEndsOptions) {
   const Parsed parsed = Parse({"validate", "--", "--help", "-x"});
   ASSERT_TRUE(parsed.ok) << parsed.error;

@@ -52,6 +52,7 @@ int RunValidate(const CliArgs& args) {
 
   Options options;
   options.max_diagnostics = args.max_diagnostics;
+  options.level = args.level;
   const bool json = args.format == CliFormat::kJson && !args.quiet;
   JsonReportWriter json_writer(&std::cout);
   bool any_invalid = false;

@@ -15,6 +15,13 @@ packages=(
   afl++ clang
   python3 python3-hypothesis python3-thrift
 )
+# Node.js for the peer writers in peers/ (scripts/install-peers.sh):
+# @duckdb/node-api needs node 18 or later, and Debian 12 has 18.20. A node
+# already on PATH (from NodeSource, say) is left alone: Debian's npm would
+# conflict with it.
+if ! command -v node >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 
 if [[ "${COLCHECK_SKIP_APT:-0}" == 1 ]]; then
   echo "install-deps: COLCHECK_SKIP_APT=1, not running apt-get"

@@ -11,6 +11,7 @@ export COLCHECK_EXTERNAL_CORPUS="${COLCHECK_EXTERNAL_CORPUS:-${repo}/../shared/c
 jobs=2
 
 bash scripts/install-deps.sh
+bash scripts/install-peers.sh
 
 echo "run-tests: normal build (build/)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -49,6 +49,31 @@ class MappedFile {
     return {static_cast<const std::byte*>(data_), size_};
   }
 
+  // Drops mapped pages the validation is done with. Pages read from a file
+  // mapping stay resident until memory runs short, so without this a
+  // full-file scan would grow to the size of the file. Contiguous ranges
+  // are gathered and released a few MiB at a time, to keep syscalls rare;
+  // reading a released page again just faults it back in.
+  void Release(ByteSpan span) {
+    if (span.offset != pending_.end() || span.offset < pending_.offset) {
+      Flush();
+      pending_ = span;
+    } else {
+      pending_.length += span.length;
+    }
+    if (pending_.length >= kReleaseBatch) Flush();
+  }
+  void Flush() {
+    const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+    const uint64_t begin = (pending_.offset + page - 1) / page * page;
+    const uint64_t end = pending_.end() / page * page;
+    if (data_ != nullptr && end > begin && end <= size_) {
+      madvise(static_cast<std::byte*>(data_) + begin, end - begin,
+              MADV_DONTNEED);
+    }
+    pending_ = {};
+  }
+
  private:
   static Status Error(const std::string& path) {
     return Status::IoError(StrCat(path, ": ", std::strerror(errno)));
@@ -57,13 +82,14 @@ class MappedFile {
     close(fd);
     return s;
   }
+  static constexpr uint64_t kReleaseBatch = uint64_t{8} << 20;
   void* data_ = nullptr;
   size_t size_ = 0;
+  ByteSpan pending_;
 };
 
-}  // namespace
-
-Report ValidateBytes(std::span<const std::byte> data, const Options& options) {
+Report Validate(std::span<const std::byte> data, const Options& options,
+                const parquet::ReleaseFn& release) {
   const ByteReader file(data);
   DiagnosticSink sink(options.max_diagnostics);
   Report report;
@@ -76,7 +102,8 @@ Report ValidateBytes(std::span<const std::byte> data, const Options& options) {
     report.diagnostics = sink.Take();
     return report;
   }
-  const parquet::ParquetOutcome outcome = parquet::ValidateParquet(file, sink);
+  const parquet::ParquetOutcome outcome =
+      parquet::ValidateParquet(file, options.level, sink, release);
   report.format =
       sink.Has(Code::kFileUnrecognized) ? Format::kUnknown : Format::kParquet;
   if (sink.has_errors()) {
@@ -90,12 +117,19 @@ Report ValidateBytes(std::span<const std::byte> data, const Options& options) {
   return report;
 }
 
+}  // namespace
+
+Report ValidateBytes(std::span<const std::byte> data, const Options& options) {
+  return Validate(data, options, {});
+}
+
 Status ValidateFile(const std::string& path, const Options& options,
                     Report* report) {
   MappedFile file;
   Status status = file.Open(path);
   if (!status.ok()) return status;
-  *report = ValidateBytes(file.bytes(), options);
+  *report = Validate(file.bytes(), options,
+                     [&file](ByteSpan span) { file.Release(span); });
   return Status::Ok();
 }
 

@@ -109,6 +109,23 @@ class ByteReader {
   // All bytes of this reader.
   std::span<const std::byte> data() const { return data_; }
 
+  // Whether `inner` lies within this reader's bytes; if so sets `*offset`
+  // to the absolute offset of its first byte. Decoded values are views of
+  // either the section or a decoder's buffer, and this is how a check tells
+  // which: the one place that compares addresses, done as integers since
+  // pointers into different objects do not compare.
+  [[nodiscard]] bool OffsetOf(std::span<const std::byte> inner,
+                              uint64_t* offset) const {
+    const auto begin = reinterpret_cast<std::uintptr_t>(data_.data());
+    const auto at = reinterpret_cast<std::uintptr_t>(inner.data());
+    if (data_.empty() || at < begin || at - begin > data_.size() ||
+        inner.size() > data_.size() - (at - begin)) {
+      return false;
+    }
+    *offset = base_ + (at - begin);
+    return true;
+  }
+
  private:
   std::span<const std::byte> data_;
   uint64_t base_ = 0;

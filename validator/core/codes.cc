@@ -58,4 +58,16 @@ std::string_view VerdictName(Verdict verdict) {
   return "invalid";
 }
 
+std::string_view LevelName(Level level) {
+  switch (level) {
+    case Level::kFooter:
+      return "footer";
+    case Level::kPages:
+      return "pages";
+    case Level::kFull:
+      return "full";
+  }
+  return "full";
+}
+
 }  // namespace colcheck

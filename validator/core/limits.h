@@ -8,6 +8,7 @@
 #ifndef COLCHECK_CORE_LIMITS_H_
 #define COLCHECK_CORE_LIMITS_H_
 
+#include <cstddef>
 #include <cstdint>
 
 namespace colcheck::limits {
@@ -46,6 +47,20 @@ constexpr uint64_t ModelBudget(uint64_t input_bytes) {
 // Depth of the schema tree (Arrow C++ uses 100 as well). Keeps definition
 // and repetition levels far inside int16.
 inline constexpr int kMaxSchemaDepth = 100;
+inline constexpr int kMaxJsonDepth = 256;  // JSON values: deeper is unchecked.
+
+// The largest page body colcheck decompresses and decodes, uncompressed.
+// Memory stays bounded by the largest page, not the file: a page's declared
+// uncompressed size is checked against this before its buffer is
+// allocated, so a 100-byte body claiming 2 GiB costs nothing. Writers keep
+// pages near 1 MiB (parquet-mr and Arrow default to 1 MiB, DuckDB to its
+// row-group-sized vectors); a page above this is reported
+// (limits.page-size) and its contents are skipped.
+inline constexpr uint64_t kMaxPageBytes = uint64_t{256} << 20;
+
+// Values decoded per batch by the page walk: bounds the working memory of
+// level and value decoding whatever a page declares.
+inline constexpr size_t kValueBatch = 4096;
 
 }  // namespace colcheck::limits
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -70,6 +72,81 @@ TEST(Utf8Test, FindsFaultAfterValidPrefix) {
   EXPECT_TRUE(Valid(long_valid));
   long_valid += "\xC0\xAF";
   EXPECT_FALSE(Valid(long_valid));
+}
+
+// Every position of a multi-byte sequence or fault relative to the 8- and
+// 16-byte words of the ASCII fast path.
+TEST(Utf8Test, FaultsAndSequencesAtEveryWordOffset) {
+  for (size_t prefix = 0; prefix < 40; ++prefix) {
+    const std::string ascii(prefix, 'a');
+    EXPECT_TRUE(Valid(ascii + "\xE2\x82\xAC" + ascii)) << prefix;
+    EXPECT_TRUE(Valid(ascii + "\xF0\x9F\x98\x80")) << prefix;
+    EXPECT_FALSE(Valid(ascii + "\xC0\xAF" + ascii)) << prefix;
+    EXPECT_FALSE(Valid(ascii + "\xED\xA0\x80" + ascii)) << prefix;
+    EXPECT_FALSE(Valid(ascii + "\xE2\x82")) << prefix;  // Truncated
+    EXPECT_FALSE(Valid(ascii + "\x80" + ascii)) << prefix;
+    EXPECT_FALSE(Valid(ascii + "\xFF")) << prefix;
+  }
+}
+
+// The scalar definition of Table 3-7, by decoding code points.
+bool ReferenceValid(const std::string& s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const uint8_t b0 = static_cast<uint8_t>(s[i]);
+    uint32_t cp;
+    size_t len;
+    if (b0 < 0x80) {
+      cp = b0;
+      len = 1;
+    } else if ((b0 & 0xE0) == 0xC0) {
+      cp = b0 & 0x1F;
+      len = 2;
+    } else if ((b0 & 0xF0) == 0xE0) {
+      cp = b0 & 0x0F;
+      len = 3;
+    } else if ((b0 & 0xF8) == 0xF0) {
+      cp = b0 & 0x07;
+      len = 4;
+    } else {
+      return false;
+    }
+    if (s.size() - i < len) return false;
+    for (size_t k = 1; k < len; ++k) {
+      const uint8_t b = static_cast<uint8_t>(s[i + k]);
+      if ((b & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+TEST(Utf8Test, AgreesWithReferenceOnRandomStrings) {
+  uint64_t state = 0x9E3779B97F4A7C15ull;
+  const auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  // Mostly ASCII with sprinkled lead and continuation bytes, so both the
+  // word loop and every branch of the sequence decoder are exercised.
+  static constexpr uint8_t kSpecial[] = {0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED,
+                                         0xEF, 0xF0, 0xF4, 0xF5, 0xA0, 0x9F,
+                                         0x90, 0x8F, 0xC0, 0xFF};
+  for (int round = 0; round < 20000; ++round) {
+    std::string s(next() % 40, 'x');
+    for (char& c : s) {
+      const uint64_t r = next();
+      if (r % 4 == 0) c = static_cast<char>(kSpecial[(r >> 8) % 16]);
+    }
+    EXPECT_EQ(Valid(s), ReferenceValid(s)) << ::testing::PrintToString(s);
+  }
 }
 
 }  // namespace

@@ -79,22 +79,6 @@ bool CheckInDataRegion(const RuleContext& ctx, const Spanned<int64_t>& offset,
   return false;
 }
 
-// Some writers (a parquet-mr 1.12 fork) write dictionary_page_offset = 0 to
-// mean "no dictionary"; offset 0 holds the magic, so like Arrow we read it
-// as unset.
-bool HasDictionaryPage(const ColumnMetaData& m) {
-  return m.dictionary_page_offset.present &&
-         m.dictionary_page_offset.value != 0;
-}
-
-// The field holding the chunk's first byte: the dictionary page when there
-// is one, else the first data page. Null when neither is known.
-const Spanned<int64_t>* StartField(const ColumnMetaData& m) {
-  if (HasDictionaryPage(m)) return &m.dictionary_page_offset;
-  if (m.data_page_offset.present) return &m.data_page_offset;
-  return nullptr;
-}
-
 std::string_view StartFieldName(const ColumnMetaData& m) {
   return HasDictionaryPage(m) ? "meta_data.dictionary_page_offset"
                               : "meta_data.data_page_offset";
@@ -284,7 +268,7 @@ void CheckIndexPageOffset(const RuleContext& ctx, const ChunkRef& ref,
 // The chunk's pages run from its start for total_compressed_size bytes.
 void CheckChunkExtent(const RuleContext& ctx, const ChunkRef& ref,
                       const ColumnMetaData& m, std::vector<Region>* regions) {
-  const Spanned<int64_t>* start = StartField(m);
+  const Spanned<int64_t>* start = ChunkStartField(m);
   const Spanned<int64_t>& size = m.total_compressed_size;
   if (start == nullptr || !InDataRegion(ctx.layout, start->value) ||
       !size.present || size.value < 0) {
@@ -486,7 +470,7 @@ void CheckRowGroupFileOffset(const RuleContext& ctx, size_t r,
   }
   const ColumnChunk& first = rg.columns.value.front().value;
   if (!first.meta_data.present || first.file_path.present) return;
-  const Spanned<int64_t>* start = StartField(first.meta_data.value);
+  const Spanned<int64_t>* start = ChunkStartField(first.meta_data.value);
   if (start == nullptr || start->value == rg.file_offset.value) return;
   ctx.sink.Report(
       Code::kMetadataRowGroupFileOffset, rg.file_offset.span,
@@ -555,6 +539,20 @@ void ReportOverlaps(const RuleContext& ctx, std::vector<Region>* regions) {
 }
 
 }  // namespace
+
+// Some writers (a parquet-mr 1.12 fork) write dictionary_page_offset = 0 to
+// mean "no dictionary"; offset 0 holds the magic, so like Arrow we read it
+// as unset.
+bool HasDictionaryPage(const ColumnMetaData& m) {
+  return m.dictionary_page_offset.present &&
+         m.dictionary_page_offset.value != 0;
+}
+
+const Spanned<int64_t>* ChunkStartField(const ColumnMetaData& m) {
+  if (HasDictionaryPage(m)) return &m.dictionary_page_offset;
+  if (m.data_page_offset.present) return &m.data_page_offset;
+  return nullptr;
+}
 
 void CheckRowGroups(const RuleContext& ctx) {
   std::vector<Region> regions;

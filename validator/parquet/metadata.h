@@ -302,6 +302,88 @@ struct FileCryptoMetaData {
   Spanned<Binary> key_metadata;
 };
 
+// ---- pages ------------------------------------------------------------------
+// A PageHeader precedes every page body inside a column chunk. Exactly one
+// of the four type headers should be set, the one matching `type`.
+
+struct DataPageHeader {
+  Spanned<int32_t> num_values;
+  Spanned<int32_t> encoding;  // Encoding
+  Spanned<int32_t> definition_level_encoding;
+  Spanned<int32_t> repetition_level_encoding;
+  Spanned<Statistics> statistics;
+};
+
+struct DictionaryPageHeader {
+  Spanned<int32_t> num_values;
+  Spanned<int32_t> encoding;
+  Spanned<bool> is_sorted;
+};
+
+struct DataPageHeaderV2 {
+  Spanned<int32_t> num_values;
+  Spanned<int32_t> num_nulls;
+  Spanned<int32_t> num_rows;
+  Spanned<int32_t> encoding;
+  Spanned<int32_t> definition_levels_byte_length;
+  Spanned<int32_t> repetition_levels_byte_length;
+  Spanned<bool> is_compressed;  // Absent means true.
+  Spanned<Statistics> statistics;
+};
+
+struct PageHeader {
+  Spanned<int32_t> type;  // PageType
+  Spanned<int32_t> uncompressed_page_size;
+  Spanned<int32_t> compressed_page_size;
+  Spanned<int32_t> crc;
+  Spanned<DataPageHeader> data_page_header;
+  Spanned<bool> index_page_header;  // An empty struct: only presence.
+  Spanned<DictionaryPageHeader> dictionary_page_header;
+  Spanned<DataPageHeaderV2> data_page_header_v2;
+};
+
+// ---- page index ---------------------------------------------------------------
+
+struct PageLocation {
+  Spanned<int64_t> offset;
+  Spanned<int32_t> compressed_page_size;  // Including the page header.
+  Spanned<int64_t> first_row_index;
+};
+
+struct OffsetIndex {
+  SpannedList<PageLocation> page_locations;
+  SpannedList<int64_t> unencoded_byte_array_data_bytes;
+};
+
+enum BoundaryOrder : int32_t {
+  kUnordered = 0,
+  kAscending = 1,
+  kDescending = 2,
+};
+
+// Entry i of every list describes data page i of the chunk.
+struct ColumnIndex {
+  SpannedList<bool> null_pages;
+  SpannedList<Binary> min_values;
+  SpannedList<Binary> max_values;
+  Spanned<int32_t> boundary_order;  // BoundaryOrder
+  SpannedList<int64_t> null_counts;
+  SpannedList<int64_t> repetition_level_histograms;
+  SpannedList<int64_t> definition_level_histograms;
+  SpannedList<int64_t> nan_counts;
+};
+
+// ---- bloom filter ---------------------------------------------------------------
+// The header precedes numBytes of split-block bitset. Each union holds one
+// member id (0 when none colcheck knows): algorithm 1 = BLOCK, hash
+// 1 = XXHASH, compression 1 = UNCOMPRESSED.
+struct BloomFilterHeader {
+  Spanned<int32_t> num_bytes;
+  Spanned<int16_t> algorithm;
+  Spanned<int16_t> hash;
+  Spanned<int16_t> compression;
+};
+
 }  // namespace colcheck::parquet
 
 #endif  // COLCHECK_PARQUET_METADATA_H_

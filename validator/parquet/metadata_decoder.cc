@@ -545,4 +545,201 @@ bool DecodeFileCryptoMetaData(Decoder& d, FileCryptoMetaData* out) {
   return s.Finish({{1, "encryption_algorithm"}});
 }
 
+namespace {
+
+bool DecodeDataPageHeader(Decoder& d, DataPageHeader* out) {
+  StructReader s(d);
+  while (s.Next()) {
+    switch (s.id()) {
+      case 1: s.Read("num_values", &out->num_values); break;
+      case 2: s.Read("encoding", &out->encoding); break;
+      case 3:
+        s.Read("definition_level_encoding", &out->definition_level_encoding);
+        break;
+      case 4:
+        s.Read("repetition_level_encoding", &out->repetition_level_encoding);
+        break;
+      case 5:
+        s.ReadStruct("statistics", &out->statistics, DecodeStatistics);
+        break;
+      default: s.SkipUnknown();
+    }
+  }
+  return s.Finish({{1, "num_values"},
+                   {2, "encoding"},
+                   {3, "definition_level_encoding"},
+                   {4, "repetition_level_encoding"}});
+}
+
+bool DecodeDictionaryPageHeader(Decoder& d, DictionaryPageHeader* out) {
+  StructReader s(d);
+  while (s.Next()) {
+    switch (s.id()) {
+      case 1: s.Read("num_values", &out->num_values); break;
+      case 2: s.Read("encoding", &out->encoding); break;
+      case 3: s.Read("is_sorted", &out->is_sorted); break;
+      default: s.SkipUnknown();
+    }
+  }
+  return s.Finish({{1, "num_values"}, {2, "encoding"}});
+}
+
+bool DecodeDataPageHeaderV2(Decoder& d, DataPageHeaderV2* out) {
+  StructReader s(d);
+  while (s.Next()) {
+    switch (s.id()) {
+      case 1: s.Read("num_values", &out->num_values); break;
+      case 2: s.Read("num_nulls", &out->num_nulls); break;
+      case 3: s.Read("num_rows", &out->num_rows); break;
+      case 4: s.Read("encoding", &out->encoding); break;
+      case 5:
+        s.Read("definition_levels_byte_length",
+               &out->definition_levels_byte_length);
+        break;
+      case 6:
+        s.Read("repetition_levels_byte_length",
+               &out->repetition_levels_byte_length);
+        break;
+      case 7: s.Read("is_compressed", &out->is_compressed); break;
+      case 8:
+        s.ReadStruct("statistics", &out->statistics, DecodeStatistics);
+        break;
+      default: s.SkipUnknown();
+    }
+  }
+  return s.Finish({{1, "num_values"},
+                   {2, "num_nulls"},
+                   {3, "num_rows"},
+                   {4, "encoding"},
+                   {5, "definition_levels_byte_length"},
+                   {6, "repetition_levels_byte_length"}});
+}
+
+bool DecodePageLocation(Decoder& d, PageLocation* out) {
+  StructReader s(d);
+  while (s.Next()) {
+    switch (s.id()) {
+      case 1: s.Read("offset", &out->offset); break;
+      case 2: s.Read("compressed_page_size", &out->compressed_page_size); break;
+      case 3: s.Read("first_row_index", &out->first_row_index); break;
+      default: s.SkipUnknown();
+    }
+  }
+  return s.Finish(
+      {{1, "offset"}, {2, "compressed_page_size"}, {3, "first_row_index"}});
+}
+
+// The three BloomFilterHeader unions each have one member, an empty struct.
+bool DecodeOneMemberUnion(Decoder& d, int16_t* id) {
+  return DecodeEmptyUnion(d, id, 1, {1});
+}
+
+}  // namespace
+
+bool DecodePageHeader(Decoder& d, PageHeader* out) {
+  StructReader s(d);
+  while (s.Next()) {
+    switch (s.id()) {
+      case 1: s.Read("type", &out->type); break;
+      case 2:
+        s.Read("uncompressed_page_size", &out->uncompressed_page_size);
+        break;
+      case 3: s.Read("compressed_page_size", &out->compressed_page_size); break;
+      case 4: s.Read("crc", &out->crc); break;
+      case 5:
+        s.ReadStruct("data_page_header", &out->data_page_header,
+                     DecodeDataPageHeader);
+        break;
+      case 6:
+        s.ReadStruct("index_page_header", &out->index_page_header,
+                     DecodeEmpty);
+        break;
+      case 7:
+        s.ReadStruct("dictionary_page_header", &out->dictionary_page_header,
+                     DecodeDictionaryPageHeader);
+        break;
+      case 8:
+        s.ReadStruct("data_page_header_v2", &out->data_page_header_v2,
+                     DecodeDataPageHeaderV2);
+        break;
+      default: s.SkipUnknown();
+    }
+  }
+  return s.Finish({{1, "type"},
+                   {2, "uncompressed_page_size"},
+                   {3, "compressed_page_size"}});
+}
+
+bool DecodeOffsetIndex(Decoder& d, OffsetIndex* out) {
+  StructReader s(d);
+  while (s.Next()) {
+    switch (s.id()) {
+      case 1:
+        s.ReadStructList("page_locations", &out->page_locations,
+                         DecodePageLocation);
+        break;
+      case 2:
+        s.ReadList("unencoded_byte_array_data_bytes", WireType::kI64,
+                   &out->unencoded_byte_array_data_bytes);
+        break;
+      default: s.SkipUnknown();
+    }
+  }
+  return s.Finish({{1, "page_locations"}});
+}
+
+bool DecodeColumnIndex(Decoder& d, ColumnIndex* out) {
+  StructReader s(d);
+  while (s.Next()) {
+    switch (s.id()) {
+      case 1:
+        s.ReadList("null_pages", WireType::kBoolTrue, &out->null_pages);
+        break;
+      case 2:
+        s.ReadList("min_values", WireType::kBinary, &out->min_values);
+        break;
+      case 3:
+        s.ReadList("max_values", WireType::kBinary, &out->max_values);
+        break;
+      case 4: s.Read("boundary_order", &out->boundary_order); break;
+      case 5:
+        s.ReadList("null_counts", WireType::kI64, &out->null_counts);
+        break;
+      case 6:
+        s.ReadList("repetition_level_histograms", WireType::kI64,
+                   &out->repetition_level_histograms);
+        break;
+      case 7:
+        s.ReadList("definition_level_histograms", WireType::kI64,
+                   &out->definition_level_histograms);
+        break;
+      case 8: s.ReadList("nan_counts", WireType::kI64, &out->nan_counts); break;
+      default: s.SkipUnknown();
+    }
+  }
+  return s.Finish({{1, "null_pages"},
+                   {2, "min_values"},
+                   {3, "max_values"},
+                   {4, "boundary_order"}});
+}
+
+bool DecodeBloomFilterHeader(Decoder& d, BloomFilterHeader* out) {
+  StructReader s(d);
+  while (s.Next()) {
+    switch (s.id()) {
+      case 1: s.Read("numBytes", &out->num_bytes); break;
+      case 2:
+        s.ReadStruct("algorithm", &out->algorithm, DecodeOneMemberUnion);
+        break;
+      case 3: s.ReadStruct("hash", &out->hash, DecodeOneMemberUnion); break;
+      case 4:
+        s.ReadStruct("compression", &out->compression, DecodeOneMemberUnion);
+        break;
+      default: s.SkipUnknown();
+    }
+  }
+  return s.Finish(
+      {{1, "numBytes"}, {2, "algorithm"}, {3, "hash"}, {4, "compression"}});
+}
+
 }  // namespace colcheck::parquet

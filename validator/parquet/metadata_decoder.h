@@ -21,6 +21,10 @@ bool DecodeRowGroup(thrift::Decoder& d, RowGroup* out);
 bool DecodeColumnChunk(thrift::Decoder& d, ColumnChunk* out);
 bool DecodeColumnMetaData(thrift::Decoder& d, ColumnMetaData* out);
 bool DecodeStatistics(thrift::Decoder& d, Statistics* out);
+bool DecodePageHeader(thrift::Decoder& d, PageHeader* out);
+bool DecodeOffsetIndex(thrift::Decoder& d, OffsetIndex* out);
+bool DecodeColumnIndex(thrift::Decoder& d, ColumnIndex* out);
+bool DecodeBloomFilterHeader(thrift::Decoder& d, BloomFilterHeader* out);
 
 }  // namespace colcheck::parquet
 

@@ -3,6 +3,7 @@
 #include "core/strings.h"
 #include "parquet/footer.h"
 #include "parquet/metadata_decoder.h"
+#include "parquet/page_walk.h"
 #include "parquet/rules.h"
 #include "parquet/schema.h"
 #include "thrift/compact_reader.h"
@@ -194,6 +195,7 @@ void ResolveMagicMismatch(const ByteReader& file, DiagnosticSink& sink,
 }
 
 void RunRules(const FileMetaData& md, const FileLayout& layout,
+              const ByteReader& file, Level level, const ReleaseFn& release,
               DiagnosticSink& sink) {
   const SchemaTree tree = BuildSchemaTree(md, sink);
   const RuleContext ctx{md, tree, layout, sink};
@@ -202,11 +204,17 @@ void RunRules(const FileMetaData& md, const FileLayout& layout,
   CheckLogicalTypes(ctx);
   CheckRowGroups(ctx);
   CheckStatistics(ctx);
+  if (level == Level::kFooter) return;
+  CheckPages(ctx, file,
+             level == Level::kPages ? WalkDepth::kHeaders : WalkDepth::kFull,
+             release);
 }
 
 }  // namespace
 
-ParquetOutcome ValidateParquet(const ByteReader& file, DiagnosticSink& sink) {
+ParquetOutcome ValidateParquet(const ByteReader& file, Level level,
+                               DiagnosticSink& sink,
+                               const ReleaseFn& release) {
   ParquetOutcome outcome;
   Tail tail;
   if (!ReadTail(file, sink, &tail)) return outcome;
@@ -236,7 +244,7 @@ ParquetOutcome ValidateParquet(const ByteReader& file, DiagnosticSink& sink) {
   layout.file_size = file.size();
   layout.metadata = {m.start, m.rest.position() - m.start};
   layout.encrypted = signed_footer;
-  RunRules(md, layout, sink);
+  RunRules(md, layout, file, level, release, sink);
   return outcome;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
+#include "parquet/page_walk.h"
 
 namespace colcheck::parquet {
 
@@ -14,7 +15,11 @@ struct ParquetOutcome {
   bool encrypted = false;
 };
 
-ParquetOutcome ValidateParquet(const ByteReader& file, DiagnosticSink& sink);
+// Checks as deep as `level` goes (colcheck::Level). `release` (optional)
+// hears of file ranges the page walk is done with.
+ParquetOutcome ValidateParquet(const ByteReader& file, Level level,
+                               DiagnosticSink& sink,
+                               const ReleaseFn& release = {});
 
 }  // namespace colcheck::parquet
 

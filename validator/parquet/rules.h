@@ -51,6 +51,13 @@ struct RuleContext {
   }
 };
 
+// column_chunk.cc: whether the chunk names a dictionary page (0 means
+// unset, as Arrow reads it), and the field holding the chunk's first byte:
+// the dictionary page when there is one, else the first data page; null
+// when neither is known.
+bool HasDictionaryPage(const ColumnMetaData& m);
+const Spanned<int64_t>* ChunkStartField(const ColumnMetaData& m);
+
 // file_metadata.cc: version, num_rows, created_by, column_orders.
 void CheckFileMetaData(const RuleContext& ctx);
 // schema.cc: per-element shape, repetition, names, field ids, LIST and MAP.

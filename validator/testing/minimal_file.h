@@ -1,11 +1,11 @@
 // A small valid Parquet file built byte by byte, for end-to-end tests that
 // break one thing and expect a diagnostic at the exact bytes they broke.
 //
-//   0      4              4+kDataSize                          end
-//   | PAR1 | zero bytes    | FileMetaData | u32 length | PAR1 |
+//   0      4                       4+kDataSize                        end
+//   | PAR1 | page | unused zeros   | FileMetaData | u32 length | PAR1 |
 //
 // The footer holds one row group with one REQUIRED INT32 column "a" whose
-// chunk fills the data region. Options change single fields; the spans of
+// chunk is one PLAIN data page of the values 0..9. Options change single fields; the spans of
 // the fields a test is likely to break are recorded.
 
 #ifndef COLCHECK_TESTING_MINIMAL_FILE_H_
@@ -50,10 +50,35 @@ struct MinimalFile {
 
 inline constexpr uint64_t kMinimalDataSize = 100;
 
+// The chunk: a DATA_PAGE header and ten PLAIN INT32 values.
+inline std::vector<std::byte> MinimalPage() {
+  using thrift::WireType;
+  CompactWriter w(4);
+  w.I32Field(1, 0);   // DATA_PAGE
+  w.I32Field(2, 40);  // uncompressed_page_size
+  w.I32Field(3, 40);  // compressed_page_size
+  w.FieldHeader(5, WireType::kStruct);
+  w.BeginStruct();
+  w.I32Field(1, 10);  // num_values
+  w.I32Field(2, 0);   // PLAIN
+  w.I32Field(3, 3);   // RLE
+  w.I32Field(4, 3);
+  w.EndStruct();
+  w.EndStruct();
+  std::vector<std::byte> page = w.bytes();
+  for (uint8_t v = 0; v < 10; ++v) {
+    page.insert(page.end(), {std::byte{v}, std::byte{0}, std::byte{0},
+                             std::byte{0}});
+  }
+  return page;
+}
+
 inline MinimalFile BuildMinimalFile(const MinimalFileOptions& o = {}) {
   using thrift::WireType;
   MinimalFile f;
   const uint64_t footer_start = 4 + kMinimalDataSize;
+  const std::vector<std::byte> page = MinimalPage();
+  const auto chunk_size = static_cast<int64_t>(page.size());
   CompactWriter w(footer_start);
   f.version = w.I32Field(1, 2);
   if (o.duplicate_version) {
@@ -99,12 +124,12 @@ inline MinimalFile BuildMinimalFile(const MinimalFileOptions& o = {}) {
   w.Binary(o.leaf_name);
   w.I32Field(4, 0);
   w.I64Field(5, 10);
-  w.I64Field(6, kMinimalDataSize);
-  w.I64Field(7, kMinimalDataSize);
+  w.I64Field(6, chunk_size);
+  w.I64Field(7, chunk_size);
   f.data_page_offset = w.I64Field(9, o.data_page_offset);
   w.EndStruct();  // ColumnMetaData
   w.EndStruct();  // ColumnChunk
-  w.I64Field(2, kMinimalDataSize);
+  w.I64Field(2, chunk_size);
   w.I64Field(3, 10);
   w.EndStruct();  // RowGroup
   w.BinaryField(6, "colcheck-test version 0.1.0 (build 0)");
@@ -126,6 +151,7 @@ inline MinimalFile BuildMinimalFile(const MinimalFileOptions& o = {}) {
     for (char c : s) f.bytes.push_back(static_cast<std::byte>(c));
   };
   put("PAR1");
+  f.bytes.insert(f.bytes.end(), page.begin(), page.end());
   f.bytes.resize(footer_start);
   f.bytes.insert(f.bytes.end(), w.bytes().begin(), w.bytes().end());
   f.footer_length = {f.bytes.size(), 4};

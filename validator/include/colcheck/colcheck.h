@@ -74,10 +74,20 @@ std::string_view FormatName(Format format);  // "parquet", "orc", "unknown"
 enum class Verdict : uint8_t { kValid, kInvalid, kEncrypted, kUnsupported };
 std::string_view VerdictName(Verdict verdict);
 
+// How much of a file to check.
+enum class Level : uint8_t {
+  kFooter,  // The tail and the footer metadata only.
+  kPages,   // Also every page header, without decompressing bodies.
+  kFull,    // Everything: bodies, levels, values, statistics, page index,
+            // bloom filters and checksums.
+};
+std::string_view LevelName(Level level);  // "footer", "pages", "full"
+
 struct Options {
   // Diagnostics past this count are dropped and a single
   // limits.too-many-diagnostics warning says so.
   size_t max_diagnostics = 10000;
+  Level level = Level::kFull;
 };
 
 struct Report {

@@ -1,0 +1,444 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "parquet/encoding_testing.h"
+#include "parquet/values.h"
+
+namespace colcheck::parquet {
+namespace {
+
+using namespace testing;  // NOLINT: the encoders and helpers.
+using ::testing::ElementsAre;
+using ::testing::ElementsAreArray;
+using ::testing::IsEmpty;
+
+DecodeJob Delta(int32_t physical, uint64_t n) {
+  DecodeJob r;
+  r.encoding = kDeltaBinaryPacked;
+  r.type = {physical, 0};
+  r.num_values = n;
+  return r;
+}
+
+std::vector<std::string> PlainInts(const std::vector<int64_t>& values,
+                                   bool is64) {
+  std::vector<std::string> out;
+  for (int64_t v : values) {
+    out.push_back(is64 ? PlainOf(v) : PlainOf(static_cast<int32_t>(v)));
+  }
+  return out;
+}
+
+// ---- DELTA_BINARY_PACKED
+// ----------------------------------------------------------
+
+TEST(DeltaBinaryPackedTest, KnownVector) {
+  // Encodings.md example 1 with a valid block size: 1..5 is a header
+  // <128> <4> <5> <1> and one block <min delta 1> <widths 0 0 0 0>.
+  const Bytes section = B({0x80, 0x01, 0x04, 0x05, 0x02, 0x02, 0, 0, 0, 0});
+  const Decoded d = Decode(Delta(kInt32, 5), section);
+  EXPECT_THAT(d.values, ElementsAreArray(PlainInts({1, 2, 3, 4, 5}, false)));
+  EXPECT_THAT(d.diagnostics, IsEmpty());
+  EXPECT_EQ(DeltaEncode({1, 2, 3, 4, 5}), section);
+  // Example 2: 7, 5, 3, 1, 2, 3, 4, 5: min delta -2, relative 0 0 0 3 3 3 3
+  // in 2 bits (the first miniblock holds all seven deltas).
+  Bytes two = B({0x80, 0x01, 0x04, 0x08, 0x0E, 0x03, 2, 0, 0, 0});
+  Append(two, PackLsb({0, 0, 0, 3, 3, 3, 3}, 2));
+  two.resize(10 + 8, std::byte{0});  // 32 values of 2 bits.
+  const Decoded e = Decode(Delta(kInt64, 8), two);
+  EXPECT_THAT(e.values,
+              ElementsAreArray(PlainInts({7, 5, 3, 1, 2, 3, 4, 5}, true)));
+  EXPECT_THAT(e.diagnostics, IsEmpty());
+}
+
+TEST(DeltaBinaryPackedTest, RoundTrips) {
+  std::mt19937_64 rng(7);
+  const std::vector<std::pair<uint64_t, uint64_t>> shapes = {
+      {128, 4}, {128, 1}, {256, 8}, {128, 2}, {1024, 32}};
+  for (bool is64 : {false, true}) {
+    for (auto [block, miniblocks] : shapes) {
+      for (size_t n : {0, 1, 2, 31, 32, 33, 129, 130, 700}) {
+        std::vector<int64_t> values(n);
+        for (auto& v : values) {
+          v = static_cast<int64_t>(rng());
+          if (rng() % 3 == 0) v %= 1000;
+          if (!is64) v = static_cast<int32_t>(v);
+        }
+        if (n > 4) {
+          values[1] = is64 ? std::numeric_limits<int64_t>::min()
+                           : std::numeric_limits<int32_t>::min();
+          values[2] = is64 ? std::numeric_limits<int64_t>::max()
+                           : std::numeric_limits<int32_t>::max();
+        }
+        DeltaOptions o{block, miniblocks, is64};
+        const Bytes section = DeltaEncode(values, o);
+        for (size_t max : {1, 7, 64, 4096}) {
+          DecodeJob r = Delta(is64 ? kInt64 : kInt32, n);
+          r.max = max;
+          const Decoded d = Decode(r, section);
+          EXPECT_THAT(d.values, ElementsAreArray(PlainInts(values, is64)))
+              << "n " << n << " block " << block << "/" << miniblocks;
+          EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+        }
+      }
+    }
+  }
+}
+
+TEST(DeltaBinaryPackedTest, UnusedWidthsAndPaddingAreArbitrary) {
+  std::vector<int64_t> values;
+  for (int i = 0; i < 40; ++i) values.push_back(i * i);
+  DeltaOptions o;
+  o.unused_width = 254;  // Miniblocks 2 and 3 hold nothing.
+  o.dirty_padding = true;
+  const Decoded d = Decode(Delta(kInt32, 40), DeltaEncode(values, o));
+  EXPECT_THAT(d.values, ElementsAreArray(PlainInts(values, false)));
+  EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+}
+
+TEST(DeltaBinaryPackedTest, UsedMiniblockTooWide) {
+  // Header, min delta 0, widths 33 0 0 0.
+  const Bytes i32 = Concat(
+      {B({0x80, 0x01, 0x04, 0x03, 0x00, 0x00}), B({33, 0, 0, 0}), Bytes(132)});
+  EXPECT_THAT(Decode(Delta(kInt32, 3), i32).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingDeltaBitWidth, At(6, 1),
+                                       Field("values"))));
+  for (int width : {65, 254}) {
+    const Bytes i64 = Concat({B({0x80, 0x01, 0x04, 0x03, 0x00, 0x00}),
+                              B({width, 0, 0, 0}), Bytes(300)});
+    EXPECT_THAT(Decode(Delta(kInt64, 3), i64).diagnostics,
+                ElementsAre(IsDiagnostic(Code::kEncodingDeltaBitWidth, At(6, 1),
+                                         Field("values"))));
+  }
+  // 64 bits is fine for INT64.
+  const Bytes ok = Concat(
+      {B({0x80, 0x01, 0x04, 0x03, 0x00, 0x00}), B({64, 0, 0, 0}), Bytes(256)});
+  EXPECT_THAT(Decode(Delta(kInt64, 3), ok).diagnostics, IsEmpty());
+}
+
+TEST(DeltaBinaryPackedTest, BadBlockSize) {
+  for (const Bytes& size : {B({0x00}), B({0x64}), B({0xC0, 0x01})}) {
+    const Bytes section = Concat({size, B({0x04, 0x01, 0x00})});
+    EXPECT_THAT(Decode(Delta(kInt32, 1), section).diagnostics,
+                ElementsAre(IsDiagnostic(Code::kEncodingDeltaBlockSize,
+                                         At(0, size.size()), Field("values"))));
+  }
+}
+
+TEST(DeltaBinaryPackedTest, BadMiniblockCount) {
+  // 0, not a divisor (3), and 8 miniblocks of 16 values.
+  for (int count : {0, 3, 8}) {
+    const Bytes section = B({0x80, 0x01, count, 0x01, 0x00});
+    EXPECT_THAT(Decode(Delta(kInt32, 1), section).diagnostics,
+                ElementsAre(IsDiagnostic(Code::kEncodingDeltaMiniblocks,
+                                         At(2, 1), Field("values"))));
+  }
+}
+
+TEST(DeltaBinaryPackedTest, TotalCountMustMatchThePage) {
+  const Bytes section = DeltaEncode({1, 2, 3});
+  EXPECT_THAT(Decode(Delta(kInt32, 4), section).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingValueCount, At(3, 1),
+                                       Field("values"))));
+  EXPECT_THAT(Decode(Delta(kInt32, 2), section).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingValueCount, At(3, 1),
+                                       Field("values"))));
+}
+
+TEST(DeltaBinaryPackedTest, HugeClaimsAreRejectedBeforeAnyLoop) {
+  const auto start = std::chrono::steady_clock::now();
+  // 10^9 values claimed by page and header, in 300 bytes.
+  Bytes section = Concat({Uleb(128), Uleb(4), Uleb(1000000000), Uleb(0)});
+  section.resize(300, std::byte{0});
+  Decoded d = Decode(Delta(kInt32, 1000000000), section);
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingTruncated, At(9, 291),
+                                       Field("values"))));
+  EXPECT_EQ(d.values.size(), 0u);
+  // The page holds 10 values: a count mismatch, at once.
+  d = Decode(Delta(kInt32, 10), section);
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingValueCount, At(3, 5),
+                                       Field("values"))));
+  // One huge block whose single miniblock is 1 bit wide: 2^30 bytes needed.
+  section = Concat({Uleb(uint64_t{1} << 30), Uleb(1), Uleb(100000), Uleb(0),
+                    B({0x00, 0x01}), Bytes(100)});
+  d = Decode(Delta(kInt64, 100000), section);
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingTruncated, At(12, 100),
+                                       Field("values"))));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+}
+
+TEST(DeltaBinaryPackedTest, ZeroWidthMiniblocksHoldManyValuesInFewBytes) {
+  // 2^20 values, all deltas 3, in 10 bytes: valid, and decoded as asked.
+  const Bytes section =
+      Concat({Uleb(uint64_t{1} << 20), Uleb(1), Uleb(uint64_t{1} << 20),
+              Uleb(Zigzag(-5)), Uleb(Zigzag(3)), B({0})});
+  DecodeJob r = Delta(kInt64, uint64_t{1} << 20);
+  const Decoded d = Decode(r, section);
+  ASSERT_EQ(d.values.size(), uint64_t{1} << 20);
+  EXPECT_EQ(d.values[0], PlainOf(int64_t{-5}));
+  EXPECT_EQ(d.values.back(), PlainOf(int64_t{-5 + 3 * ((1 << 20) - 1)}));
+  EXPECT_THAT(d.diagnostics, IsEmpty());
+}
+
+TEST(DeltaBinaryPackedTest, MalformedVarints) {
+  // Overlong block size.
+  const Bytes a = B({0x80, 0x81, 0x80, 0x80, 0x80, 0x80, 0x00});
+  EXPECT_THAT(Decode(Delta(kInt32, 1), a).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint, At(0, 5),
+                                       Field("values"))));
+  // An INT32 first value wider than 32 bits.
+  const Bytes b =
+      Concat({B({0x80, 0x01, 0x04, 0x01}), B({0xFF, 0xFF, 0xFF, 0xFF, 0x1F})});
+  EXPECT_THAT(Decode(Delta(kInt32, 1), b).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint, At(4, 5),
+                                       Field("values"))));
+  // The same is a fine INT64 first value.
+  EXPECT_THAT(Decode(Delta(kInt64, 1), b).diagnostics, IsEmpty());
+  // An INT64 min delta of 11 bytes.
+  Bytes c = Concat({B({0x80, 0x01, 0x04, 0x02, 0x00}),
+                    Bytes(10, std::byte{0x80}), B({0x00, 0, 0, 0, 0})});
+  EXPECT_THAT(Decode(Delta(kInt64, 2), c).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint,
+                                       At(5, 10), Field("values"))));
+}
+
+TEST(DeltaBinaryPackedTest, MissingPaddingIsTruncation) {
+  // Three deltas of 1 bit: the miniblock still takes 32 bits = 4 bytes.
+  Bytes section = DeltaEncode({0, 1, 3, 4});
+  section.pop_back();
+  const Decoded d = Decode(Delta(kInt32, 4), section);
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingTruncated, At(10, 3),
+                                       Field("values"))));
+}
+
+TEST(DeltaBinaryPackedTest, TrailingBytes) {
+  const Bytes section = Concat({DeltaEncode({5, 6, 7}), B({0xEE})});
+  EXPECT_THAT(
+      Decode(Delta(kInt32, 3), section).diagnostics,
+      ElementsAre(IsDiagnostic(Code::kEncodingTrailingBytes,
+                               At(section.size() - 1, 1), Field("values"))));
+}
+
+TEST(DeltaBinaryPackedTest, EmptyPage) {
+  EXPECT_THAT(Decode(Delta(kInt32, 0), {}).diagnostics, IsEmpty());
+  EXPECT_THAT(Decode(Delta(kInt32, 0), DeltaEncode({})).diagnostics, IsEmpty());
+  EXPECT_THAT(Decode(Delta(kInt32, 1), {}).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingTruncated, At(0, 0),
+                                       Field("values"))));
+}
+
+TEST(DeltaBinaryPackedTest, EveryTruncationFails) {
+  std::vector<int64_t> values;
+  for (int i = 0; i < 300; ++i) values.push_back((i * 7919) % 1000 - 500);
+  ExpectEveryTruncationFails(Delta(kInt32, values.size()), DeltaEncode(values));
+  ExpectEveryTruncationFails(Delta(kInt64, 2),
+                             DeltaEncode({1, 1000000}, {128, 4, true}));
+}
+
+// ---- DELTA_LENGTH_BYTE_ARRAY
+// --------------------------------------------------------
+
+DecodeJob DeltaLength(uint64_t n) {
+  DecodeJob r;
+  r.encoding = kDeltaLengthByteArray;
+  r.type = {kByteArray, 0};
+  r.num_values = n;
+  return r;
+}
+
+TEST(DeltaLengthByteArrayTest, RoundTrip) {
+  // The Encodings.md example, then more than a block.
+  const std::vector<std::string> hello = {"Hello", "World", "Foobar", "ABCDEF"};
+  EXPECT_THAT(Decode(DeltaLength(4), DeltaLengthEncode(hello)).values,
+              ElementsAreArray(hello));
+  std::vector<std::string> values;
+  for (int i = 0; i < 300; ++i)
+    values.push_back(std::string(i % 17, 'a' + i % 26));
+  for (size_t max : {1, 5, 4096}) {
+    DecodeJob r = DeltaLength(values.size());
+    r.max = max;
+    const Decoded d = Decode(r, DeltaLengthEncode(values));
+    EXPECT_THAT(d.values, ElementsAreArray(values));
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+  }
+}
+
+TEST(DeltaLengthByteArrayTest, NegativeLength) {
+  // Lengths 3, -1: deltas -4 from min delta -4, width 0.
+  const Bytes section = Concat({DeltaEncode({3, -1}), Str("abc")});
+  const Decoded d = Decode(DeltaLength(2), section);
+  EXPECT_THAT(d.values, ElementsAre("abc"));
+  // Width 0: the span is the miniblock's bit-width byte.
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingNegativeLength, At(6, 1),
+                                       Field("values[1]"))));
+}
+
+TEST(DeltaLengthByteArrayTest, LengthsBeyondTheData) {
+  const Bytes section = Concat({DeltaEncode({2, 4}), Str("abcde")});
+  const Decoded d = Decode(DeltaLength(2), section);
+  EXPECT_THAT(d.values, ElementsAre("ab"));
+  EXPECT_THAT(d.diagnostics, ElementsAre(IsDiagnostic(Code::kEncodingTruncated,
+                                                      At(section.size() - 3, 3),
+                                                      Field("values[1]"))));
+}
+
+TEST(DeltaLengthByteArrayTest, DataLeftOver) {
+  const Bytes section = Concat({DeltaEncode({2, 1}), Str("abcdef")});
+  EXPECT_THAT(
+      Decode(DeltaLength(2), section).diagnostics,
+      ElementsAre(IsDiagnostic(Code::kEncodingTrailingBytes,
+                               At(section.size() - 3, 3), Field("values"))));
+}
+
+TEST(DeltaLengthByteArrayTest, CountMismatch) {
+  const Bytes section = DeltaLengthEncode({"a", "b"});
+  EXPECT_THAT(Decode(DeltaLength(3), section).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingValueCount, At(3, 1),
+                                       Field("values"))));
+}
+
+TEST(DeltaLengthByteArrayTest, EveryTruncationFails) {
+  ExpectEveryTruncationFails(DeltaLength(3),
+                             DeltaLengthEncode({"ab", "", "cde"}));
+}
+
+// ---- DELTA_BYTE_ARRAY
+// ----------------------------------------------------------------
+
+DecodeJob DeltaStrings(uint64_t n, int32_t physical = kByteArray,
+                       int32_t type_length = 0) {
+  DecodeJob r;
+  r.encoding = kDeltaByteArray;
+  r.type = {physical, type_length};
+  r.num_values = n;
+  return r;
+}
+
+TEST(DeltaByteArrayTest, RoundTrip) {
+  // The Encodings.md example.
+  const std::vector<std::string> example = {"axis", "axle", "babble",
+                                            "babyhood"};
+  const Bytes encoded = DeltaByteArrayEncode(example);
+  EXPECT_EQ(encoded,
+            Concat({DeltaEncode({0, 2, 0, 3}), DeltaEncode({4, 2, 6, 5}),
+                    Str("axislebabbleyhood")}));
+  for (size_t max : {1, 2, 3, 4096}) {
+    DecodeJob r = DeltaStrings(4);
+    r.max = max;
+    const Decoded d = Decode(r, encoded);
+    EXPECT_THAT(d.values, ElementsAreArray(example));
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+  }
+  // Long shared prefixes across batches.
+  std::vector<std::string> values;
+  std::string s(1000, 'q');
+  for (int i = 0; i < 200; ++i) {
+    s[999 - i % 7] = static_cast<char>('a' + i % 26);
+    values.push_back(s.substr(0, 900 + i % 100));
+  }
+  for (size_t max : {1, 7, 4096}) {
+    DecodeJob r = DeltaStrings(values.size());
+    r.max = max;
+    const Decoded d = Decode(r, DeltaByteArrayEncode(values));
+    EXPECT_THAT(d.values, ElementsAreArray(values));
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+  }
+}
+
+TEST(DeltaByteArrayTest, FixedLenByteArray) {
+  const std::vector<std::string> values = {"abcd", "abce", "xyzw", "xyzw"};
+  for (size_t max : {1, 3, 10}) {
+    DecodeJob r = DeltaStrings(4, kFixedLenByteArray, 4);
+    r.max = max;
+    const Decoded d = Decode(r, DeltaByteArrayEncode(values));
+    EXPECT_THAT(d.values, ElementsAreArray(values));
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+  }
+  // "abc" is 3 bytes, not 4.
+  const Decoded bad = Decode(DeltaStrings(2, kFixedLenByteArray, 4),
+                             DeltaByteArrayEncode({"abcd", "abc"}));
+  ASSERT_EQ(bad.diagnostics.size(), 1u) << Dump(bad.diagnostics);
+  EXPECT_EQ(bad.diagnostics[0].code, Code::kEncodingFlbaLength);
+  EXPECT_EQ(bad.diagnostics[0].field, Field("values[1]"));
+  EXPECT_THAT(bad.values, ElementsAre("abcd"));
+}
+
+TEST(DeltaByteArrayTest, FlbaLengthSpanIsTheSuffixLength) {
+  // Prefixes 0 0 (width 0), suffix lengths 4 3: deltas -1, min delta -1,
+  // width 0; the span is the suffix miniblock's bit-width byte.
+  const Bytes prefixes = DeltaEncode({0, 0});
+  const Bytes section = Concat({prefixes, DeltaEncode({4, 3}), Str("abcdxyz")});
+  const Decoded d = Decode(DeltaStrings(2, kFixedLenByteArray, 4), section);
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingFlbaLength,
+                                       At(prefixes.size() + 6, 1),
+                                       Field("values[1]"))));
+}
+
+TEST(DeltaByteArrayTest, FirstPrefixMustBeZero) {
+  const Bytes section =
+      Concat({DeltaEncode({1, 0}), DeltaEncode({2, 2}), Str("abcd")});
+  const Decoded d = Decode(DeltaStrings(2), section);
+  // The first value's varint in the prefix header.
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingDeltaPrefix, At(4, 1),
+                                       Field("values[0]"))));
+}
+
+TEST(DeltaByteArrayTest, PrefixLongerThanThePreviousValue) {
+  const Bytes prefixes = DeltaEncode({0, 3});
+  const Bytes section = Concat({prefixes, DeltaEncode({2, 1}), Str("abc")});
+  const Decoded d = Decode(DeltaStrings(2), section);
+  EXPECT_THAT(d.values, ElementsAre("ab"));
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingDeltaPrefix, At(6, 1),
+                                       Field("values[1]"))));
+}
+
+TEST(DeltaByteArrayTest, NegativeSuffixLength) {
+  const Bytes prefixes = DeltaEncode({0, 0});
+  const Bytes section = Concat({prefixes, DeltaEncode({2, -2}), Str("ab")});
+  const Decoded d = Decode(DeltaStrings(2), section);
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingNegativeLength,
+                                       At(prefixes.size() + 6, 1),
+                                       Field("values[1]"))));
+}
+
+TEST(DeltaByteArrayTest, SuffixesBeyondTheData) {
+  const Bytes section =
+      Concat({DeltaEncode({0, 1}), DeltaEncode({2, 5}), Str("abcd")});
+  const Decoded d = Decode(DeltaStrings(2), section);
+  EXPECT_THAT(d.values, ElementsAre("ab"));
+  EXPECT_THAT(d.diagnostics, ElementsAre(IsDiagnostic(Code::kEncodingTruncated,
+                                                      At(section.size() - 2, 2),
+                                                      Field("values[1]"))));
+}
+
+TEST(DeltaByteArrayTest, CountsMustMatch) {
+  const Bytes section =
+      Concat({DeltaEncode({0, 1}), DeltaEncode({2, 1, 1}), Str("abcd")});
+  const Decoded d = Decode(DeltaStrings(2), section);
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingValueCount, At(13, 1),
+                                       Field("values"))));
+}
+
+TEST(DeltaByteArrayTest, EveryTruncationFails) {
+  ExpectEveryTruncationFails(
+      DeltaStrings(4),
+      DeltaByteArrayEncode({"axis", "axle", "babble", "babyhood"}));
+}
+
+}  // namespace
+}  // namespace colcheck::parquet

@@ -1,0 +1,71 @@
+// PageScope: where the decoders of one page section report.
+//
+// Decoders see a page section through a ByteReader. When the page is stored
+// uncompressed the reader is over the file itself, so its positions are file
+// offsets and every span is exact. When the page was decompressed, the
+// reader is over a buffer whose positions name no file bytes: every span
+// then becomes the whole compressed body, and the message says where in the
+// decompressed section the fault lies (issue 3, "for compressed pages, point
+// at the page body, and put the value index in the message").
+
+#ifndef COLCHECK_PARQUET_PAGE_SCOPE_H_
+#define COLCHECK_PARQUET_PAGE_SCOPE_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/diagnostics.h"
+#include "core/span.h"
+#include "core/strings.h"
+
+namespace colcheck::parquet {
+
+class PageScope {
+ public:
+  // `field` names the page: "row_groups[0].columns[2].pages[5]". `body` is
+  // the page body in the file. `exact` says whether section positions are
+  // file offsets.
+  PageScope(DiagnosticSink& sink, std::string field, ByteSpan body, bool exact)
+      : sink_(sink), field_(std::move(field)), body_(body), exact_(exact) {}
+
+  // Reports `code` at section span `span`; `sub_field` is appended to the
+  // page's field ("values[12]", "definition_levels").
+  void Report(Code code, ByteSpan span, std::string_view sub_field,
+              std::string message) {
+    if (Info(code).severity == Severity::kError) ++errors_;
+    if (!exact_) {
+      message += StrCat(" (decompressed bytes ", span.offset, "..",
+                        span.end(), " of the page)");
+      span = body_;
+    }
+    sink_.Report(code, span, StrCat(field_, ".", sub_field),
+                 std::move(message));
+  }
+
+  // Reports at a span of the file (the page header, say), not of a section.
+  void ReportAt(Code code, ByteSpan file_span, std::string_view sub_field,
+                std::string message) {
+    if (Info(code).severity == Severity::kError) ++errors_;
+    sink_.Report(code, file_span, StrCat(field_, ".", sub_field),
+                 std::move(message));
+  }
+
+  DiagnosticSink& sink() const { return sink_; }
+  const std::string& field() const { return field_; }
+  ByteSpan body() const { return body_; }
+  bool exact() const { return exact_; }
+  // Errors reported through this scope so far.
+  uint64_t errors() const { return errors_; }
+
+ private:
+  DiagnosticSink& sink_;
+  std::string field_;
+  ByteSpan body_;
+  bool exact_;
+  uint64_t errors_ = 0;
+};
+
+}  // namespace colcheck::parquet
+
+#endif  // COLCHECK_PARQUET_PAGE_SCOPE_H_

@@ -1,0 +1,93 @@
+// The page walk: every column chunk from its first page to its end. Each
+// page header is decoded with spans, each body decompressed and decoded,
+// levels and values checked, and what the page held is summarised for the
+// checks that compare footer structures with the data (statistics, page
+// index, bloom filters).
+//
+//   column chunk := [dictionary page] data page*      (R "Column chunks")
+//   page         := PageHeader (Thrift compact) | body (compressed_page_size)
+//   V1 body      := compress([rep levels][def levels] values)
+//   V2 body      := rep levels | def levels | [compress](values)
+
+#ifndef COLCHECK_PARQUET_PAGE_WALK_H_
+#define COLCHECK_PARQUET_PAGE_WALK_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/byte_reader.h"
+#include "core/span.h"
+#include "parquet/rules.h"
+
+namespace colcheck::parquet {
+
+// How deep a validation goes (Options::level).
+enum class WalkDepth : uint8_t {
+  kHeaders,  // Page headers only: no decompression, no decoding.
+  kFull,     // Everything.
+};
+
+// The values of one data page, as the value checks saw them.
+struct PageValueSummary {
+  uint64_t non_null = 0;   // Values decoded (definition level == max).
+  uint64_t nan_count = 0;  // FLOAT, DOUBLE and FLOAT16 only.
+  // Whether a non-null value other than NaN exists; min and max are then
+  // the PLAIN bytes of the smallest and largest such value under the
+  // column's sort order.
+  bool has_bounds = false;
+  std::string min;
+  std::string max;
+};
+
+// One data page (V1 or V2) of a chunk.
+struct DataPageSummary {
+  size_t ordinal = 0;        // Index among all pages of the chunk: pages[i].
+  ByteSpan header;           // The PageHeader's bytes.
+  int32_t compressed_page_size = 0;
+  uint64_t num_values = 0;   // Levels, nulls included.
+  uint64_t num_nulls = 0;    // Definition level below the maximum.
+  uint64_t first_row = 0;    // Rows of the chunk before this page.
+  uint64_t num_rows = 0;     // Repetition levels of 0 in this page.
+  bool starts_row = true;    // The first repetition level is 0.
+  // Level histograms, max_level + 1 entries each; empty when the max is 0.
+  std::vector<uint64_t> repetition_histogram;
+  std::vector<uint64_t> definition_histogram;
+  uint64_t unencoded_byte_array_bytes = 0;  // BYTE_ARRAY: sum of lengths.
+  PageValueSummary values;
+  // Levels and values decoded without fault, so the counts above are the
+  // page's true contents; when false, checks comparing with them skip it.
+  bool decoded = false;
+};
+
+struct ChunkWalk {
+  std::vector<DataPageSummary> data_pages;
+  // Every page header decoded and the walk ended exactly at the chunk end.
+  bool complete = false;
+  // Every data page decoded (WalkDepth::kFull and no fault).
+  bool decoded = false;
+  uint64_t num_values = 0;
+  uint64_t num_nulls = 0;
+  uint64_t num_rows = 0;
+  std::vector<uint64_t> repetition_histogram;
+  std::vector<uint64_t> definition_histogram;
+};
+
+// Called with file ranges the walk has finished with, so that a
+// memory-mapped input can drop them from memory: peak memory then follows
+// the largest page rather than the file. Reading a range again stays
+// correct; it is only slower.
+using ReleaseFn = std::function<void(ByteSpan)>;
+
+// Walks every column chunk of every row group, then checks rows per row
+// group and, through the walk's summaries, the page index and bloom
+// filters. Chunks whose metadata is unusable (missing, encrypted, out of
+// bounds) are skipped: the footer rules reported them.
+void CheckPages(const RuleContext& ctx, const ByteReader& file,
+                WalkDepth depth, const ReleaseFn& release = {});
+
+}  // namespace colcheck::parquet
+
+#endif  // COLCHECK_PARQUET_PAGE_WALK_H_

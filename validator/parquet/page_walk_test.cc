@@ -1,0 +1,495 @@
+// The page walk end to end: files of one column chunk built page by page,
+// each breaking one rule, through the public API.
+
+#include "parquet/page_walk.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "colcheck/colcheck.h"
+#include "core/strings.h"
+#include "testing/page_file.h"
+
+namespace colcheck {
+namespace {
+
+using testing::AppendRleRun;
+using testing::Bytes;
+using testing::ChunkOverrides;
+using testing::ColumnOptions;
+using testing::Concat;
+using testing::LengthPrefixed;
+using testing::PageFile;
+using testing::PageFileBuilder;
+using testing::PageOptions;
+using testing::PageSpans;
+using testing::PlainInt32;
+using testing::RleRuns;
+
+constexpr int32_t kDataPage = 0;
+constexpr int32_t kIndexPage = 1;
+constexpr int32_t kDictionaryPage = 2;
+constexpr int32_t kDataPageV2 = 3;
+constexpr int32_t kRle = 3;
+constexpr int32_t kBitPacked = 4;
+constexpr int32_t kRleDictionary = 8;
+constexpr int32_t kOptional = 1;
+constexpr int32_t kRepeated = 2;
+
+Report Validate(const PageFile& f, Level level = Level::kFull) {
+  Options options;
+  options.level = level;
+  return ValidateBytes(f.span(), options);
+}
+
+std::string Describe(const Report& r) {
+  std::string out;
+  for (const Diagnostic& d : r.diagnostics) {
+    out += StrCat(d.offset, "+", d.length, " ", SeverityName(d.severity), "[",
+                  Info(d.code).name, "] ", d.message, " (", d.field, ")\n");
+  }
+  return out;
+}
+
+size_t CountErrors(const Report& r) {
+  size_t n = 0;
+  for (const Diagnostic& d : r.diagnostics) n += d.severity == Severity::kError;
+  return n;
+}
+
+// Expects a diagnostic `code` at exactly `span`.
+void ExpectAt(const Report& r, Code code, ByteSpan span) {
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.code == code && d.offset == span.offset && d.length == span.length) {
+      return;
+    }
+  }
+  ADD_FAILURE() << "no " << Info(code).name << " at " << span.offset << "+"
+                << span.length << " in:\n"
+                << Describe(r);
+}
+
+// Expects `code` at `span`, and it the only error.
+void ExpectOnlyError(const Report& r, Code code, ByteSpan span) {
+  ExpectAt(r, code, span);
+  EXPECT_EQ(CountErrors(r), 1u) << Describe(r);
+}
+
+PageOptions V1(int32_t num_values) {
+  PageOptions o;
+  o.num_values = num_values;
+  return o;
+}
+
+PageOptions Dict(int32_t num_values) {
+  PageOptions o;
+  o.type = kDictionaryPage;
+  o.num_values = num_values;
+  return o;
+}
+
+PageOptions DictData(int32_t num_values) {
+  PageOptions o;
+  o.num_values = num_values;
+  o.encoding = kRleDictionary;
+  return o;
+}
+
+// Dictionary indices: bit width 1, then one RLE run.
+Bytes Indices(uint32_t count, uint32_t value) {
+  Bytes out{std::byte{1}};
+  AppendRleRun(&out, count, value, 1);
+  return out;
+}
+
+ColumnOptions WithDictionary() {
+  ColumnOptions c;
+  c.encodings = {0, 3, kRleDictionary};
+  return c;
+}
+
+TEST(PageWalkTest, ValidChunkHasNoDiagnostics) {
+  PageFileBuilder b;
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  const Report r = Validate(b.Finish());
+  EXPECT_TRUE(r.diagnostics.empty()) << Describe(r);
+}
+
+TEST(PageWalkTest, ValidDictionaryChunkHasNoDiagnostics) {
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(Dict(2), PlainInt32({7, 9}));
+  b.AddPage(DictData(3), Indices(3, 1));
+  const Report r = Validate(b.Finish());
+  EXPECT_TRUE(r.diagnostics.empty()) << Describe(r);
+}
+
+TEST(PageWalkTest, BodyPastChunkEnd) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.compressed_page_size = 13;
+  const PageSpans p = b.AddPage(o, PlainInt32({1, 2, 3}));
+  const Report r = Validate(b.Finish());
+  ExpectOnlyError(r, Code::kPageOutOfChunk, p.compressed_page_size.value);
+}
+
+TEST(PageWalkTest, NegativePageSize) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.uncompressed_page_size = -1;
+  const PageSpans p = b.AddPage(o, PlainInt32({1, 2, 3}));
+  const Report r = Validate(b.Finish({.total_uncompressed_size = 12}));
+  ExpectOnlyError(r, Code::kPageNegativeSize, p.uncompressed_page_size.value);
+}
+
+TEST(PageWalkTest, UnknownAndIndexPagesAreSkippedWithWarnings) {
+  PageFileBuilder b;
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  PageOptions unknown;
+  unknown.type = 9;
+  const PageSpans u = b.AddPage(unknown, Bytes(5, std::byte{0xEE}));
+  PageOptions index;
+  index.type = kIndexPage;
+  const PageSpans i = b.AddPage(index, Bytes(2, std::byte{0xEE}));
+  b.AddPage(V1(2), PlainInt32({4, 5}));
+  const Report r = Validate(b.Finish());
+  ExpectAt(r, Code::kPageUnknownType, u.type.whole());
+  ExpectAt(r, Code::kPageIndexPage, i.type.whole());
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkTest, MissingTypeHeader) {
+  PageFileBuilder b;
+  PageOptions o = V1(0);
+  o.omit_type_header = true;
+  const PageSpans p = b.AddPage(o, Bytes{});
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  const Report r = Validate(b.Finish());
+  ExpectOnlyError(r, Code::kPageMissingTypeHeader, p.type.whole());
+}
+
+TEST(PageWalkTest, ExtraTypeHeaderIsAWarning) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.extra_index_header = true;
+  const PageSpans p = b.AddPage(o, PlainInt32({1, 2, 3}));
+  const Report r = Validate(b.Finish());
+  const ByteSpan extra{p.repetition_level_encoding.value.end() + 1, 2};
+  ExpectAt(r, Code::kPageExtraTypeHeader, extra);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkTest, NegativeDictionaryCount) {
+  PageFileBuilder b(WithDictionary());
+  const PageSpans d = b.AddPage(Dict(-1), PlainInt32({7}));
+  b.AddPage(DictData(3), Indices(3, 0));
+  const Report r = Validate(b.Finish());
+  ExpectAt(r, Code::kPageNegativeCount, d.num_values.value);
+}
+
+TEST(PageWalkTest, BytesAfterTheLastPage) {
+  PageFileBuilder b;
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  b.AddRaw(Bytes(6, std::byte{0}));
+  const PageFile f = b.Finish();
+  ExpectOnlyError(Validate(f), Code::kPageChunkCompressedSize,
+                  f.total_compressed_size.value);
+}
+
+TEST(PageWalkTest, UncompressedTotalMismatch) {
+  PageFileBuilder b;
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  const PageFile f = b.Finish({.total_uncompressed_size = 99});
+  ExpectOnlyError(Validate(f), Code::kPageChunkUncompressedSize,
+                  f.total_uncompressed_size.value);
+}
+
+TEST(PageWalkTest, NumValuesMismatch) {
+  PageFileBuilder b;
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  const PageFile f = b.Finish({.num_values = 5});
+  ExpectAt(Validate(f), Code::kPageNumValuesMismatch, f.num_values.value);
+}
+
+TEST(PageWalkTest, DataPageOffsetNotAtFirstDataPage) {
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(Dict(2), PlainInt32({7, 9}));
+  const PageSpans d = b.AddPage(DictData(3), Indices(3, 1));
+  const PageFile f = b.Finish(
+      {.data_page_offset = static_cast<int64_t>(d.header.offset + 1)});
+  ExpectOnlyError(Validate(f), Code::kPageDataPageOffset,
+                  f.data_page_offset.value);
+}
+
+TEST(PageWalkTest, DictionaryPageOffsetNotAtDictionaryPage) {
+  PageFileBuilder b(WithDictionary());
+  PageOptions unknown;
+  unknown.type = 9;
+  b.AddPage(unknown, Bytes{});
+  b.AddPage(Dict(2), PlainInt32({7, 9}));
+  b.AddPage(DictData(3), Indices(3, 1));
+  const PageFile f = b.Finish({.dictionary_page_offset = 4});
+  ExpectOnlyError(Validate(f), Code::kPageDictionaryPageOffset,
+                  f.dictionary_page_offset.value);
+}
+
+TEST(PageWalkTest, SecondDictionaryPage) {
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(Dict(2), PlainInt32({7, 9}));
+  const PageSpans second = b.AddPage(Dict(2), PlainInt32({7, 9}));
+  b.AddPage(DictData(3), Indices(3, 1));
+  ExpectOnlyError(Validate(b.Finish()), Code::kPageDuplicateDictionary,
+                  second.header);
+}
+
+TEST(PageWalkTest, DictionaryAfterDataPage) {
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  const PageSpans d = b.AddPage(Dict(2), PlainInt32({7, 9}));
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  const Report r = Validate(b.Finish({.omit_dictionary_page_offset = true}));
+  ExpectOnlyError(r, Code::kPageDictionaryNotFirst, d.header);
+}
+
+TEST(PageWalkTest, DictionaryEncodedPageWithoutDictionary) {
+  PageFileBuilder b(WithDictionary());
+  const PageSpans p = b.AddPage(DictData(3), Indices(3, 1));
+  ExpectOnlyError(Validate(b.Finish()), Code::kPageMissingDictionary,
+                  p.encoding.value);
+}
+
+TEST(PageWalkTest, DictionaryPageNotPlain) {
+  PageFileBuilder b(WithDictionary());
+  PageOptions o = Dict(2);
+  o.encoding = kRle;
+  const PageSpans d = b.AddPage(o, PlainInt32({7, 9}));
+  b.AddPage(DictData(3), Indices(3, 1));
+  ExpectAt(Validate(b.Finish()), Code::kPageDictionaryEncoding,
+           d.encoding.value);
+}
+
+TEST(PageWalkTest, DictionaryFallbackIsInfo) {
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(Dict(2), PlainInt32({7, 9}));
+  b.AddPage(DictData(3), Indices(3, 1));
+  const PageSpans plain = b.AddPage(V1(2), PlainInt32({4, 5}));
+  const Report r = Validate(b.Finish());
+  ExpectAt(r, Code::kPageDictionaryFallback, plain.encoding.value);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkTest, EncodingMissingFromChunkList) {
+  ColumnOptions c;
+  c.encodings = {kRle};
+  PageFileBuilder b(c);
+  const PageSpans p = b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  const Report r = Validate(b.Finish());
+  ExpectAt(r, Code::kPageEncodingNotListed, p.encoding.value);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkTest, V2LevelLengthsPastThePage) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.type = kDataPageV2;
+  o.num_rows = 3;
+  o.definition_levels_byte_length = 20;
+  const PageSpans p = b.AddPage(o, PlainInt32({1, 2, 3}));
+  ExpectOnlyError(Validate(b.Finish()), Code::kPageV2LevelLengths,
+                  Join(p.definition_levels_byte_length.value,
+                       p.repetition_levels_byte_length.value));
+}
+
+TEST(PageWalkTest, V2NullsAboveValues) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.type = kDataPageV2;
+  o.num_rows = 3;
+  o.num_nulls = 4;
+  const PageSpans p = b.AddPage(o, PlainInt32({1, 2, 3}));
+  ExpectOnlyError(Validate(b.Finish()), Code::kPageV2NumNulls,
+                  p.num_nulls.value);
+}
+
+TEST(PageWalkTest, V2NullsDifferFromLevels) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  PageOptions o = V1(3);
+  o.type = kDataPageV2;
+  o.num_rows = 3;
+  o.num_nulls = 0;
+  const Bytes levels = RleRuns({{2, 1}, {1, 0}}, 1);
+  o.definition_levels_byte_length = static_cast<int32_t>(levels.size());
+  const PageSpans p = b.AddPage(o, Concat({levels, PlainInt32({1, 2})}));
+  ExpectOnlyError(Validate(b.Finish()), Code::kPageV2NumNulls,
+                  p.num_nulls.value);
+}
+
+TEST(PageWalkTest, V2RowsDifferFromRepetitionLevels) {
+  ColumnOptions c;
+  c.repetition = kRepeated;
+  PageFileBuilder b(c);
+  PageOptions o = V1(3);
+  o.type = kDataPageV2;
+  o.num_rows = 3;
+  const Bytes rep = RleRuns({{1, 0}, {2, 1}}, 1);
+  const Bytes def = RleRuns({{3, 1}}, 1);
+  o.repetition_levels_byte_length = static_cast<int32_t>(rep.size());
+  o.definition_levels_byte_length = static_cast<int32_t>(def.size());
+  const PageSpans p =
+      b.AddPage(o, Concat({rep, def, PlainInt32({1, 2, 3})}));
+  b.set_num_rows(1);
+  ExpectOnlyError(Validate(b.Finish()), Code::kPageV2NumRows,
+                  p.num_rows.value);
+}
+
+TEST(PageWalkTest, CrcMismatch) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.crc = 12345;
+  const PageSpans p = b.AddPage(o, PlainInt32({1, 2, 3}));
+  ExpectOnlyError(Validate(b.Finish()), Code::kPageCrcMismatch,
+                  Join(p.crc.value, p.body));
+}
+
+TEST(PageWalkTest, CrcIsNotCheckedAtPagesLevel) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.crc = 12345;
+  b.AddPage(o, PlainInt32({1, 2, 3}));
+  EXPECT_EQ(CountErrors(Validate(b.Finish(), Level::kPages)), 0u);
+}
+
+TEST(PageWalkTest, CorruptCompressedBody) {
+  ColumnOptions c;
+  c.codec = 1;  // SNAPPY
+  PageFileBuilder b(c);
+  const PageSpans p = b.AddPage(V1(3), Bytes(12, std::byte{0xFF}), 12);
+  ExpectOnlyError(Validate(b.Finish()), Code::kCompressionCorrupt, p.body);
+}
+
+TEST(PageWalkTest, UncompressedSizeDiffersFromStoredSize) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.uncompressed_page_size = 16;
+  const PageSpans p = b.AddPage(o, PlainInt32({1, 2, 3}));
+  ExpectOnlyError(Validate(b.Finish()), Code::kCompressionSizeMismatch,
+                  Join(p.uncompressed_page_size.value, p.body));
+}
+
+TEST(PageWalkTest, HugeDeclaredPageIsNotAllocated) {
+  ColumnOptions c;
+  c.codec = 1;
+  PageFileBuilder b(c);
+  PageOptions o = V1(3);
+  o.uncompressed_page_size = 1 << 30;
+  const PageSpans p = b.AddPage(o, Bytes(12, std::byte{0xFF}));
+  const Report r = Validate(b.Finish());
+  ExpectAt(r, Code::kLimitsPageSize, p.uncompressed_page_size.value);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkTest, PlainLevelEncodingIsInvalid) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  PageOptions o = V1(3);
+  o.definition_level_encoding = 0;
+  const PageSpans p = b.AddPage(
+      o, Concat({LengthPrefixed(RleRuns({{3, 1}}, 1)), PlainInt32({1, 2, 3})}));
+  ExpectOnlyError(Validate(b.Finish()), Code::kLevelsInvalidEncoding,
+                  p.definition_level_encoding.value);
+}
+
+TEST(PageWalkTest, BitPackedLevelsAreDeprecatedButDecode) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  c.encodings = {0, kBitPacked};
+  PageFileBuilder b(c);
+  PageOptions o = V1(3);
+  o.definition_level_encoding = kBitPacked;
+  // Levels 1, 1, 0, MSB first: 0b11000000.
+  const PageSpans p =
+      b.AddPage(o, Concat({Bytes{std::byte{0xC0}}, PlainInt32({1, 2})}));
+  const Report r = Validate(b.Finish());
+  ExpectAt(r, Code::kLevelsBitPacked, p.definition_level_encoding.value);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkTest, TooFewLevels) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  const PageSpans p = b.AddPage(
+      V1(3),
+      Concat({LengthPrefixed(RleRuns({{2, 1}}, 1)), PlainInt32({1, 2})}));
+  ExpectAt(Validate(b.Finish()), Code::kLevelsTruncated, p.body);
+}
+
+TEST(PageWalkTest, BytesAfterTheLevels) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  const Bytes levels = RleRuns({{3, 1}, {1, 1}}, 1);
+  const PageSpans p = b.AddPage(
+      V1(3), Concat({LengthPrefixed(levels), PlainInt32({1, 2, 3})}));
+  // The second run (2 bytes) follows the 4-byte length and the first run.
+  ExpectOnlyError(Validate(b.Finish()), Code::kLevelsTrailingBytes,
+                  {p.body.offset + 6, 2});
+}
+
+TEST(PageWalkTest, LevelAboveMaximum) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  // An RLE run of level 3 in a 1-bit section: too wide (a warning), and
+  // above the maximum definition level 1.
+  const PageSpans p = b.AddPage(
+      V1(3),
+      Concat({LengthPrefixed(RleRuns({{3, 3}}, 1)), PlainInt32({1, 2, 3})}));
+  ExpectAt(Validate(b.Finish()), Code::kLevelsExceedsMax, p.body);
+}
+
+TEST(PageWalkTest, ChunkStartsMidRow) {
+  ColumnOptions c;
+  c.repetition = kRepeated;
+  PageFileBuilder b(c);
+  const Bytes rep = LengthPrefixed(RleRuns({{1, 1}, {2, 0}}, 1));
+  const Bytes def = LengthPrefixed(RleRuns({{3, 1}}, 1));
+  const PageSpans p =
+      b.AddPage(V1(3), Concat({rep, def, PlainInt32({1, 2, 3})}));
+  b.set_num_rows(2);
+  ExpectOnlyError(Validate(b.Finish()), Code::kLevelsFirstRepNotZero,
+                  p.body);
+}
+
+TEST(PageWalkTest, RowGroupRowsDifferFromChunkRows) {
+  PageFileBuilder b;
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  b.set_num_rows(5);
+  const PageFile f = b.Finish();
+  ExpectOnlyError(Validate(f), Code::kLevelsRowCountMismatch,
+                  f.row_group_num_rows.value);
+}
+
+TEST(PageWalkTest, RowCountIsCheckedFromHeadersAtPagesLevel) {
+  PageFileBuilder b;
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  b.set_num_rows(5);
+  const PageFile f = b.Finish();
+  ExpectOnlyError(Validate(f, Level::kPages), Code::kLevelsRowCountMismatch,
+                  f.row_group_num_rows.value);
+}
+
+TEST(PageWalkTest, FooterLevelWalksNoPages) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.compressed_page_size = 13;
+  b.AddPage(o, PlainInt32({1, 2, 3}));
+  EXPECT_EQ(CountErrors(Validate(b.Finish(), Level::kFooter)), 0u);
+}
+
+}  // namespace
+}  // namespace colcheck
