@@ -89,7 +89,7 @@ class MappedFile {
 };
 
 Report Validate(std::span<const std::byte> data, const Options& options,
-                const parquet::ReleaseFn& release) {
+                const parquet::WalkHooks& hooks) {
   const ByteReader file(data);
   DiagnosticSink sink(options.max_diagnostics);
   Report report;
@@ -103,7 +103,7 @@ Report Validate(std::span<const std::byte> data, const Options& options,
     return report;
   }
   const parquet::ParquetOutcome outcome =
-      parquet::ValidateParquet(file, options.level, sink, release);
+      parquet::ValidateParquet(file, options.level, sink, hooks);
   report.format =
       sink.Has(Code::kFileUnrecognized) ? Format::kUnknown : Format::kParquet;
   if (sink.has_errors()) {
@@ -128,8 +128,9 @@ Status ValidateFile(const std::string& path, const Options& options,
   MappedFile file;
   Status status = file.Open(path);
   if (!status.ok()) return status;
-  *report = Validate(file.bytes(), options,
-                     [&file](ByteSpan span) { file.Release(span); });
+  parquet::WalkHooks hooks;
+  hooks.release = [&file](ByteSpan span) { file.Release(span); };
+  *report = Validate(file.bytes(), options, hooks);
   return Status::Ok();
 }
 

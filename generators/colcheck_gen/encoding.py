@@ -1,7 +1,8 @@
 """Byte-level encodings of column data (parquet-format Encodings.md).
 
-Only what the writer needs: PLAIN values and the RLE/bit-packed hybrid for
-levels. Thrift structures are never encoded here (see recording.py).
+Only what the writer needs: PLAIN values, the RLE/bit-packed hybrid for
+levels and dictionary indices, and BYTE_STREAM_SPLIT. Thrift structures
+are never encoded here (see recording.py).
 """
 
 import struct
@@ -56,18 +57,53 @@ def bit_packed_run(values, width):
     return uleb128(groups << 1 | 1) + acc.to_bytes(groups * width, "little")
 
 
+def hybrid(values, width, style="rle"):
+    """The RLE/bit-packed hybrid as RLE runs ("rle") or one bit-packed run
+    ("bitpacked")."""
+    if style == "rle":
+        return rle_runs(values, width)
+    if style == "bitpacked":
+        return bit_packed_run(values, width)
+    raise ValueError(f"unknown level style {style!r}")
+
+
 def levels_v1(values, width, style="rle"):
     """Data page V1 levels: 4-byte little-endian length, then the hybrid
     encoding. Empty when width is 0 (the column has no such levels)."""
     if width == 0:
         return b""
-    if style == "rle":
-        body = rle_runs(values, width)
-    elif style == "bitpacked":
-        body = bit_packed_run(values, width)
-    else:
-        raise ValueError(f"unknown level style {style!r}")
+    body = hybrid(values, width, style)
     return struct.pack("<I", len(body)) + body
+
+
+def levels_v2(values, width, style="rle"):
+    """Data page V2 levels: the hybrid encoding without a length prefix
+    (DataPageHeaderV2 holds the byte length). Empty when width is 0."""
+    if width == 0:
+        return b""
+    return hybrid(values, width, style)
+
+
+def dictionary_indices(indices, dictionary_size):
+    """RLE_DICTIONARY values: one byte of bit width, then the indices as
+    one bit-packed run. The width is at least 1, so a one-entry dictionary
+    is not written with width 0. No values: an empty section."""
+    if not indices:
+        return b""
+    width = max(1, bit_width(dictionary_size - 1))
+    return bytes([width]) + bit_packed_run(indices, width)
+
+
+def byte_stream_split(physical, values, type_length=None):
+    """BYTE_STREAM_SPLIT: byte k of every value, then byte k + 1 of every
+    value, ... for fixed-width types."""
+    if physical == "FIXED_LEN_BYTE_ARRAY":
+        plain = [bytes(v) for v in values]
+        width = type_length
+    else:
+        plain = [plain_value(physical, v) for v in values]
+        width = {"INT32": 4, "FLOAT": 4, "INT64": 8, "DOUBLE": 8}[physical]
+    return bytes(p[k] for k in range(width) for p in plain)
 
 
 def plain_booleans(values):
@@ -107,3 +143,14 @@ def stat_value(physical, value):
     if physical == "BYTE_ARRAY":
         return bytes(value)
     return plain_value(physical, value)
+
+
+def bit_packed_deprecated(values, width):
+    """The deprecated BIT_PACKED level encoding: values packed MSB first,
+    no header and no length prefix, ceil(n * width / 8) bytes."""
+    acc, bits = 0, 0
+    for v in values:
+        acc = acc << width | v
+        bits += width
+    pad = -bits % 8
+    return (acc << pad).to_bytes((bits + pad) // 8, "big") if bits else b""

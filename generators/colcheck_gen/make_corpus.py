@@ -52,9 +52,11 @@ GENERATED_DIRS = ("valid", "invalid", "seeds")
 
 # Whole-file seeds: small valid files and a few broken ones.
 FILE_SEEDS_VALID = ("flat_required", "all_nulls", "no_row_groups",
-                    "nested_struct")
+                    "nested_struct", "page_base")
 FILE_SEEDS_MUTATED = ("footer_cut_inside_varint", "root_num_children_minus_one",
-                      "num_rows_11_byte_varint", "column_orders_million")
+                      "num_rows_11_byte_varint", "column_orders_million",
+                      "gzip_values_garbage", "dictionary_index_past_end",
+                      "chunk_starts_mid_row")
 
 
 def _write(path, data):
@@ -80,10 +82,9 @@ def generate(out, idl=None):
         _write(os.path.join(out, "valid", f"{name}.parquet"),
                files[name].data)
 
-    base = files["mutation_base"]
     invalid, mutated = {}, {}
     for m in mutations.active():
-        data, expected = m.apply(base)
+        data, expected = m.apply(files[m.base])
         assert expected["code"] == m.code, m.name
         rel = os.path.join("invalid", m.code, f"{m.name}.parquet")
         _write(os.path.join(out, rel), data)
@@ -157,16 +158,18 @@ def readme(files, invalid, out):
         doc = " ".join((strategy.__doc__ or "").split())
         lines.append(f"| `{name}.parquet` | {len(files[name].data)} | "
                      f"`specs.{strategy.__name__}`, seed {seed} | {doc} |\n")
-    lines += ["\n## invalid/\n\nEach file is `valid/mutation_base.parquet` "
-              "broken by one operator of `generators/colcheck_gen/"
-              "mutations.py`.\n\n",
-              "| File | Expected span | Mutation |\n|---|---|---|\n"]
+    lines += ["\n## invalid/\n\nEach file is a valid/ file (Base) broken "
+              "by one operator of `generators/colcheck_gen/mutations.py`: "
+              "footer rules start from `mutation_base`, page rules from "
+              "`page_base`.\n\n",
+              "| File | Base | Expected span | Mutation |\n"
+              "|---|---|---|---|\n"]
     names = {m.name: m for m in mutations.REGISTRY}
     for rel in sorted(invalid):
         exp = invalid[rel]
         m = names[os.path.basename(rel)[:-len(".parquet")]]
-        lines.append(f"| `{rel}` | {exp['offset']}+{exp['length']} | "
-                     f"{m.description} |\n")
+        lines.append(f"| `{rel}` | `{m.base}` | "
+                     f"{exp['offset']}+{exp['length']} | {m.description} |\n")
     pending = [m for m in mutations.REGISTRY
                if m.code in mutations.PENDING_CODES]
     lines += ["\n## Pending mutations (not written)\n\n",

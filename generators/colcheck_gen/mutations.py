@@ -1,23 +1,32 @@
-"""Footer-level mutations: each breaks exactly one rule of a valid file.
+"""Mutations: each breaks exactly one rule of a valid file.
 
 A mutation takes a writer.ParquetFile and returns `(bytes, expected)` with
 expected = {"code", "offset", "length"}: the diagnostic colcheck must
 report and the absolute span it must point at (for a broken field, the
 bytes of its value).
 
-Three kinds of operators, from cleanest to rawest:
+Footer operators start from valid/mutation_base.parquet; page operators
+(@page_mutation) from valid/page_base.parquet (Mutation.base). Four kinds,
+from cleanest to rawest:
 
 * model mutations edit a copy of the FileMetaData Thrift object, serialize
   it again with TCompactProtocol, and take the span of the edited field
   from the recording protocol (recording.py);
-* splices replace the bytes of one recorded span of the valid footer
+* page mutations edit a copy of the writer's FileModel (a page header
+  field, a page's level or value section, the pages of a chunk, a page
+  index or bloom filter) and lay the file out again: writer.finish_page
+  repairs the page's sizes and crc, and writer.layout() every offset,
+  chunk size and count, so only the edited rule breaks; the span comes
+  from the recorded page placements (ParquetFile.pages, .regions);
+* splices replace the bytes of one recorded span of the valid file
   (a field header's type nibble, a varint re-encoded longer) and fix the
   footer length, for faults the Thrift library cannot write;
 * tail mutations change the magics, the footer length or the file size.
 
-Add a mutation with the @mutation decorator; make_corpus.py writes one
-corpus/invalid/<code>/<name>.parquet per registered mutation, and
-tests/test_mutations.py checks each against colcheck.
+Add a mutation with the @mutation (or @page_mutation) decorator;
+make_corpus.py writes one corpus/invalid/<code>/<name>.parquet per
+registered mutation, and tests/test_mutations.py checks each against
+colcheck.
 """
 
 import copy
@@ -39,6 +48,7 @@ class Mutation:
     code: str  # The diagnostic code colcheck must report.
     description: str
     apply: Callable  # (ParquetFile) -> (bytes, expected dict)
+    base: str = "mutation_base"  # The specs.VALID file it starts from.
 
 
 REGISTRY = []
@@ -50,11 +60,16 @@ REGISTRY = []
 PENDING_CODES = frozenset()
 
 
-def mutation(code, name, description):
+def mutation(code, name, description, base="mutation_base"):
     def register(fn):
-        REGISTRY.append(Mutation(name, code, description, fn))
+        REGISTRY.append(Mutation(name, code, description, fn, base))
         return fn
     return register
+
+
+def page_mutation(code, name, description):
+    """A mutation of valid/page_base.parquet."""
+    return mutation(code, name, description, base="page_base")
 
 
 def active():
@@ -956,3 +971,1135 @@ def _nan_count(pq):
         _column(md, 0, col).meta_data.statistics.nan_count = 0
     return _edit(pq, "stats.nan-count-on-non-float", edit,
                  _stats_path(col, "nan_count"))
+
+
+# ---- pages: helpers ---------------------------------------------------------
+#
+# Page mutations address page_base's leaves by name and its pages by their
+# ordinal in the chunk (a dictionary page is page 0 of its chunk). All of
+# page_base is one row group.
+
+def _rebuild(pq, edit=None, footer=None):
+    """Lays out a copy of the file's model after `edit(model, ttypes)`,
+    then applies `footer(md, ttypes)` to a copy of the new FileMetaData."""
+    t = pq.ttypes
+    model = copy.deepcopy(pq.model)
+    if edit:
+        edit(model, t)
+    new = writer.layout(model, t)
+    if footer:
+        md = copy.deepcopy(new.metadata)
+        footer(md, t)
+        new = new.with_metadata(md)
+    return new
+
+
+def _page_edit(pq, code, edit, span, footer=None):
+    """Rebuilds with `edit` (and `footer`) and expects `code` at
+    `span(new file)`."""
+    new = _rebuild(pq, edit, footer)
+    return new.data, expected(code, span(new))
+
+
+def _chunk(model, col):
+    return model.row_groups[0].chunks[col]
+
+
+def _page(model, col, k):
+    return model.row_groups[0].chunks[col].pages[k]
+
+
+def _placed(pq, col, k):
+    """The PagePlacement of page k of column `col`."""
+    return pq.pages[(0, col)][k]
+
+
+def _header_value(col, k, path):
+    """A span function: the value of header field `path` of page k."""
+    return lambda new: _placed(new, col, k).fields[path].value
+
+
+def _header_whole(col, k, path):
+    return lambda new: _placed(new, col, k).fields[path].whole
+
+
+def _values_start(pq, col, k):
+    """The absolute offset of the value section of an uncompressed page."""
+    page = _page(pq.model, col, k)
+    return _placed(pq, col, k).body.offset + len(page.rep) + len(page.defs)
+
+
+def _region_field(col, kind, path, part="value"):
+    """A span function: a field of the column's page index or bloom
+    filter."""
+    def span(new):
+        field = new.regions[(0, col, kind)][1][path]
+        return field.whole if part == "whole" else field.value
+    return span
+
+
+def _set_header(col, k, path, value):
+    """An edit that sets header field `path` ("data_page_header.encoding")
+    of page k to `value`, or to value(old) if callable. Sizes and crc are
+    left as set: layout() places pages by their bodies."""
+    *parents, name = path.split(".")
+
+    def edit(model, t):
+        page = _page(model, col, k)
+        obj = page.header
+        for p in parents:
+            obj = getattr(obj, p)
+        setattr(obj, name, value(getattr(obj, name)) if callable(value)
+                else value)
+    return edit
+
+
+def _stats_value(col, name, fn):
+    """A footer edit: statistics field `name` of column `col` becomes
+    fn(old value, ttypes)."""
+    def footer(md, t):
+        s = _column(md, 0, col).meta_data.statistics
+        setattr(s, name, fn(getattr(s, name), t))
+    return footer
+
+
+def _int64(b):
+    return struct.unpack("<q", b)[0]
+
+
+# ---- pages: the page walk (page.*) ------------------------------------------
+
+@page_mutation("page.out-of-chunk", "compressed_size_past_chunk_end",
+               "The last page of `id` declares a compressed_page_size one "
+               "byte larger than its body, so the body runs past the chunk.")
+def _out_of_chunk(pq):
+    col = _leaf_index(pq, "id")
+    last = len(_chunk(pq.model, col).pages) - 1
+    return _page_edit(pq, "page.out-of-chunk",
+                      _set_header(col, last, "compressed_page_size",
+                                  lambda n: n + 1),
+                      _header_value(col, last, "compressed_page_size"))
+
+
+@page_mutation("page.negative-size", "uncompressed_size_negative",
+               "The first page of `id` declares uncompressed_page_size -1.")
+def _negative_size(pq):
+    col = _leaf_index(pq, "id")
+    return _page_edit(pq, "page.negative-size",
+                      _set_header(col, 0, "uncompressed_page_size", -1),
+                      _header_value(col, 0, "uncompressed_page_size"))
+
+
+@page_mutation("page.missing-type-header", "data_page_header_missing",
+               "The second DATA_PAGE of `price` has no data_page_header "
+               "(the chunk's num_values counts only the other pages).")
+def _missing_type_header(pq):
+    col = _leaf_index(pq, "price")
+    return _page_edit(pq, "page.missing-type-header",
+                      _set_header(col, 1, "data_page_header", None),
+                      _header_whole(col, 1, "type"))
+
+
+@page_mutation("page.negative-count", "v2_num_nulls_negative",
+               "The first DATA_PAGE_V2 of `score` has num_nulls -1.")
+def _negative_count(pq):
+    col = _leaf_index(pq, "score")
+    return _page_edit(pq, "page.negative-count",
+                      _set_header(col, 0, "data_page_header_v2.num_nulls", -1),
+                      _header_value(col, 0, "data_page_header_v2.num_nulls"))
+
+
+@page_mutation("page.chunk-compressed-size", "bytes_after_last_page",
+               "Six zero bytes follow the last page of `id` inside its "
+               "chunk (total_compressed_size counts them).")
+def _bytes_after_pages(pq):
+    col = _leaf_index(pq, "id")
+
+    def edit(model, t):
+        _chunk(model, col).trailing = bytes(6)
+    return _page_edit(pq, "page.chunk-compressed-size", edit,
+                      lambda new: new.spans[_meta_path(
+                          0, col, "total_compressed_size")].value)
+
+
+@page_mutation("page.chunk-uncompressed-size",
+               "total_uncompressed_size_plus_one",
+               "total_uncompressed_size of `id` (and the row group's "
+               "total_byte_size) is one more than its pages add up to.")
+def _chunk_uncompressed(pq):
+    col = _leaf_index(pq, "id")
+
+    def edit(md, t):
+        _column(md, 0, col).meta_data.total_uncompressed_size += 1
+        md.row_groups[0].total_byte_size += 1
+    return _edit(pq, "page.chunk-uncompressed-size", edit,
+                 _meta_path(0, col, "total_uncompressed_size"))
+
+
+@page_mutation("page.num-values-mismatch", "chunk_num_values_plus_one",
+               "num_values of the `id` chunk is one more than its data "
+               "pages hold.")
+def _num_values(pq):
+    col = _leaf_index(pq, "id")
+
+    def edit(md, t):
+        _column(md, 0, col).meta_data.num_values += 1
+    return _edit(pq, "page.num-values-mismatch", edit,
+                 _meta_path(0, col, "num_values"))
+
+
+@page_mutation("page.data-page-offset", "data_page_offset_inside_page",
+               "data_page_offset of the dictionary-encoded `label` points "
+               "one byte into its first data page.")
+def _data_page_offset(pq):
+    col = _leaf_index(pq, "label")
+
+    def edit(md, t):
+        _column(md, 0, col).meta_data.data_page_offset += 1
+    return _edit(pq, "page.data-page-offset", edit,
+                 _meta_path(0, col, "data_page_offset"))
+
+
+@page_mutation("page.dictionary-page-offset",
+               "dictionary_offset_at_index_page",
+               "An empty INDEX_PAGE is inserted before the dictionary page "
+               "of `label`, and dictionary_page_offset points at it (the "
+               "chunk's start), not at the dictionary page. The INDEX_PAGE "
+               "also draws a page.index-page warning.")
+def _dictionary_page_offset(pq):
+    col = _leaf_index(pq, "label")
+    new = _rebuild(pq, _insert_page(col, 0, lambda t: t.PageHeader(
+        type=t.PageType.INDEX_PAGE, uncompressed_page_size=0,
+        compressed_page_size=0, index_page_header=t.IndexPageHeader())))
+
+    def edit(md, t):
+        _column(md, 0, col).meta_data.dictionary_page_offset = \
+            _placed(new, col, 0).header.offset
+    return _edit(new, "page.dictionary-page-offset", edit,
+                 _meta_path(0, col, "dictionary_page_offset"))
+
+
+@page_mutation("page.duplicate-dictionary", "second_dictionary_page",
+               "The dictionary page of `label` appears twice in a row.")
+def _duplicate_dictionary(pq):
+    col = _leaf_index(pq, "label")
+
+    def edit(model, t):
+        pages = _chunk(model, col).pages
+        pages.insert(1, copy.deepcopy(pages[0]))
+    return _page_edit(pq, "page.duplicate-dictionary", edit,
+                      lambda new: _placed(new, col, 1).header)
+
+
+@page_mutation("page.dictionary-not-first", "dictionary_after_data_page",
+               "A PLAIN dictionary page of two values is inserted after the "
+               "first data page of the PLAIN column `price` (the chunk has "
+               "no dictionary_page_offset).")
+def _dictionary_not_first(pq):
+    col = _leaf_index(pq, "price")
+
+    def edit(model, t):
+        page = writer.PageModel(
+            t.PageHeader(type=t.PageType.DICTIONARY_PAGE,
+                         uncompressed_page_size=0, compressed_page_size=0,
+                         dictionary_page_header=t.DictionaryPageHeader(
+                             num_values=2, encoding=t.Encoding.PLAIN)),
+            values=encoding.plain_values("INT64", [1999, 250]))
+        _chunk(model, col).pages.insert(1, writer.finish_page(page, t))
+
+    def footer(md, t):
+        _column(md, 0, col).meta_data.dictionary_page_offset = None
+    return _page_edit(pq, "page.dictionary-not-first", edit,
+                      lambda new: _placed(new, col, 1).header, footer)
+
+
+@page_mutation("page.missing-dictionary", "dictionary_page_removed",
+               "The dictionary page of `label` is left out; its "
+               "RLE_DICTIONARY data pages remain.")
+def _missing_dictionary(pq):
+    col = _leaf_index(pq, "label")
+
+    def edit(model, t):
+        del _chunk(model, col).pages[0]
+    return _page_edit(pq, "page.missing-dictionary", edit,
+                      _header_value(col, 0, "data_page_header.encoding"))
+
+
+@page_mutation("page.dictionary-encoding", "dictionary_page_rle",
+               "The dictionary page of `label` says encoding RLE instead of "
+               "PLAIN.")
+def _dictionary_encoding(pq):
+    col = _leaf_index(pq, "label")
+    path = "dictionary_page_header.encoding"
+    return _page_edit(pq, "page.dictionary-encoding",
+                      _set_header(col, 0, path, 3),
+                      _header_value(col, 0, path))
+
+
+@page_mutation("page.v2-level-lengths", "v2_definition_length_past_page",
+               "definition_levels_byte_length of the first DATA_PAGE_V2 of "
+               "`score` is one more than the page's compressed size.")
+def _v2_level_lengths(pq):
+    col = _leaf_index(pq, "score")
+
+    def edit(model, t):
+        h = _page(model, col, 0).header
+        h.data_page_header_v2.definition_levels_byte_length = (
+            h.compressed_page_size + 1)
+
+    def span(new):
+        p = _placed(new, col, 0)
+        return p.fields["data_page_header_v2.definition_levels_byte_length"] \
+            .value.join(p.fields[
+                "data_page_header_v2.repetition_levels_byte_length"].value)
+    return _page_edit(pq, "page.v2-level-lengths", edit, span)
+
+
+@page_mutation("page.v2-num-nulls", "v2_num_nulls_plus_one",
+               "num_nulls of the first DATA_PAGE_V2 of `score` is one more "
+               "than its definition levels hold.")
+def _v2_num_nulls(pq):
+    col = _leaf_index(pq, "score")
+    path = "data_page_header_v2.num_nulls"
+    return _page_edit(pq, "page.v2-num-nulls",
+                      _set_header(col, 0, path, lambda n: n + 1),
+                      _header_value(col, 0, path))
+
+
+@page_mutation("page.v2-num-rows", "v2_num_rows_plus_one",
+               "num_rows of the first DATA_PAGE_V2 of the REPEATED `tags` is "
+               "one more than its repetition levels start.")
+def _v2_num_rows(pq):
+    col = _leaf_index(pq, "tags")
+    path = "data_page_header_v2.num_rows"
+    return _page_edit(pq, "page.v2-num-rows",
+                      _set_header(col, 0, path, lambda n: n + 1),
+                      _header_value(col, 0, path))
+
+
+@page_mutation("page.crc-mismatch", "crc_bit_flipped",
+               "The crc of the first page of `id` has its lowest bit "
+               "flipped.")
+def _crc_mismatch(pq):
+    col = _leaf_index(pq, "id")
+
+    def span(new):
+        p = _placed(new, col, 0)
+        return p.fields["crc"].value.join(p.body)
+    return _page_edit(pq, "page.crc-mismatch",
+                      _set_header(col, 0, "crc", lambda c: c ^ 1), span)
+
+
+# ---- pages: compression -----------------------------------------------------
+
+def _v2_stored_values(new, col, k):
+    """The compressed value section of a V2 page (after its levels)."""
+    p = _placed(new, col, k)
+    page = _page(new.model, col, k)
+    levels = len(page.rep) + len(page.defs)
+    return Span(p.body.offset + levels, p.body.length - levels)
+
+
+@page_mutation("compression.corrupt", "gzip_values_garbage",
+               "The GZIP value section of the first DATA_PAGE_V2 of `score` "
+               "is replaced by as many 0xFF bytes (its crc is updated).")
+def _compression_corrupt(pq):
+    col = _leaf_index(pq, "score")
+
+    def edit(model, t):
+        page = _page(model, col, 0)
+        levels = page.rep + page.defs
+        writer.set_body(page, levels + b"\xff" * (len(page.body) -
+                                                  len(levels)))
+    return _page_edit(pq, "compression.corrupt", edit,
+                      lambda new: _v2_stored_values(new, col, 0))
+
+
+@page_mutation("compression.size-mismatch", "gzip_uncompressed_size_plus_one",
+               "uncompressed_page_size of the first (GZIP) DATA_PAGE_V2 of "
+               "`score` is one more than its sections decompress to.")
+def _compression_size(pq):
+    col = _leaf_index(pq, "score")
+
+    def span(new):
+        return _placed(new, col, 0).fields["uncompressed_page_size"].value \
+            .join(_v2_stored_values(new, col, 0))
+    return _page_edit(pq, "compression.size-mismatch",
+                      _set_header(col, 0, "uncompressed_page_size",
+                                  lambda n: n + 1), span)
+
+
+@page_mutation("limits.page-size", "gzip_page_declares_1gib",
+               "The first (GZIP) DATA_PAGE_V2 of `score` declares an "
+               "uncompressed_page_size of 2^30 bytes.")
+def _page_size_limit(pq):
+    col = _leaf_index(pq, "score")
+    return _page_edit(pq, "limits.page-size",
+                      _set_header(col, 0, "uncompressed_page_size", 1 << 30),
+                      _header_value(col, 0, "uncompressed_page_size"))
+
+
+# ---- pages: levels ----------------------------------------------------------
+
+def _qty_defs(pq, edit_defs):
+    """An edit that replaces the definition level section of the first page
+    of `qty` (max level 1) with edit_defs(levels) bytes (with the 4-byte
+    length)."""
+    col = _leaf_index(pq, "qty")
+
+    def edit(model, t):
+        page = _page(model, col, 0)
+        page.defs = edit_defs(page.def_levels)
+        writer.finish_page(page, t)
+    return col, edit
+
+
+@page_mutation("levels.invalid-encoding", "definition_level_encoding_plain",
+               "The first page of `qty` says definition_level_encoding "
+               "PLAIN.")
+def _levels_invalid(pq):
+    col = _leaf_index(pq, "qty")
+    path = "data_page_header.definition_level_encoding"
+    return _page_edit(pq, "levels.invalid-encoding",
+                      _set_header(col, 0, path, 0),
+                      _header_value(col, 0, path))
+
+
+@page_mutation("levels.truncated", "definition_levels_one_short",
+               "The definition levels of the first page of `qty` hold one "
+               "level fewer than num_values.")
+def _levels_truncated(pq):
+    col, edit = _qty_defs(pq, lambda defs: encoding.levels_v1(defs[:-1], 1))
+    return _page_edit(pq, "levels.truncated", edit,
+                      lambda new: _placed(new, col, 0).body)
+
+
+@page_mutation("levels.trailing-bytes", "definition_levels_extra_run",
+               "The definition levels of the first page of `qty` end with "
+               "an extra RLE run of one 0 after num_values levels.")
+def _levels_trailing(pq):
+    runs = []
+
+    def defs(levels):
+        runs.append(encoding.rle_runs(levels, 1))
+        body = runs[0] + encoding.rle_runs([0], 1)
+        return struct.pack("<I", len(body)) + body
+    col, edit = _qty_defs(pq, defs)
+
+    def span(new):
+        return Span(_placed(new, col, 0).body.offset + 4 + len(runs[0]), 2)
+    return _page_edit(pq, "levels.trailing-bytes", edit, span)
+
+
+@page_mutation("levels.exceeds-max", "definition_level_3_of_2",
+               "The last definition level of the first page of `geo.alt` "
+               "(maximum 2, bit width 2) is 3.")
+def _levels_exceed(pq):
+    col = _leaf_index(pq, "geo.alt")
+
+    def edit(model, t):
+        page = _page(model, col, 0)
+        defs = list(page.def_levels)
+        assert defs[-1] == 2, defs
+        defs[-1] = 3
+        writer.set_levels(page, t, defs=defs)
+    return _page_edit(pq, "levels.exceeds-max", edit,
+                      lambda new: _placed(new, col, 0).body)
+
+
+@page_mutation("levels.first-rep-not-zero", "chunk_starts_mid_row",
+               "The first two repetition levels of the REPEATED `tags` "
+               "chunk, 0 and 1, are swapped: the chunk starts inside a row "
+               "and the row count stays the same.")
+def _first_rep(pq):
+    col = _leaf_index(pq, "tags")
+
+    def edit(model, t):
+        page = _page(model, col, 0)
+        reps = list(page.rep_levels)
+        assert reps[:2] == [0, 1], reps
+        reps[0], reps[1] = 1, 0
+        writer.set_levels(page, t, reps=reps)
+    return _page_edit(pq, "levels.first-rep-not-zero", edit,
+                      lambda new: _placed(new, col, 0).body)
+
+
+@page_mutation("levels.row-count-mismatch", "row_group_num_rows_plus_one",
+               "RowGroup.num_rows (and FileMetaData.num_rows) is one more "
+               "than every chunk's levels hold.")
+def _row_count(pq):
+    def edit(md, t):
+        md.row_groups[0].num_rows += 1
+        md.num_rows += 1
+    return _edit(pq, "levels.row-count-mismatch", edit,
+                 "row_groups[0].num_rows")
+
+
+@page_mutation("levels.bit-packed-deprecated", "definition_levels_bit_packed",
+               "The first page of `qty` has its definition levels in the "
+               "deprecated BIT_PACKED encoding.")
+def _levels_bit_packed(pq):
+    col, edit = _qty_defs(pq, lambda d: encoding.bit_packed_deprecated(d, 1))
+    path = "data_page_header.definition_level_encoding"
+
+    def both(model, t):
+        edit(model, t)
+        _set_header(col, 0, path, 4)(model, t)
+    return _page_edit(pq, "levels.bit-packed-deprecated", both,
+                      _header_value(col, 0, path))
+
+
+# ---- pages: encodings -------------------------------------------------------
+
+def _set_values(col, k, fn):
+    """An edit that replaces the value section of page k with
+    fn(old section) and finishes the page."""
+    def edit(model, t):
+        page = _page(model, col, k)
+        page.values = fn(page.values)
+        writer.finish_page(page, t)
+    return edit
+
+
+@page_mutation("encoding.unknown", "data_page_encoding_99",
+               "The first page of `price` says encoding 99, as does the "
+               "chunk's encoding_stats (warnings page.encoding-not-listed "
+               "and metadata.unknown-encoding).")
+def _encoding_unknown(pq):
+    col = _leaf_index(pq, "price")
+    path = "data_page_header.encoding"
+    return _page_edit(pq, "encoding.unknown", _set_header(col, 0, path, 99),
+                      _header_value(col, 0, path))
+
+
+@page_mutation("encoding.invalid-for-type", "int64_page_rle",
+               "The first page of INT64 `price` says encoding RLE, which "
+               "only BOOLEAN values may use.")
+def _encoding_invalid(pq):
+    col = _leaf_index(pq, "price")
+    path = "data_page_header.encoding"
+    return _page_edit(pq, "encoding.invalid-for-type",
+                      _set_header(col, 0, path, 3),
+                      _header_value(col, 0, path))
+
+
+@page_mutation("encoding.truncated", "plain_int64_cut_short",
+               "The second page of `id` loses the last byte of its last "
+               "PLAIN INT64 value (sizes and crc follow).")
+def _encoding_truncated(pq):
+    col = _leaf_index(pq, "id")
+
+    def span(new):
+        body = _placed(new, col, 1).body
+        return Span(body.end - 7, 7)
+    return _page_edit(pq, "encoding.truncated",
+                      _set_values(col, 1, lambda v: v[:-1]), span)
+
+
+@page_mutation("encoding.trailing-bytes", "plain_int64_extra_byte",
+               "The last page of `id` has one byte after its last PLAIN "
+               "value (sizes and crc follow).")
+def _encoding_trailing(pq):
+    col = _leaf_index(pq, "id")
+    last = len(_chunk(pq.model, col).pages) - 1
+
+    def span(new):
+        return Span(_placed(new, col, last).body.end - 1, 1)
+    return _page_edit(pq, "encoding.trailing-bytes",
+                      _set_values(col, last, lambda v: v + b"\x00"), span)
+
+
+@page_mutation("encoding.dictionary-bit-width", "dictionary_bit_width_33",
+               "The first data page of `label` gives its dictionary indices "
+               "bit width 33.")
+def _dictionary_bit_width(pq):
+    col = _leaf_index(pq, "label")
+    return _page_edit(pq, "encoding.dictionary-bit-width",
+                      _set_values(col, 1, lambda v: b"\x21" + v[1:]),
+                      lambda new: Span(_values_start(new, col, 1), 1))
+
+
+@page_mutation("encoding.dictionary-index-out-of-range",
+               "dictionary_index_past_end",
+               "The second index of the first data page of `label` is the "
+               "dictionary's size (one past its last entry).")
+def _dictionary_index(pq):
+    col = _leaf_index(pq, "label")
+    size = _page(pq.model, col, 0).header.dictionary_page_header.num_values
+    width = max(1, encoding.bit_width(size))
+    page = _page(pq.model, col, 1)
+    count = sum(1 for d in page.def_levels if d == 1)
+    original = page.values
+    assert original[0] == width, "the index width must hold `size`"
+    indices = _unpack_indices(original, count)
+    indices[1] = size
+
+    def section(old):
+        return encoding.dictionary_indices(indices, size + 1)
+
+    def span(new):
+        # Bit-packed: the width byte, the run header, then index 1's bits.
+        begin = _values_start(new, col, 1) + 2 + width // 8
+        end = _values_start(new, col, 1) + 2 + (2 * width - 1) // 8
+        return Span(begin, end - begin + 1)
+    return _page_edit(pq, "encoding.dictionary-index-out-of-range",
+                      _set_values(col, 1, section), span)
+
+
+def _unpack_indices(section, count):
+    """The indices of an encoding.dictionary_indices section (one
+    bit-packed run)."""
+    width = section[0]
+    header_len = len(encoding.uleb128(((count + 7) // 8) << 1 | 1))
+    acc = int.from_bytes(section[1 + header_len:], "little")
+    return [(acc >> (i * width)) & ((1 << width) - 1) for i in range(count)]
+
+
+@page_mutation("encoding.byte-stream-split-size", "bss_extra_byte",
+               "The BYTE_STREAM_SPLIT section of the first page of FLOAT "
+               "`ratio` has one byte more than 4 x num_values.")
+def _bss_size(pq):
+    col = _leaf_index(pq, "ratio")
+    return _page_edit(pq, "encoding.byte-stream-split-size",
+                      _set_values(col, 0, lambda v: v + b"\x00"),
+                      lambda new: _placed(new, col, 0).body)
+
+
+@page_mutation("encoding.rle-zero-run", "definition_run_of_zero",
+               "The definition levels of the first page of `qty` start "
+               "with an RLE run of length 0.")
+def _rle_zero_run(pq):
+    def defs(levels):
+        body = b"\x00\x00" + encoding.rle_runs(levels, 1)
+        return struct.pack("<I", len(body)) + body
+    col, edit = _qty_defs(pq, defs)
+    return _page_edit(pq, "encoding.rle-zero-run", edit,
+                      lambda new: Span(_placed(new, col, 0).body.offset + 4,
+                                       1))
+
+
+@page_mutation("encoding.malformed-varint", "definition_run_header_6_bytes",
+               "The first run header of the definition levels of the first "
+               "page of `qty` is a 6-byte ULEB128 (32-bit headers take at "
+               "most 5).")
+def _malformed_varint(pq):
+    def defs(levels):
+        runs = encoding.rle_runs(levels, 1)
+        assert runs[0] < 0x80, "a one-byte first run header"
+        body = _varint_padded(runs[:1], 6) + runs[1:]
+        return struct.pack("<I", len(body)) + body
+    col, edit = _qty_defs(pq, defs)
+    return _page_edit(pq, "encoding.malformed-varint", edit,
+                      lambda new: Span(_placed(new, col, 0).body.offset + 4,
+                                       6))
+
+
+@page_mutation("encoding.rle-length", "definition_length_past_page",
+               "The 4-byte length of the definition levels of the first page "
+               "of `qty` is one more than the bytes left in the page.")
+def _rle_length(pq):
+    col = _leaf_index(pq, "qty")
+
+    def edit(model, t):
+        page = _page(model, col, 0)
+        rest = len(page.defs) - 4 + len(page.values)
+        page.defs = struct.pack("<I", rest + 1) + page.defs[4:]
+        writer.finish_page(page, t)
+    return _page_edit(pq, "encoding.rle-length", edit,
+                      lambda new: Span(_placed(new, col, 0).body.offset, 4))
+
+
+# ---- pages: values against the logical type ---------------------------------
+
+@page_mutation("value.invalid-utf8", "string_value_not_utf8",
+               "The STRING value \"kiwi\" in the first page of `word` "
+               "becomes b\"k\\xffwi\" (still between the chunk's min and "
+               "max).")
+def _invalid_utf8_value(pq):
+    col = _leaf_index(pq, "word")
+    at = _page(pq.model, col, 0).values.index(b"kiwi")
+
+    def section(v):
+        return v[:at + 1] + b"\xff" + v[at + 2:]
+    return _page_edit(pq, "value.invalid-utf8", _set_values(col, 0, section),
+                      lambda new: Span(_values_start(new, col, 0) + at, 4))
+
+
+def _replace_fixed(col, k, index, width, new_bytes):
+    """An edit replacing PLAIN value `index` (of `width` bytes) of page k."""
+    def section(v):
+        at = index * width
+        return v[:at] + new_bytes + v[at + width:]
+    return _set_values(col, k, section)
+
+
+def _then(*edits):
+    def edit(model, t):
+        for e in edits:
+            e(model, t)
+    return edit
+
+
+def _model_stats(col, name, value):
+    """An edit setting the chunk statistics field `name` in the model."""
+    def edit(model, t):
+        setattr(_chunk(model, col).meta.statistics, name, value)
+    return edit
+
+
+@page_mutation("value.decimal-out-of-range", "decimal_13_digits",
+               "The second value of DECIMAL(12,2) INT64 `price` is 10^12, "
+               "13 digits; the chunk's max_value follows it.")
+def _decimal_range(pq):
+    col = _leaf_index(pq, "price")
+    value = struct.pack("<q", 10 ** 12)
+    return _page_edit(
+        pq, "value.decimal-out-of-range",
+        _then(_replace_fixed(col, 0, 1, 8, value),
+              _model_stats(col, "max_value", value)),
+        lambda new: Span(_values_start(new, col, 0) + 8, 8))
+
+
+@page_mutation("value.integer-out-of-range", "int16_value_40000",
+               "The third value of INT(16) `qty` is 40000; the page "
+               "statistics, column index and chunk max_value follow it.")
+def _integer_range(pq):
+    col = _leaf_index(pq, "qty")
+    value = struct.pack("<i", 40000)
+
+    def bounds(model, t):
+        _page(model, col, 0).header.data_page_header.statistics.max_value = \
+            value
+        _chunk(model, col).column_index.max_values[0] = value
+    return _page_edit(
+        pq, "value.integer-out-of-range",
+        _then(_replace_fixed(col, 0, 2, 4, value), bounds,
+              _model_stats(col, "max_value", value)),
+        lambda new: Span(_values_start(new, col, 0) + 8, 4))
+
+
+@page_mutation("value.time-out-of-range", "time_millis_one_day",
+               "The third value of TIME(MILLIS) `at` is 86,400,000 ms, one "
+               "full day; the chunk's max_value follows it.")
+def _time_range(pq):
+    col = _leaf_index(pq, "at")
+    value = struct.pack("<i", 86_400_000)
+    return _page_edit(
+        pq, "value.time-out-of-range",
+        _then(_replace_fixed(col, 0, 2, 4, value),
+              _model_stats(col, "max_value", value)),
+        lambda new: Span(_values_start(new, col, 0) + 8, 4))
+
+
+@page_mutation("value.invalid-utf8", "gzip_dictionary_entry_not_utf8",
+               "The dictionary entry \"off\" of `note` becomes b\"of\\xff\" "
+               "in its GZIP dictionary page, so the diagnostic spans the "
+               "compressed body (the entry stays within min/max).")
+def _invalid_utf8_dictionary(pq):
+    col = _leaf_index(pq, "note")
+    assert b"\x03\x00\x00\x00off" in _page(pq.model, col, 0).values
+    return _page_edit(pq, "value.invalid-utf8",
+                      _set_values(col, 0, lambda v: v.replace(
+                          b"\x03\x00\x00\x00off", b"\x03\x00\x00\x00of\xff")),
+                      lambda new: _placed(new, col, 0).body)
+
+
+@page_mutation("value.boolean-padding", "boolean_padding_bit_set",
+               "The unused top bit of the PLAIN BOOLEAN byte of the first "
+               "(GZIP V1) page of `flag` is set, so the diagnostic spans the "
+               "compressed body.")
+def _boolean_padding(pq):
+    col = _leaf_index(pq, "flag")
+    return _page_edit(pq, "value.boolean-padding",
+                      _set_values(col, 0, lambda v: bytes([v[0] | 0x80])),
+                      lambda new: _placed(new, col, 0).body)
+
+
+# ---- pages: statistics against the data -------------------------------------
+
+@page_mutation("stats.value-below-min", "chunk_min_above_data",
+               "min_value of `id` is one more than its smallest value.")
+def _below_min(pq):
+    col = _leaf_index(pq, "id")
+    return _edit(pq, "stats.value-below-min",
+                 _stats_value(col, "min_value", lambda v, t: struct.pack(
+                     "<q", _int64(v) + 1)),
+                 _stats_path(col, "min_value"))
+
+
+@page_mutation("stats.value-above-max", "chunk_max_below_data",
+               "max_value of `id` is one less than its largest value.")
+def _above_max(pq):
+    col = _leaf_index(pq, "id")
+    return _edit(pq, "stats.value-above-max",
+                 _stats_value(col, "max_value", lambda v, t: struct.pack(
+                     "<q", _int64(v) - 1)),
+                 _stats_path(col, "max_value"))
+
+
+@page_mutation("stats.null-count-mismatch", "chunk_null_count_plus_one",
+               "null_count of `qty` is one more than its definition levels "
+               "hold.")
+def _null_count_mismatch(pq):
+    col = _leaf_index(pq, "qty")
+    return _edit(pq, "stats.null-count-mismatch",
+                 _stats_value(col, "null_count", lambda n, t: n + 1),
+                 _stats_path(col, "null_count"))
+
+
+@page_mutation("stats.bounds-without-values", "all_null_chunk_with_bounds",
+               "The all-null INT32 `empty` gets min_value = max_value = 0.")
+def _bounds_without_values(pq):
+    col = _leaf_index(pq, "empty")
+
+    def edit(md, t):
+        s = _column(md, 0, col).meta_data.statistics
+        s.min_value = s.max_value = struct.pack("<i", 0)
+    return _edit(pq, "stats.bounds-without-values", edit,
+                 _stats_path(col, "min_value"))
+
+
+@page_mutation("stats.nan-count-mismatch", "nan_count_plus_one",
+               "nan_count of DOUBLE `score` is 1; it holds no NaN.")
+def _nan_count_mismatch(pq):
+    col = _leaf_index(pq, "score")
+    return _edit(pq, "stats.nan-count-mismatch",
+                 _stats_value(col, "nan_count", lambda n, t: n + 1),
+                 _stats_path(col, "nan_count"))
+
+
+@page_mutation("stats.bound-not-attained", "exact_min_not_attained",
+               "min_value of `id` is one less than its smallest value and "
+               "marked exact (is_min_value_exact).")
+def _bound_not_attained(pq):
+    col = _leaf_index(pq, "id")
+
+    def edit(md, t):
+        s = _column(md, 0, col).meta_data.statistics
+        s.min_value = struct.pack("<q", _int64(s.min_value) - 1)
+        s.is_min_value_exact = True
+    return _edit(pq, "stats.bound-not-attained", edit,
+                 _stats_path(col, "min_value"))
+
+
+# ---- pages: page kinds and encodings the walk only warns about --------------
+
+def _insert_page(col, k, header_fn, body=b""):
+    def edit(model, t):
+        page = writer.PageModel(header_fn(t), values=body)
+        _chunk(model, col).pages.insert(k, writer.finish_page(page, t))
+    return edit
+
+
+@page_mutation("page.unknown-type", "page_type_9",
+               "A page of type 9 with a 5-byte body follows the first page "
+               "of `price`.")
+def _unknown_page(pq):
+    col = _leaf_index(pq, "price")
+    return _page_edit(pq, "page.unknown-type", _insert_page(
+        col, 1, lambda t: t.PageHeader(type=9, uncompressed_page_size=0,
+                                       compressed_page_size=0), b"\xee" * 5),
+        _header_whole(col, 1, "type"))
+
+
+@page_mutation("page.index-page", "index_page_inserted",
+               "An empty INDEX_PAGE follows the first page of `price`.")
+def _index_page_inserted(pq):
+    col = _leaf_index(pq, "price")
+    return _page_edit(pq, "page.index-page", _insert_page(
+        col, 1, lambda t: t.PageHeader(
+            type=t.PageType.INDEX_PAGE, uncompressed_page_size=0,
+            compressed_page_size=0, index_page_header=t.IndexPageHeader())),
+        _header_whole(col, 1, "type"))
+
+
+@page_mutation("page.extra-type-header", "data_page_with_dictionary_header",
+               "The first DATA_PAGE of `price` also carries a "
+               "dictionary_page_header.")
+def _extra_type_header(pq):
+    col = _leaf_index(pq, "price")
+
+    def edit(model, t):
+        _page(model, col, 0).header.dictionary_page_header = \
+            t.DictionaryPageHeader(num_values=0, encoding=t.Encoding.PLAIN)
+    return _page_edit(pq, "page.extra-type-header", edit,
+                      _header_whole(col, 0, "dictionary_page_header"))
+
+
+@page_mutation("page.dictionary-at-data-page-offset",
+               "dictionary_offset_unset",
+               "The `label` chunk has no dictionary_page_offset, and its "
+               "data_page_offset points at the dictionary page, as older "
+               "writers did.")
+def _dictionary_at_data(pq):
+    col = _leaf_index(pq, "label")
+
+    def edit(md, t):
+        meta = _column(md, 0, col).meta_data
+        meta.data_page_offset = meta.dictionary_page_offset
+        meta.dictionary_page_offset = None
+    return _edit(pq, "page.dictionary-at-data-page-offset", edit,
+                 _meta_path(0, col, "data_page_offset"))
+
+
+@page_mutation("page.encoding-not-listed", "encodings_without_rle_dictionary",
+               "The `label` chunk's encodings list PLAIN and RLE but not the "
+               "RLE_DICTIONARY its data pages use.")
+def _encoding_not_listed(pq):
+    col = _leaf_index(pq, "label")
+
+    def footer(md, t):
+        meta = _column(md, 0, col).meta_data
+        meta.encodings = [e for e in meta.encodings
+                          if e != t.Encoding.RLE_DICTIONARY]
+    return _page_edit(pq, "page.encoding-not-listed", None,
+                      _header_value(col, 1, "data_page_header.encoding"),
+                      footer)
+
+
+# ---- pages: page index ------------------------------------------------------
+
+def _oi_edit(col, fn):
+    """An edit that breaks the OffsetIndex of `col` with fn(oi) after
+    layout() built it."""
+    def edit(model, t):
+        _chunk(model, col).offset_index_edit = fn
+    return edit
+
+
+def _ci_edit(col, fn):
+    def edit(model, t):
+        fn(_chunk(model, col).column_index, t)
+    return edit
+
+
+@page_mutation("page-index.length-mismatch", "offset_index_length_minus_one",
+               "offset_index_length of `id` is one less than its "
+               "OffsetIndex.")
+def _index_length(pq):
+    col = _leaf_index(pq, "id")
+
+    def edit(md, t):
+        _column(md, 0, col).offset_index_length -= 1
+    return _edit(pq, "page-index.length-mismatch", edit,
+                 f"row_groups[0].columns[{col}].offset_index_length")
+
+
+def _pop_location(oi, t):
+    oi.page_locations.pop()
+
+
+@page_mutation("page-index.location-count", "offset_index_missing_location",
+               "The OffsetIndex of `id` lacks the location of its last data "
+               "page.")
+def _location_count(pq):
+    col = _leaf_index(pq, "id")
+    return _page_edit(pq, "page-index.location-count",
+                      _oi_edit(col, _pop_location),
+                      _region_field(col, "offset_index", "page_locations"))
+
+
+def _location_plus_one(name):
+    def fn(oi, t):
+        loc = oi.page_locations[1]
+        setattr(loc, name, getattr(loc, name) + 1)
+    return fn
+
+
+@page_mutation("page-index.location-offset", "location_offset_plus_one",
+               "The second PageLocation of `id` has an offset one past its "
+               "page's header.")
+def _location_offset(pq):
+    col = _leaf_index(pq, "id")
+    return _page_edit(pq, "page-index.location-offset",
+                      _oi_edit(col, _location_plus_one("offset")),
+                      _region_field(col, "offset_index",
+                                    "page_locations[1].offset"))
+
+
+@page_mutation("page-index.location-size", "location_size_plus_one",
+               "The second PageLocation of `id` has a compressed_page_size "
+               "one more than its page's header and body.")
+def _location_size(pq):
+    col = _leaf_index(pq, "id")
+    return _page_edit(pq, "page-index.location-size",
+                      _oi_edit(col, _location_plus_one(
+                          "compressed_page_size")),
+                      _region_field(col, "offset_index",
+                                    "page_locations[1].compressed_page_size"))
+
+
+@page_mutation("page-index.first-row-index", "first_row_index_plus_one",
+               "The second PageLocation of `id` has first_row_index 5; its "
+               "page starts at row 4.")
+def _first_row_index(pq):
+    col = _leaf_index(pq, "id")
+    return _page_edit(pq, "page-index.first-row-index",
+                      _oi_edit(col, _location_plus_one("first_row_index")),
+                      _region_field(col, "offset_index",
+                                    "page_locations[1].first_row_index"))
+
+
+@page_mutation("page-index.list-length", "null_counts_one_short",
+               "The ColumnIndex of `id` has one null_counts entry fewer than "
+               "data pages.")
+def _list_length(pq):
+    col = _leaf_index(pq, "id")
+    return _page_edit(pq, "page-index.list-length",
+                      _ci_edit(col, lambda ci, t: ci.null_counts.pop()),
+                      _region_field(col, "column_index", "null_counts"))
+
+
+@page_mutation("page-index.null-pages", "null_page_with_values",
+               "The ColumnIndex of `qty` marks its second page, which holds "
+               "values, a null page (with empty bounds).")
+def _null_pages(pq):
+    col = _leaf_index(pq, "qty")
+
+    def fn(ci, t):
+        ci.null_pages[1] = True
+        ci.min_values[1] = ci.max_values[1] = b""
+    return _page_edit(pq, "page-index.null-pages", _ci_edit(col, fn),
+                      _region_field(col, "column_index", "null_pages[1]"))
+
+
+@page_mutation("page-index.boundary-order", "ascending_claimed_descending",
+               "The ColumnIndex of the ascending `id` says boundary_order "
+               "DESCENDING.")
+def _boundary_order(pq):
+    col = _leaf_index(pq, "id")
+
+    def fn(ci, t):
+        assert ci.boundary_order == t.BoundaryOrder.ASCENDING
+        ci.boundary_order = t.BoundaryOrder.DESCENDING
+    return _page_edit(pq, "page-index.boundary-order", _ci_edit(col, fn),
+                      _region_field(col, "column_index", "boundary_order"))
+
+
+@page_mutation("page-index.bounds", "page_min_above_values",
+               "min_values of the second page of `id` in its ColumnIndex is "
+               "one more than the page's smallest value.")
+def _index_bounds(pq):
+    col = _leaf_index(pq, "id")
+
+    def fn(ci, t):
+        ci.min_values[1] = struct.pack("<q", _int64(ci.min_values[1]) + 1)
+    return _page_edit(pq, "page-index.bounds", _ci_edit(col, fn),
+                      _region_field(col, "column_index", "min_values[1]"))
+
+
+@page_mutation("page-index.null-counts", "page_null_count_plus_one",
+               "null_counts of the first page of `qty` in its ColumnIndex "
+               "is one more than the page's nulls.")
+def _index_null_counts(pq):
+    col = _leaf_index(pq, "qty")
+
+    def fn(ci, t):
+        ci.null_counts[0] += 1
+    return _page_edit(pq, "page-index.null-counts", _ci_edit(col, fn),
+                      _region_field(col, "column_index", "null_counts[0]"))
+
+
+@page_mutation("page-index.histogram", "definition_histogram_shifted",
+               "The definition level histogram of the first page of `qty` "
+               "in its ColumnIndex counts one null too many and one value "
+               "too few.")
+def _index_histogram(pq):
+    col = _leaf_index(pq, "qty")
+
+    def fn(ci, t):
+        ci.definition_level_histograms[0] += 1
+        ci.definition_level_histograms[1] -= 1
+    return _page_edit(pq, "page-index.histogram", _ci_edit(col, fn),
+                      _region_field(col, "column_index",
+                                    "definition_level_histograms[0]"))
+
+
+# ---- pages: bloom filters ---------------------------------------------------
+
+def _bloom_edit(col, fn):
+    def edit(model, t):
+        fn(_chunk(model, col).bloom, t)
+    return edit
+
+
+@page_mutation("bloom.false-negative", "bitset_cleared",
+               "Every bit of the bloom filter of `id` is 0, so every value "
+               "tests negative.")
+def _bloom_false_negative(pq):
+    col = _leaf_index(pq, "id")
+
+    def fn(b, t):
+        b.bitset = bytes(len(b.bitset))
+    return _page_edit(pq, "bloom.false-negative", _bloom_edit(col, fn),
+                      lambda new: Span(_values_start(new, col, 0), 8))
+
+
+@page_mutation("bloom.num-bytes", "num_bytes_33",
+               "The bloom filter header of `id` says numBytes 33, not a "
+               "multiple of 32 (bloom_filter_length follows it).")
+def _bloom_num_bytes(pq):
+    col = _leaf_index(pq, "id")
+
+    def fn(b, t):
+        b.header.numBytes = 33
+    return _page_edit(pq, "bloom.num-bytes", _bloom_edit(col, fn),
+                      _region_field(col, "bloom_filter", "numBytes"))
+
+
+@page_mutation("bloom.length-mismatch", "bloom_length_minus_one",
+               "bloom_filter_length of `id` is one less than its header and "
+               "bitset.")
+def _bloom_length(pq):
+    col = _leaf_index(pq, "id")
+
+    def edit(md, t):
+        _column(md, 0, col).meta_data.bloom_filter_length -= 1
+    return _edit(pq, "bloom.length-mismatch", edit,
+                 _meta_path(0, col, "bloom_filter_length"))
+
+
+@page_mutation("bloom.out-of-bounds", "bitset_runs_into_footer",
+               "The bloom filter of `label`, the last thing before the "
+               "footer, declares numBytes twice its bitset and has no "
+               "bloom_filter_length, so it runs into the footer.")
+def _bloom_out_of_bounds(pq):
+    col = _leaf_index(pq, "label")
+    last = max(k for k in pq.regions if k[2] == "bloom_filter")
+    assert last[:2] == (0, col), "label's filter must be the last region"
+
+    def fn(b, t):
+        b.header.numBytes = 2 * len(b.bitset)
+
+    def footer(md, t):
+        _column(md, 0, col).meta_data.bloom_filter_length = None
+    return _page_edit(pq, "bloom.out-of-bounds", _bloom_edit(col, fn),
+                      _region_field(col, "bloom_filter", "numBytes"), footer)
+
+
+@page_mutation("bloom.not-power-of-two", "num_bytes_96",
+               "The bloom filter of `id` is rebuilt with a 96-byte bitset "
+               "(three blocks), valid but not a power of two.")
+def _bloom_power(pq):
+    col = _leaf_index(pq, "id")
+    values = [v for page in _chunk(pq.model, col).pages
+              for (v,) in struct.iter_unpack("<q", page.values)]
+
+    def edit(model, t):
+        _chunk(model, col).bloom = writer.bloom_filter(t, "INT64", values,
+                                                       num_bytes=96)
+    return _page_edit(pq, "bloom.not-power-of-two", edit,
+                      _region_field(col, "bloom_filter", "numBytes"))
+
+
+@page_mutation("bloom.unsupported", "hash_member_2",
+               "The BloomFilterHash union of `id`'s filter holds member 2, "
+               "which no specification defines, instead of XXHASH (1).")
+def _bloom_unsupported(pq):
+    col = _leaf_index(pq, "id")
+    fields = pq.regions[(0, col, "bloom_filter")][1]
+    member = fields["hash.XXHASH"].header
+    data = bytearray(pq.data)
+    assert data[member.offset] == 0x1C, "short-form header, delta 1, struct"
+    data[member.offset] = 0x2C
+    return bytes(data), expected("bloom.unsupported", fields["hash"].whole)

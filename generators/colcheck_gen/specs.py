@@ -7,8 +7,9 @@ seed always gives the same bytes.
 
 import random
 
-from colcheck_gen.writer import (OPTIONAL, REQUIRED, Date, Decimal, FileSpec,
-                                 Group, Integer, Leaf, String, Timestamp)
+from colcheck_gen.writer import (OPTIONAL, REPEATED, REQUIRED, Date, Decimal,
+                                 FileSpec, Group, Integer, Leaf, PageStyle,
+                                 String, Time, Timestamp)
 
 _WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta",
           "theta", "iota", "kappa", "λάμδα", "μυ", "日本", ""]
@@ -57,13 +58,17 @@ def _value(rng, leaf):
 def random_rows(rng, schema, count, null_rate=0.25):
     """`count` rows for `schema`; OPTIONAL fields are null at `null_rate`."""
     def make(node):
-        if isinstance(node, Group):
-            value = {c.name: make(c) for c in node.children}
-        else:
-            value = _value(rng, node)
+        if node.repetition == REPEATED:
+            return [one(node) for _ in range(rng.randrange(4))]
+        value = one(node)
         if node.repetition == OPTIONAL:
             return _maybe(rng, value, null_rate)
         return value
+
+    def one(node):
+        if isinstance(node, Group):
+            return {c.name: make(c) for c in node.children}
+        return _value(rng, node)
     return [{n.name: make(n) for n in schema} for _ in range(count)]
 
 
@@ -159,8 +164,9 @@ def no_row_groups(rng):
 
 
 def mutation_base(rng):
-    """The file every mutation starts from: one leaf per kind of rule the
-    mutations break, two row groups. Mutations address leaves by name."""
+    """The file every footer mutation starts from: one leaf per kind of
+    rule the mutations break, two row groups. Mutations address leaves by
+    name."""
     schema = [
         Leaf("id", "INT64"),
         Leaf("flag", "BOOLEAN", OPTIONAL),
@@ -188,6 +194,111 @@ def mutation_base(rng):
     return FileSpec(schema, rows, row_group_sizes=[3, 3])
 
 
+def v2_gzip_crc(rng):
+    """Every physical type but INT96, OPTIONAL, and a REPEATED INT32:
+    DATA_PAGE_V2 pages of 4 rows, GZIP, PageHeader.crc, page statistics;
+    14 rows in row groups of 9 and 5."""
+    schema = _all_physical(OPTIONAL) + [Leaf("list", "INT32", REPEATED)]
+    style = PageStyle(version=2, codec="GZIP", crc=True, statistics=True,
+                      page_rows=4)
+    return FileSpec(schema, random_rows(rng, schema, 14, null_rate=0.3),
+                    row_group_sizes=[9, 5], pages=style)
+
+
+def dictionary_pages(rng):
+    """GZIP dictionary pages and RLE_DICTIONARY data pages V1 of 3 rows
+    for every physical type but BOOLEAN (PLAIN, uncompressed) and INT96,
+    values drawn from small sets, nested in an OPTIONAL group; a column
+    index, offset index and bloom filter for every leaf; 10 rows, one row
+    group."""
+    leaves = [l for l in _all_physical(OPTIONAL) if l.physical != "BOOLEAN"]
+    schema = [Leaf("b", "BOOLEAN", OPTIONAL), Group("g", leaves, OPTIONAL)]
+    pools = {leaf.name: [_value(rng, leaf) for _ in range(3)]
+             for leaf in leaves}
+    rows = []
+    for _ in range(10):
+        group = {name: _maybe(rng, rng.choice(pool), 0.2)
+                 for name, pool in pools.items()}
+        rows.append({"b": _maybe(rng, rng.random() < 0.5, 0.2),
+                     "g": _maybe(rng, group, 0.1)})
+    plain = PageStyle(page_rows=3, page_index=True, bloom_filter=True)
+    dictionary = PageStyle(encoding="DICTIONARY", codec="GZIP", page_rows=3,
+                           page_index=True, bloom_filter=True)
+    return FileSpec(schema, rows, pages=dictionary,
+                    column_pages={"b": plain})
+
+
+# Columns of page_base: (leaf, page style, 12 values).
+_PAGE_V1 = PageStyle(page_rows=4)
+_PAGE_BASE = [
+    (Leaf("id", "INT64"),
+     PageStyle(page_rows=4, crc=True, statistics=True, page_index=True,
+               bloom_filter=True),
+     [100 + 10 * i for i in range(12)]),
+    (Leaf("label", "BYTE_ARRAY", OPTIONAL, logical=String()),
+     PageStyle(encoding="DICTIONARY", page_rows=4, crc=True, page_index=True,
+               bloom_filter=True),
+     ["red", "green", "blue", None, "red", "blue", "green", None, "amber",
+      "red", "teal", "blue"]),
+    (Leaf("qty", "INT32", OPTIONAL, logical=Integer(16)),
+     PageStyle(page_rows=4, statistics=True, page_index=True),
+     [5, None, 17, 230, None, -40, 12, 0, 99, None, 3, 7]),
+    (Leaf("price", "INT64", logical=Decimal(12, 2)), _PAGE_V1,
+     [1999, 250, 100000, 7, 4550, 120, 99999, 1, 300, 2500, 875, 60]),
+    (Leaf("at", "INT32", OPTIONAL, logical=Time("MILLIS")), _PAGE_V1,
+     [0, 3600000, None, 43200000, 86399999, 1000, None, 5, 60000, 7200000,
+      100, 86000000]),
+    (Leaf("word", "BYTE_ARRAY", logical=String()), _PAGE_V1,
+     ["apple", "kiwi", "mango", "banana", "cherry", "lemon", "olive",
+      "peach", "grape", "fig", "date", "zucchini"]),
+    (Leaf("ratio", "FLOAT"), PageStyle(encoding="BYTE_STREAM_SPLIT",
+                                       page_rows=4),
+     [0.5, 1.25, -2.0, 3.75, 0.0, 10.5, -0.25, 6.0, 7.5, 8.0, -9.5, 1.0]),
+    (Leaf("score", "DOUBLE", OPTIONAL),
+     PageStyle(version=2, codec="GZIP", crc=True, statistics=True,
+               page_rows=4),
+     [1.5, None, 2.25, 3.0, -4.5, 5.0, None, 6.75, 7.0, None, 8.5, 9.0]),
+    (Leaf("note", "BYTE_ARRAY", OPTIONAL, logical=String()),
+     PageStyle(version=2, encoding="DICTIONARY", codec="GZIP", page_rows=4),
+     ["on", "off", None, "on", "off", "off", "on", None, "on", "on", "off",
+      "on"]),
+    (Leaf("tags", "INT32", REPEATED), PageStyle(version=2, page_rows=4),
+     [[1, 2], [], [3], [4, 5, 6], [7], [8, 9], [], [10], [11, 12], [13],
+      [14], []]),
+    (Group("geo", [Leaf("alt", "INT32", OPTIONAL)], OPTIONAL), _PAGE_V1,
+     [{"alt": 10}, None, {"alt": None}, {"alt": 250}, {"alt": 30}, None,
+      {"alt": -5}, {"alt": None}, {"alt": 1200}, {"alt": 15}, None,
+      {"alt": 0}]),
+    (Leaf("empty", "INT32", OPTIONAL), _PAGE_V1, [None] * 12),
+    (Leaf("flag", "BOOLEAN", OPTIONAL), PageStyle(codec="GZIP", page_rows=4),
+     [True, False, None, True, True, None, False, False, True, None, True,
+      False]),
+]
+
+
+def page_base(rng):
+    """The file every page mutation starts from: one leaf per kind of page
+    rule, 12 rows in data pages of 4 rows. `id`: PLAIN V1, CRC, page
+    statistics, page index, bloom filter; `label`: dictionary V1, CRC,
+    page index, bloom filter; `qty`: INT(16) with nulls, page statistics
+    and index; `price` DECIMAL(12,2), `at` TIME(MILLIS), `word` STRING:
+    PLAIN V1; `ratio`: BYTE_STREAM_SPLIT; `score`: V2 GZIP CRC with page
+    statistics; `note`: dictionary V2 GZIP; `tags`: REPEATED INT32 in V2
+    pages; `geo.alt`: definition levels up to 2; `empty`: only nulls;
+    `flag`: BOOLEAN in GZIP V1 pages."""
+    schema = [leaf for leaf, _, _ in _PAGE_BASE]
+    rows = [{leaf.name: values[i] for leaf, _, values in _PAGE_BASE}
+            for i in range(12)]
+    styles = {}
+    for node, style, _ in _PAGE_BASE:
+        if isinstance(node, Group):
+            for child in node.children:
+                styles[f"{node.name}.{child.name}"] = style
+        else:
+            styles[node.name] = style
+    return FileSpec(schema, rows, column_pages=styles)
+
+
 # name -> (strategy, seed). The corpus writes valid/<name>.parquet.
 VALID = {
     "flat_required": (flat_required, 1),
@@ -197,6 +308,9 @@ VALID = {
     "all_nulls": (all_nulls, 5),
     "no_row_groups": (no_row_groups, 6),
     "mutation_base": (mutation_base, 7),
+    "v2_gzip_crc": (v2_gzip_crc, 8),
+    "dictionary_pages": (dictionary_pages, 9),
+    "page_base": (page_base, 10),
 }
 
 

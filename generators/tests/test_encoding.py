@@ -41,5 +41,34 @@ class EncodingTest(unittest.TestCase):
                          b"\xff\xff\xff\xff")
 
 
+    def test_levels_v2_has_no_length_prefix(self):
+        self.assertEqual(encoding.levels_v2([1, 0], 1, "rle"),
+                         b"\x02\x01\x02\x00")
+        self.assertEqual(encoding.levels_v2([0, 0], 0), b"")
+
+    def test_dictionary_indices(self):
+        # Width byte, then one bit-packed group: 0, 1, 2 at width 2.
+        self.assertEqual(encoding.dictionary_indices([0, 1, 2], 3),
+                         b"\x02\x03\x24\x00")
+        # A one-entry dictionary still gets width 1.
+        self.assertEqual(encoding.dictionary_indices([0, 0], 1)[0], 1)
+        self.assertEqual(encoding.dictionary_indices([], 4), b"")
+
+    def test_byte_stream_split(self):
+        # Encodings.md: byte k of every value, then byte k + 1.
+        self.assertEqual(
+            encoding.byte_stream_split("INT32", [0x04030201, 0x08070605]),
+            bytes([1, 5, 2, 6, 3, 7, 4, 8]))
+        self.assertEqual(encoding.byte_stream_split(
+            "FIXED_LEN_BYTE_ARRAY", [b"ab", b"cd"], 2), b"acbd")
+
+    def test_bit_packed_deprecated_example_from_encodings_md(self):
+        # Encodings.md BIT_PACKED: 0..7 with bit width 3, MSB first.
+        self.assertEqual(encoding.bit_packed_deprecated(list(range(8)), 3),
+                         b"\x05\x39\x77")
+        self.assertEqual(encoding.bit_packed_deprecated([1, 1, 0], 1),
+                         b"\xc0")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -16,11 +16,46 @@ from colcheck_gen.make_corpus import _overlaps
 COLCHECK = os.environ.get("COLCHECK_BIN")
 
 
+# The page-level codes every one of which needs an operator (the page walk,
+# codecs, levels, encodings, values, statistics against the data, page
+# index and bloom filters).
+PAGE_CODES = {
+    "page.out-of-chunk", "page.negative-size", "page.missing-type-header",
+    "page.negative-count", "page.chunk-compressed-size",
+    "page.chunk-uncompressed-size", "page.num-values-mismatch",
+    "page.data-page-offset", "page.dictionary-page-offset",
+    "page.duplicate-dictionary", "page.dictionary-not-first",
+    "page.missing-dictionary", "page.dictionary-encoding",
+    "page.v2-level-lengths", "page.v2-num-nulls", "page.v2-num-rows",
+    "page.crc-mismatch", "compression.corrupt", "compression.size-mismatch",
+    "levels.invalid-encoding", "levels.truncated", "levels.trailing-bytes",
+    "levels.exceeds-max", "levels.first-rep-not-zero",
+    "levels.row-count-mismatch", "encoding.unknown",
+    "encoding.invalid-for-type", "encoding.truncated",
+    "encoding.trailing-bytes", "encoding.dictionary-bit-width",
+    "encoding.dictionary-index-out-of-range",
+    "encoding.byte-stream-split-size", "value.invalid-utf8",
+    "value.decimal-out-of-range", "value.integer-out-of-range",
+    "value.time-out-of-range", "stats.value-below-min",
+    "stats.value-above-max", "stats.null-count-mismatch",
+    "stats.bounds-without-values", "limits.page-size",
+    "page-index.length-mismatch", "page-index.location-count",
+    "page-index.location-offset", "page-index.location-size",
+    "page-index.first-row-index", "page-index.list-length",
+    "page-index.null-pages", "page-index.boundary-order",
+    "page-index.bounds", "page-index.null-counts", "page-index.histogram",
+    "bloom.false-negative", "bloom.length-mismatch", "bloom.num-bytes",
+    "bloom.out-of-bounds", "bloom.not-power-of-two", "bloom.unsupported",
+}
+
+
 class MutationsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.t = thrift_gen.load()
-        cls.base = writer.write(specs.build("mutation_base"), cls.t)
+        cls.bases = {name: writer.write(specs.build(name), cls.t)
+                     for name in sorted({m.base for m in mutations.REGISTRY})}
+        cls.base = cls.bases["mutation_base"]
 
     def test_names_are_unique(self):
         names = [m.name for m in mutations.REGISTRY]
@@ -30,40 +65,60 @@ class MutationsTest(unittest.TestCase):
         codes = {m.code for m in mutations.REGISTRY}
         self.assertLessEqual(mutations.PENDING_CODES, codes)
 
+    def test_page_codes_have_operators(self):
+        codes = {m.code for m in mutations.REGISTRY if m.base == "page_base"}
+        self.assertEqual(PAGE_CODES - codes, set())
+
+    def test_bases_are_valid_strategies(self):
+        for m in mutations.REGISTRY:
+            self.assertIn(m.base, specs.VALID, m.name)
+
     def test_each_mutation_is_deterministic_and_in_bounds(self):
         for m in mutations.REGISTRY:
             with self.subTest(mutation=m.name):
-                data, exp = m.apply(self.base)
-                again, exp2 = m.apply(self.base)
+                base = self.bases[m.base]
+                data, exp = m.apply(base)
+                again, exp2 = m.apply(base)
                 self.assertEqual(data, again)
                 self.assertEqual(exp, exp2)
                 self.assertEqual(exp["code"], m.code)
-                self.assertNotEqual(data, self.base.data)
+                self.assertNotEqual(data, base.data)
                 self.assertGreaterEqual(exp["offset"], 0)
                 self.assertLessEqual(exp["offset"] + exp["length"], len(data))
+
+    def test_page_mutations_leave_the_model_alone(self):
+        base = self.bases["page_base"]
+        before = writer.layout(base.model, self.t).data
+        for m in mutations.REGISTRY:
+            if m.base == "page_base":
+                m.apply(base)
+        self.assertEqual(writer.layout(base.model, self.t).data, before)
+        self.assertEqual(before, base.data)
 
     @unittest.skipUnless(COLCHECK, "set COLCHECK_BIN to the colcheck binary")
     def test_colcheck_reports_each_active_mutation(self):
         with tempfile.TemporaryDirectory() as tmp:
-            paths, cases = [], []
-            base_path = os.path.join(tmp, "base.parquet")
-            with open(base_path, "wb") as f:
-                f.write(self.base.data)
+            paths, cases, base_paths = [], [], []
+            for name, base in self.bases.items():
+                base_paths.append(os.path.join(tmp, f"base_{name}.parquet"))
+                with open(base_paths[-1], "wb") as f:
+                    f.write(base.data)
             for m in mutations.active():
-                data, exp = m.apply(self.base)
+                data, exp = m.apply(self.bases[m.base])
                 path = os.path.join(tmp, f"{m.name}.parquet")
                 with open(path, "wb") as f:
                     f.write(data)
                 paths.append(path)
                 cases.append((m, exp))
             result = subprocess.run(
-                [COLCHECK, "validate", "--format", "json", base_path] + paths,
-                capture_output=True, text=True)
+                [COLCHECK, "validate", "--format", "json"] + base_paths +
+                paths, capture_output=True, text=True)
             self.assertIn(result.returncode, (0, 1), result.stderr)
             reports = {os.path.basename(f["path"]): f
                        for f in json.loads(result.stdout)["files"]}
-            base = reports["base.parquet"]
-            self.assertEqual(base["verdict"], "valid", base["diagnostics"])
+            for path in base_paths:
+                base = reports[os.path.basename(path)]
+                self.assertEqual(base["verdict"], "valid", base["diagnostics"])
             for m, exp in cases:
                 with self.subTest(mutation=m.name, code=m.code):
                     report = reports[f"{m.name}.parquet"]

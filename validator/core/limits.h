@@ -58,6 +58,15 @@ inline constexpr int kMaxJsonDepth = 256;  // JSON values: deeper is unchecked.
 // (limits.page-size) and its contents are skipped.
 inline constexpr uint64_t kMaxPageBytes = uint64_t{256} << 20;
 
+// DECIMAL precisions above this are not range-checked against values: 10^p
+// is built as a byte string, and no real writer goes past 76 (Arrow's
+// decimal256), so a hostile precision costs at most a few kilobytes.
+inline constexpr int32_t kMaxCheckedDecimalPrecision = 4096;
+
+// Bloom filter false negatives reported per column chunk; one filter gone
+// wrong would otherwise report every value.
+inline constexpr uint64_t kMaxBloomReportsPerChunk = 16;
+
 // Values decoded per batch by the page walk: bounds the working memory of
 // level and value decoding whatever a page declares.
 inline constexpr size_t kValueBatch = 4096;

@@ -21,8 +21,8 @@
 #include <string>
 #include <string_view>
 
-#include "colcheck/colcheck.h"
 #include "codec/codec.h"
+#include "colcheck/colcheck.h"
 #include "core/strings.h"
 #include "parquet/metadata.h"
 #include "parquet/metadata_decoder.h"
@@ -174,17 +174,17 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
   } else if (end > data_end) {
     // Without a length only the header says where the filter ends.
     if (end > file.end_offset()) {
-      ctx.sink.Report(Code::kBloomNumBytes, h.num_bytes.span, num_bytes_field,
-                      StrCat("numBytes ", num_bytes, " runs past the end of "
-                             "the file: only ",
-                             file.end_offset() - header_end,
-                             " bytes follow the header"));
+      ctx.sink.Report(
+          Code::kBloomNumBytes, h.num_bytes.span, num_bytes_field,
+          StrCat("numBytes ", num_bytes,
+                 " runs past the end of "
+                 "the file: only ",
+                 file.end_offset() - header_end, " bytes follow the header"));
     } else {
-      ctx.sink.Report(Code::kBloomOutOfBounds, h.num_bytes.span,
-                      num_bytes_field,
-                      StrCat("the bitset [", header_end, ", ", end,
-                             ") runs past the column data, which ends at ",
-                             data_end));
+      ctx.sink.Report(
+          Code::kBloomOutOfBounds, h.num_bytes.span, num_bytes_field,
+          StrCat("the bitset [", header_end, ", ", end,
+                 ") runs past the column data, which ends at ", data_end));
     }
     usable = false;
   }
@@ -250,7 +250,8 @@ void BloomFilterCheck::Dictionary(const ValueBatch& batch) {
     for (const auto& value : batch.binary) add(value);
     return;
   }
-  const uint64_t width = width_ != 0 ? width_ : batch.fixed.size() / batch.count;
+  const uint64_t width =
+      width_ != 0 ? width_ : batch.fixed.size() / batch.count;
   if (width == 0 || batch.fixed.size() != batch.count * width) return;
   for (size_t i = 0; i < batch.count; ++i) {
     add(batch.fixed.subspan(i * width, width));
@@ -283,7 +284,8 @@ void BloomFilterCheck::Values(const ValueBatch& batch, PageScope& scope) {
     }
     return;
   }
-  const uint64_t width = width_ != 0 ? width_ : batch.fixed.size() / batch.count;
+  const uint64_t width =
+      width_ != 0 ? width_ : batch.fixed.size() / batch.count;
   if (width == 0 || batch.fixed.size() != batch.count * width) return;
   for (size_t i = 0; i < batch.count; ++i) {
     const auto value = batch.fixed.subspan(i * width, width);
@@ -303,15 +305,16 @@ void BloomFilterCheck::Miss(uint64_t hash, std::optional<ByteSpan> span,
     return;
   }
   const bool last = reported_.size() == kMaxReports;
-  scope.ReportAt(Code::kBloomFalseNegative, span.value_or(scope.body()),
-                 StrCat("values[", index, "]"),
-                 StrCat(what, " (XXH64 ", Hex64(hash),
-                        ") tests negative in the chunk's bloom filter (",
-                        where_, "), so readers that use the filter skip "
-                        "rows that hold it",
-                        last ? "; further values that test negative in this "
-                               "chunk are not reported"
-                             : ""));
+  scope.ReportAt(
+      Code::kBloomFalseNegative, span.value_or(scope.body()),
+      StrCat("values[", index, "]"),
+      StrCat(what, " (XXH64 ", Hex64(hash),
+             ") tests negative in the chunk's bloom filter (", where_,
+             "), so readers that use the filter skip "
+             "rows that hold it",
+             last ? "; further values that test negative in this "
+                    "chunk are not reported"
+                  : ""));
 }
 
 }  // namespace colcheck::parquet

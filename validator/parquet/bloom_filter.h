@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/byte_reader.h"
+#include "core/limits.h"
 #include "core/span.h"
 #include "parquet/page_scope.h"
 #include "parquet/rules.h"
@@ -57,7 +58,7 @@ class BloomFilterCheck {
  public:
   // At most this many bloom.false-negative reports per chunk: a filter
   // that misses one value usually misses thousands.
-  static constexpr uint64_t kMaxReports = 16;
+  static constexpr uint64_t kMaxReports = limits::kMaxBloomReportsPerChunk;
 
   // Decodes and checks the chunk's bloom filter header and bitset
   // (bloom.num-bytes, bloom.not-power-of-two, bloom.length-mismatch,

@@ -91,8 +91,7 @@ TEST(BloomHashTest, InsertedValuesTestPositive) {
   }
 }
 
-// ---- a filter in a file ---------------------------------------------------------
-
+// ---- a filter in a file -----------------------------------------------------
 struct FilterSpec {
   int32_t num_bytes = 256;
   int16_t algorithm = 1;
@@ -148,9 +147,9 @@ class BloomFilterTest : public ::testing::Test {
     s.compression = WriteUnion(w, 4, spec.compression);
     w.EndStruct();
     s.header_size = w.size();
-    std::vector<std::byte> bitset(
-        spec.bitset_bytes != 0 ? spec.bitset_bytes
-                               : static_cast<uint64_t>(spec.num_bytes));
+    std::vector<std::byte> bitset(spec.bitset_bytes != 0
+                                      ? spec.bitset_bytes
+                                      : static_cast<uint64_t>(spec.num_bytes));
     for (const auto& v : spec.values) Insert(bitset, BloomHash(Bytes(v)));
     s.bitset = w.Raw(bitset);
     const uint64_t end = std::min<uint64_t>(at + w.size(), bytes_.size());
@@ -215,9 +214,9 @@ TEST_F(BloomFilterTest, EveryValueTestsPositive) {
   auto bloom = Load();
   ASSERT_TRUE(bloom.has_value());
   PageScope scope = Scope();
-  bloom->Values(Binary({Stored(40, "hello"), Stored(50, "bloom"),
-                        Stored(60, "parquet")}),
-                scope);
+  bloom->Values(
+      Binary({Stored(40, "hello"), Stored(50, "bloom"), Stored(60, "parquet")}),
+      scope);
   EXPECT_THAT(Taken(), IsEmpty());
   EXPECT_EQ(bloom->negatives(), 0u);
 }
@@ -231,10 +230,9 @@ TEST_F(BloomFilterTest, MissingValueIsAFalseNegativeAtItsBytes) {
   bloom->Values(Binary({Stored(40, "hello"), Stored(60, "parquet"), missing},
                        /*first=*/7),
                 scope);
-  EXPECT_THAT(Taken(),
-              ElementsAre(IsDiagnostic(Code::kBloomFalseNegative,
-                                       ByteSpan{50, 6},
-                                       Field("pages[1].values[9]"))));
+  EXPECT_THAT(Taken(), ElementsAre(IsDiagnostic(Code::kBloomFalseNegative,
+                                                ByteSpan{50, 6},
+                                                Field("pages[1].values[9]"))));
   EXPECT_EQ(scope.errors(), 1u);
 }
 
@@ -245,9 +243,9 @@ TEST_F(BloomFilterTest, ValuesOutsideTheFileAreReportedAtThePageBody) {
   PageScope scope = Scope();
   const std::string decompressed = "filter";
   bloom->Values(Binary({Bytes(decompressed)}), scope);
-  EXPECT_THAT(Taken(), ElementsAre(IsDiagnostic(Code::kBloomFalseNegative,
-                                                kBody,
-                                                Field("pages[1].values[0]"))));
+  EXPECT_THAT(Taken(),
+              ElementsAre(IsDiagnostic(Code::kBloomFalseNegative, kBody,
+                                       Field("pages[1].values[0]"))));
 }
 
 TEST_F(BloomFilterTest, EachMissingValueIsReportedOnce) {
@@ -259,9 +257,9 @@ TEST_F(BloomFilterTest, EachMissingValueIsReportedOnce) {
   bloom->Values(Binary({missing, Stored(40, "hello"), missing}), scope);
   bloom->Values(Binary({missing}), scope);
   const auto d = Taken();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kBloomFalseNegative,
-                                          ByteSpan{50, 6},
-                                          Field("pages[1].values[0]"))))
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kBloomFalseNegative, ByteSpan{50, 6},
+                                  Field("pages[1].values[0]"))))
       << Dump(d);
   EXPECT_EQ(bloom->negatives(), 3u);
 }
@@ -297,9 +295,9 @@ TEST_F(BloomFilterTest, DictionaryEntriesAreTestedOnceWhenReferenced) {
   bloom->Values(batch, scope);
   bloom->Values(batch, scope);
   const auto d = Taken();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kBloomFalseNegative,
-                                          ByteSpan{11, 1},
-                                          Field("pages[1].values[1]"))))
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kBloomFalseNegative, ByteSpan{11, 1},
+                                  Field("pages[1].values[1]"))))
       << Dump(d);
   EXPECT_EQ(bloom->negatives(), 1u);
 }
@@ -323,17 +321,16 @@ TEST_F(BloomFilterTest, FixedWidthValuesHashTheirPlainBytes) {
                                                 Field("pages[1].values[1]"))));
 }
 
-// ---- header faults -----------------------------------------------------------------
-
+// ---- header faults ----------------------------------------------------------
 TEST_F(BloomFilterTest, NumBytesIsAPositiveMultipleOf32) {
   for (const int32_t n : {0, -32, 33}) {
     const FilterSpans s = Place({.num_bytes = n, .bitset_bytes = 64});
     EXPECT_FALSE(Load().has_value()) << n;
     const auto d = Taken();
-    EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kBloomNumBytes,
-                                            s.num_bytes.value,
-                                            Field("meta_data.bloom_filter."
-                                                  "numBytes"))))
+    EXPECT_THAT(
+        d, ElementsAre(IsDiagnostic(Code::kBloomNumBytes, s.num_bytes.value,
+                                    Field("meta_data.bloom_filter."
+                                          "numBytes"))))
         << n << "\n"
         << Dump(d);
   }
@@ -379,13 +376,13 @@ TEST_F(BloomFilterTest, BitsetPastTheColumnData) {
 }
 
 TEST_F(BloomFilterTest, BitsetPastTheEndOfTheFile) {
-  const FilterSpans s = Place({.num_bytes = 1 << 20, .bitset_bytes = 32},
-                              std::nullopt);
+  const FilterSpans s =
+      Place({.num_bytes = 1 << 20, .bitset_bytes = 32}, std::nullopt);
   EXPECT_FALSE(Load().has_value());
-  EXPECT_THAT(Taken(), ElementsAre(IsDiagnostic(Code::kBloomNumBytes,
-                                                s.num_bytes.value,
-                                                Field("meta_data.bloom_filter."
-                                                      "numBytes"))));
+  EXPECT_THAT(Taken(),
+              ElementsAre(IsDiagnostic(Code::kBloomNumBytes, s.num_bytes.value,
+                                       Field("meta_data.bloom_filter."
+                                             "numBytes"))));
 }
 
 TEST_F(BloomFilterTest, UnknownHashIsUnsupported) {
@@ -402,13 +399,13 @@ TEST_F(BloomFilterTest, UnknownAlgorithmAndCompressionAreUnsupported) {
   const FilterSpans s = Place({.algorithm = 3, .compression = 2});
   EXPECT_FALSE(Load().has_value());
   const auto d = Taken();
-  EXPECT_THAT(d, Contains(IsDiagnostic(
-                     Code::kBloomUnsupported, s.algorithm,
-                     Field("meta_data.bloom_filter.algorithm"))))
+  EXPECT_THAT(d,
+              Contains(IsDiagnostic(Code::kBloomUnsupported, s.algorithm,
+                                    Field("meta_data.bloom_filter.algorithm"))))
       << Dump(d);
-  EXPECT_THAT(d, Contains(IsDiagnostic(
-                     Code::kBloomUnsupported, s.compression,
-                     Field("meta_data.bloom_filter.compression"))))
+  EXPECT_THAT(
+      d, Contains(IsDiagnostic(Code::kBloomUnsupported, s.compression,
+                               Field("meta_data.bloom_filter.compression"))))
       << Dump(d);
 }
 
@@ -425,8 +422,7 @@ TEST_F(BloomFilterTest, FiltersTheFooterRulesRejectedAreSkipped) {
   EXPECT_THAT(Taken(), IsEmpty());
 }
 
-// ---- real files ----------------------------------------------------------------------
-
+// ---- real files -------------------------------------------------------------
 std::filesystem::path ExternalData() {
   const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
   const std::filesystem::path root =
@@ -538,14 +534,14 @@ TEST(RealBloomFilterTest, ParquetTestingFiles) {
     batch.binary = views;
     bloom->Values(batch, scope);
     EXPECT_EQ(bloom->negatives(), 0u) << name;
-    EXPECT_FALSE(BloomMightContain(bloom->bitset(),
-                                   BloomHash(Bytes("NOT_EXISTS"))))
+    EXPECT_FALSE(
+        BloomMightContain(bloom->bitset(), BloomHash(Bytes("NOT_EXISTS"))))
         << name;
     // The page indexes agree with the page headers.
-    const ChunkWalk walk =
-        WalkHeaders(file, f.md.row_groups.value[0].value.columns.value[0]
-                              .value.meta_data.value,
-                    sink);
+    const ChunkWalk walk = WalkHeaders(
+        file,
+        f.md.row_groups.value[0].value.columns.value[0].value.meta_data.value,
+        sink);
     ASSERT_TRUE(walk.complete) << name;
     CheckPageIndex(ctx, file, 0, 0, walk);
     CheckSizeStatistics(ctx, 0, 0, walk);

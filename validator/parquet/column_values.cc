@@ -16,17 +16,14 @@
 
 #include "colcheck/colcheck.h"
 #include "core/json.h"
+#include "core/limits.h"
 #include "core/strings.h"
 #include "core/utf8.h"
 
 namespace colcheck::parquet {
 namespace {
 
-// DECIMAL precisions above this are not range-checked: 10^p is built as a
-// byte string (once per chunk, and only when some value is long enough to
-// reach it), and no real writer goes past 76 (Arrow's decimal256), so a
-// hostile precision costs at most a few kilobytes and milliseconds.
-constexpr int32_t kMaxCheckedPrecision = 4096;
+constexpr int32_t kMaxCheckedPrecision = limits::kMaxCheckedDecimalPrecision;
 
 std::string_view View(std::span<const std::byte> b) { return AsChars(b); }
 std::string_view View(const std::byte* p, size_t n) {
@@ -155,7 +152,12 @@ struct ColumnValueChecker::Extremes {
 struct ColumnValueChecker::Observed {
   uint64_t non_null = 0;
   uint64_t nan = 0;
-  uint64_t nulls = 0;
+  uint64_t nulls = 0;          // Levels below the maximum.
+  uint64_t element_nulls = 0;  // Of those, null elements of existing lists.
+  bool element_nulls_known = false;
+  // A null_count other than `nulls` is a fault (not so for nested columns
+  // whose element_nulls are unknown).
+  bool nulls_decide = true;
   bool has_bounds = false;
   std::string_view min;
   std::string_view max;
@@ -325,6 +327,24 @@ ColumnValueChecker::ColumnValueChecker(const RuleContext& ctx, size_t column) {
   const SchemaElement* leaf = ctx.Leaf(column);
   if (leaf == nullptr || !leaf->type.present) return;
   active_ = true;
+  // The innermost repeated field at or above the leaf: Arrow counts as
+  // nulls only levels from its definition level up (its
+  // repeated_ancestor_def_level), parquet-mr every level below the maximum.
+  const int32_t element = ctx.LeafElement(column);
+  if (static_cast<size_t>(element) < ctx.tree.nodes.size()) {
+    max_definition_level_ = ctx.tree.nodes[element].max_definition_level;
+  }
+  for (int32_t e = element;
+       e > 0 && static_cast<size_t>(e) < ctx.tree.nodes.size();
+       e = ctx.tree.nodes[e].parent) {
+    const Spanned<int32_t>& repetition =
+        ctx.md.schema.value[e].value.repetition_type;
+    if (repetition.present && repetition.value == kRepeated) {
+      nested_ = true;
+      element_level_ = ctx.tree.nodes[e].max_definition_level;
+      break;
+    }
+  }
   const auto& orders = ctx.md.column_orders.value;
   order_ = ValueOrder::For(
       *leaf, column < orders.size() ? &orders[column].value : nullptr);
@@ -903,11 +923,21 @@ bool ColumnValueChecker::WriterBugCovers(const Statistics& s) const {
 void ColumnValueChecker::CheckAgainst(const Statistics& s, const Observed& data,
                                       Reporter& report,
                                       bool footer_checked) const {
-  if (s.null_count.present && s.null_count.value >= 0 &&
-      static_cast<uint64_t>(s.null_count.value) != data.nulls) {
-    report(Code::kStatsNullCountMismatch, s.null_count.span, "null_count",
-           StrCat("null_count is ", s.null_count.value,
-                  " but the definition levels hold ", data.nulls, " nulls"));
+  if (s.null_count.present && s.null_count.value >= 0) {
+    const uint64_t count = static_cast<uint64_t>(s.null_count.value);
+    const bool element_reading =
+        data.element_nulls_known && count == data.element_nulls;
+    if (count != data.nulls && !element_reading && data.nulls_decide) {
+      report(Code::kStatsNullCountMismatch, s.null_count.span, "null_count",
+             data.element_nulls_known && data.element_nulls != data.nulls
+                 ? StrCat("null_count is ", s.null_count.value,
+                          " but the definition levels hold ", data.nulls,
+                          " nulls, ", data.element_nulls,
+                          " of them null list elements")
+                 : StrCat("null_count is ", s.null_count.value,
+                          " but the definition levels hold ", data.nulls,
+                          " nulls"));
+    }
   }
   if (unresolved_) return;
   if (order_.floating() && s.nan_count.present && s.nan_count.value >= 0 &&
@@ -1022,16 +1052,32 @@ void ColumnValueChecker::CheckAgainst(const Statistics& s, const Observed& data,
   }
 }
 
-void ColumnValueChecker::CheckPageStatistics(const Spanned<Statistics>& stats,
-                                             const PageValueSummary& page,
-                                             uint64_t page_nulls,
-                                             PageScope& scope,
-                                             std::string_view stats_field) {
+void ColumnValueChecker::CountNulls(uint64_t nulls,
+                                    std::span<const uint64_t> histogram,
+                                    Observed* data) const {
+  data->nulls = nulls;
+  if (!nested_) return;
+  const size_t levels = static_cast<size_t>(max_definition_level_) + 1;
+  if (histogram.size() != levels) {
+    data->nulls_decide = false;
+    return;
+  }
+  for (size_t d = static_cast<size_t>(element_level_);
+       d < static_cast<size_t>(max_definition_level_); ++d) {
+    data->element_nulls += histogram[d];
+  }
+  data->element_nulls_known = true;
+}
+
+void ColumnValueChecker::CheckPageStatistics(
+    const Spanned<Statistics>& stats, const PageValueSummary& page,
+    uint64_t page_nulls, PageScope& scope, std::string_view stats_field,
+    std::span<const uint64_t> definition_histogram) {
   if (!active_ || !stats.present) return;
   Observed data;
   data.non_null = page.non_null;
   data.nan = page.nan_count;
-  data.nulls = page_nulls;
+  CountNulls(page_nulls, definition_histogram, &data);
   data.has_bounds = page.has_bounds;
   data.min = page.min;
   data.max = page.max;
@@ -1039,10 +1085,9 @@ void ColumnValueChecker::CheckPageStatistics(const Spanned<Statistics>& stats,
   CheckAgainst(stats.value, data, report, /*footer_checked=*/false);
 }
 
-void ColumnValueChecker::CheckChunkStatistics(const ColumnMetaData& md,
-                                              std::string_view field,
-                                              uint64_t chunk_nulls,
-                                              DiagnosticSink& sink) {
+void ColumnValueChecker::CheckChunkStatistics(
+    const ColumnMetaData& md, std::string_view field, uint64_t chunk_nulls,
+    DiagnosticSink& sink, std::span<const uint64_t> definition_histogram) {
   if (!active_ || !md.statistics.present) return;
   // A chunk whose type disagrees with its leaf (metadata.type-mismatch)
   // has statistics in some other encoding.
@@ -1050,7 +1095,7 @@ void ColumnValueChecker::CheckChunkStatistics(const ColumnMetaData& md,
   Observed data;
   data.non_null = chunk_non_null_;
   data.nan = chunk_nan_;
-  data.nulls = chunk_nulls;
+  CountNulls(chunk_nulls, definition_histogram, &data);
   data.has_bounds = chunk_has_;
   data.min = chunk_min_;
   data.max = chunk_max_;

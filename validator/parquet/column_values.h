@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,16 +73,27 @@ class ColumnValueChecker {
   // Call only for a page whose levels and values all decoded.
   // `stats_field` is the statistics' field below the page's field
   // ("header.data_page_header.statistics"); spans are the header's.
+  //
+  // null_count of a column inside a list has two readings in the wild:
+  // every level below the maximum definition level (parquet-mr), or only
+  // null elements of lists that exist (Arrow C++). `page_nulls` is the
+  // first; with the page's definition level histogram (max level + 1
+  // entries) either is accepted, and without it a nested column's
+  // null_count is judged only when it matches.
   void CheckPageStatistics(const Spanned<Statistics>& stats,
                            const PageValueSummary& page, uint64_t page_nulls,
-                           PageScope& scope, std::string_view stats_field);
+                           PageScope& scope, std::string_view stats_field,
+                           std::span<const uint64_t> definition_histogram = {});
 
   // At the chunk's end: ColumnMetaData.statistics against every value of
-  // the chunk and its `chunk_nulls`. Call only when every data page of the
-  // chunk decoded. `field` is the chunk's metadata field
+  // the chunk and its `chunk_nulls` (and the chunk's definition level
+  // histogram, as for pages). Call only when every data page of the chunk
+  // decoded. `field` is the chunk's metadata field
   // ("row_groups[0].columns[2].meta_data").
-  void CheckChunkStatistics(const ColumnMetaData& md, std::string_view field,
-                            uint64_t chunk_nulls, DiagnosticSink& sink);
+  void CheckChunkStatistics(
+      const ColumnMetaData& md, std::string_view field, uint64_t chunk_nulls,
+      DiagnosticSink& sink,
+      std::span<const uint64_t> definition_histogram = {});
 
   const ValueOrder& order() const { return order_; }
 
@@ -140,9 +152,16 @@ class ColumnValueChecker {
   void CheckAgainst(const Statistics& s, const Observed& data, Reporter& report,
                     bool footer_checked) const;
   bool WriterBugCovers(const Statistics& s) const;
+  void CountNulls(uint64_t nulls, std::span<const uint64_t> histogram,
+                  Observed* data) const;
   std::string Describe(std::string_view value) const;
 
   bool active_ = false;  // The column has a leaf with a type.
+  // The column lies inside a repeated field (or is one); an element of the
+  // innermost list exists from definition level `element_level_` on.
+  bool nested_ = false;
+  int16_t element_level_ = 0;
+  int16_t max_definition_level_ = 0;
   ValueOrder order_;
   ValueCheck check_ = ValueCheck::kNone;
   Scan scan_ = Scan::kNone;

@@ -498,6 +498,33 @@ TEST_F(ColumnValuesTest, NullAndNanCountsMustMatch) {
   EXPECT_THAT(CheckChunk(3), IsEmpty());
 }
 
+// A leaf inside a list: definition level 0 is a null or empty list, 1 a
+// null element, 2 a value.
+TEST_F(ColumnValuesTest, NestedNullCountHasTwoReadings) {
+  const int32_t list = b_.AddGroup("list");
+  b_.md().schema.value[list].value.repetition_type =
+      b_.Field<int32_t>(kRepeated);
+  b_.AddLeaf("element", kInt32, 0, list);
+  b_.AddRowGroup(10);
+  b_.Finish();
+  Page(Numbers<int32_t>({1, 2, 3, 4, 5}));
+  const uint64_t histogram[] = {2, 1, 5};
+  ChunkStats().null_count = b_.Field<int64_t>(3);  // parquet-mr: levels < 2
+  Checker().CheckChunkStatistics(b_.meta(0, 0), kChunk, 3, sink_, histogram);
+  ChunkStats().null_count = b_.Field<int64_t>(1);  // Arrow: null elements
+  Checker().CheckChunkStatistics(b_.meta(0, 0), kChunk, 3, sink_, histogram);
+  // Without the histogram only a match can be judged.
+  Checker().CheckChunkStatistics(b_.meta(0, 0), kChunk, 3, sink_);
+  EXPECT_THAT(sink_.Take(), IsEmpty());
+  ChunkStats().null_count = b_.Field<int64_t>(2);
+  Checker().CheckChunkStatistics(b_.meta(0, 0), kChunk, 3, sink_, histogram);
+  const auto d = sink_.Take();
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNullCountMismatch,
+                                          ChunkStats().null_count.span,
+                                          Stat("null_count"))))
+      << Dump(d);
+}
+
 TEST_F(ColumnValuesTest, BoundsWithoutValues) {
   OneColumn(kInt64);
   Page(ValueBatch{});  // Every value null.

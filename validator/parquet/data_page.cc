@@ -105,6 +105,8 @@ class LevelStream {
     std::fill(out.begin(), out.end(), 0);
     return out.size();
   }
+  // The decoder reported a malformed run itself.
+  bool failed() const { return rle_ && rle_->failed(); }
   // Bytes after the last level, which the section must not have.
   ByteSpan rest() const { return rle_ ? rle_->rest() : ByteSpan{}; }
 
@@ -195,6 +197,7 @@ LevelCounts CountLevels(LevelStream& rep, LevelStream& def,
     const size_t got_r = rep.Next(rs);
     const size_t got_d = def.Next(ds);
     if (got_r < n || got_d < n) {
+      if (rep.failed() || def.failed()) return counts;
       scope.ReportAt(Code::kLevelsTruncated, scope.body(),
                    got_r < n ? "repetition_levels" : "definition_levels",
                    StrCat("the levels end after ", done + std::min(got_r, got_d),
@@ -242,11 +245,14 @@ LevelCounts CountLevels(LevelStream& rep, LevelStream& def,
 bool DecodeValues(const DataPageInput& in, int32_t encoding,
                   ByteSpan encoding_span, uint64_t count, ByteReader section,
                   PageScope& scope, DataPageSummary* page) {
+  const std::string_view field =
+      in.header.type.value == kDataPageV2 ? "header.data_page_header_v2.encoding"
+                                          : "header.data_page_header.encoding";
   const Dictionary& dict = *in.dictionary;
   if (IsDictionaryEncoding(encoding) && !dict.decoded) return false;
   std::unique_ptr<ValueDecoder> decoder =
       MakeValueDecoder(encoding, encoding_span, in.shape.type, count,
-                       dict.size, section, scope);
+                       dict.size, section, scope, field);
   if (!decoder) return false;
   const bool byte_array = in.shape.type.physical == kByteArray;
   uint64_t done = 0;
@@ -257,6 +263,7 @@ bool DecodeValues(const DataPageInput& in, int32_t encoding,
     if (!decoder->Next(want, &batch) || batch.count == 0) break;
     in.values->Values(batch, scope, &section);
     if (in.bloom != nullptr) in.bloom->Values(batch, scope);
+    if (in.tap != nullptr) in.tap->Values(in.row_group, in.column, batch);
     if (byte_array) {
       for (const auto& v : batch.binary) {
         page->unencoded_byte_array_bytes += v.size();
@@ -458,7 +465,8 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
     in.values->CheckPageStatistics(
         stats, page->values, counts.nulls, scope,
         v2 ? "header.data_page_header_v2.statistics"
-           : "header.data_page_header.statistics");
+           : "header.data_page_header.statistics",
+        page->definition_histogram);
   }
 }
 
@@ -478,7 +486,8 @@ void DecodeDictionaryPage(const PageHeader& h, const ColumnShape& shape,
   PageScope values_scope(scope.sink(), scope.field(), scope.body(), exact);
   const uint64_t count = static_cast<uint64_t>(d.num_values.value);
   std::unique_ptr<ValueDecoder> decoder = MakeValueDecoder(
-      kPlain, d.encoding.span, shape.type, count, 0, section, values_scope);
+      kPlain, d.encoding.span, shape.type, count, 0, section, values_scope,
+      "header.dictionary_page_header.encoding");
   if (!decoder) return;
   const bool byte_array = shape.type.physical == kByteArray;
   uint64_t done = 0;

@@ -72,6 +72,9 @@ struct DataPageInput {
   const Dictionary* dictionary;
   PageBuffer* buffer;
   bool first_page;  // The chunk's first data page.
+  ValueTap* tap;    // Null unless someone listens.
+  size_t row_group;
+  size_t column;
 };
 
 // Header-only checks of a DataPageHeaderV2: counts and level lengths.

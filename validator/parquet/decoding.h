@@ -145,7 +145,13 @@ inline Varint ReadUleb128(ByteReader& r, int max_bits) {
       return v;
     }
   }
-  v.status = VarintStatus::kMalformed;  // Overlong: still continuing.
+  // Overlong: still continuing. The span runs on to the varint's last byte
+  // (at most 10 in all), so that it covers every byte of it.
+  v.status = VarintStatus::kMalformed;
+  for (int i = max_bytes; i < 10; ++i) {
+    uint8_t b;
+    if (!r.ReadU8(&b) || (b & 0x80) == 0) break;
+  }
   v.span = r.SpanFrom(start);
   return v;
 }

@@ -77,9 +77,8 @@ class DeltaBitPackReader {
                          " values; the page holds ", expected));
     }
     total_ = v.value;
-    if (!ReadVarint(max_width_, "first value", &v)) return false;
+    if (!ReadValue("first value", &v, &last_)) return false;
     first_span_ = v.span;
-    last_ = is64_ ? ZigzagDecode64(v.value) : ZigzagDecode32(v.value);
     // Each block costs at least its min delta and its bit widths, even when
     // every miniblock has width 0: a header claiming many values in few
     // bytes fails here, before any loop.
@@ -187,13 +186,29 @@ class DeltaBitPackReader {
     return true;
   }
 
+  // A zigzag value of the column's type: any well-formed 64-bit varint,
+  // which for INT32 must then fit in 32 bits. (DuckDB 1.5 computes INT32
+  // deltas in 64 bits and writes min deltas of 33 bits, which Arrow
+  // rejects.)
+  bool ReadValue(std::string_view name, Varint* v, uint64_t* out) {
+    if (!ReadVarint(64, name, v)) return false;
+    const uint64_t value = ZigzagDecode64(v->value);
+    const auto as_signed = static_cast<int64_t>(value);
+    if (!is64_ && (as_signed < INT32_MIN || as_signed > INT32_MAX)) {
+      return Fail(Code::kEncodingDeltaValueRange, v->span,
+                  StrCat("the ", what_, "' ", name, " is ", as_signed,
+                         ", outside the 32-bit range of an INT32 column"));
+    }
+    *out = is64_ ? value : ZigzagDecode32(v->value);
+    return true;
+  }
+
   bool StartBlock() {
     Varint v;
-    if (!ReadVarint(max_width_, StrCat("min delta of block ", block_index_),
-                    &v)) {
+    if (!ReadValue(StrCat("min delta of block ", block_index_), &v,
+                   &min_delta_)) {
       return false;
     }
-    min_delta_ = is64_ ? ZigzagDecode64(v.value) : ZigzagDecode32(v.value);
     widths_offset_ = r_->position();
     if (!r_->ReadBytes(miniblocks_, &widths_)) {
       return Fail(Code::kEncodingTruncated, {widths_offset_, r_->remaining()},

@@ -189,16 +189,17 @@ TEST(DeltaBinaryPackedTest, ZeroWidthMiniblocksHoldManyValuesInFewBytes) {
 }
 
 TEST(DeltaBinaryPackedTest, MalformedVarints) {
-  // Overlong block size.
+  // Overlong block size: seven bytes, all in the span.
   const Bytes a = B({0x80, 0x81, 0x80, 0x80, 0x80, 0x80, 0x00});
   EXPECT_THAT(Decode(Delta(kInt32, 1), a).diagnostics,
-              ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint, At(0, 5),
+              ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint, At(0, 7),
                                        Field("values"))));
-  // An INT32 first value wider than 32 bits.
+  // An INT32 first value wider than 32 bits: a well-formed varint, but out
+  // of range.
   const Bytes b =
       Concat({B({0x80, 0x01, 0x04, 0x01}), B({0xFF, 0xFF, 0xFF, 0xFF, 0x1F})});
   EXPECT_THAT(Decode(Delta(kInt32, 1), b).diagnostics,
-              ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint, At(4, 5),
+              ElementsAre(IsDiagnostic(Code::kEncodingDeltaValueRange, At(4, 5),
                                        Field("values"))));
   // The same is a fine INT64 first value.
   EXPECT_THAT(Decode(Delta(kInt64, 1), b).diagnostics, IsEmpty());
@@ -208,6 +209,19 @@ TEST(DeltaBinaryPackedTest, MalformedVarints) {
   EXPECT_THAT(Decode(Delta(kInt64, 2), c).diagnostics,
               ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint,
                                        At(5, 10), Field("values"))));
+}
+
+TEST(DeltaBinaryPackedTest, Int32MinDeltaOf33Bits) {
+  // What DuckDB 1.5 writes for INT32 columns: deltas computed in 64 bits.
+  // Block 128, 4 miniblocks, 2 values, first 0, min delta 2^32.
+  const Bytes section = Concat({B({0x80, 0x01, 0x04, 0x02, 0x00}),
+                                B({0x80, 0x80, 0x80, 0x80, 0x20}),
+                                B({0, 0, 0, 0})});
+  EXPECT_THAT(Decode(Delta(kInt32, 2), section).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingDeltaValueRange,
+                                       At(5, 5), Field("values"))));
+  // As an INT64 column the same bytes are fine.
+  EXPECT_THAT(Decode(Delta(kInt64, 2), section).diagnostics, IsEmpty());
 }
 
 TEST(DeltaBinaryPackedTest, MissingPaddingIsTruncation) {

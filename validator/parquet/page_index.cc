@@ -125,21 +125,20 @@ bool DecodeIndex(const Chunk& c, const ByteReader& file,
   const uint64_t declared = static_cast<uint64_t>(length.value);
   if (consumed != declared) {
     c.Report(Code::kPageIndexLengthMismatch, length.span, c.Path(length_name),
-             StrCat("the ", name, " at offset ", offset.value, " is ",
-                    consumed, " bytes long, but ", length_name, " is ",
-                    declared));
+             StrCat("the ", name, " at offset ", offset.value, " is ", consumed,
+                    " bytes long, but ", length_name, " is ", declared));
   }
   return true;
 }
 
 std::string PageName(size_t k) { return StrCat("data page ", k); }
 
-// ---- OffsetIndex --------------------------------------------------------------
-
+// ---- OffsetIndex ------------------------------------------------------------
 // first_row_index: 0 for the first page, strictly increasing, inside the
 // row group, and where every earlier page was decoded, the row the walk
 // counted. `pages` is null when the locations cannot be paired with pages.
-void CheckFirstRows(const Chunk& c, const std::vector<Spanned<PageLocation>>& locations,
+void CheckFirstRows(const Chunk& c,
+                    const std::vector<Spanned<PageLocation>>& locations,
                     const std::vector<DataPageSummary>* pages) {
   bool earlier_decoded = true;
   for (size_t k = 0; k < locations.size(); ++k) {
@@ -185,13 +184,13 @@ void CheckLocations(const Chunk& c,
         page.header.length + static_cast<uint64_t>(page.compressed_page_size);
     if (loc.compressed_page_size.value < 0 ||
         static_cast<uint64_t>(loc.compressed_page_size.value) != expected) {
-      c.Report(Code::kPageIndexLocationSize, loc.compressed_page_size.span,
-               c.Path("offset_index.page_locations", k,
-                      "compressed_page_size"),
-               StrCat("compressed_page_size is ", loc.compressed_page_size.value,
-                      ", but ", PageName(k), " takes ", expected,
-                      " bytes: a header of ", page.header.length,
-                      " and a body of ", page.compressed_page_size));
+      c.Report(
+          Code::kPageIndexLocationSize, loc.compressed_page_size.span,
+          c.Path("offset_index.page_locations", k, "compressed_page_size"),
+          StrCat("compressed_page_size is ", loc.compressed_page_size.value,
+                 ", but ", PageName(k), " takes ", expected,
+                 " bytes: a header of ", page.header.length, " and a body of ",
+                 page.compressed_page_size));
     }
   }
 }
@@ -286,8 +285,7 @@ void CheckRowBoundaries(const Chunk& c, const ChunkWalk& walk) {
   }
 }
 
-// ---- ColumnIndex --------------------------------------------------------------
-
+// ---- ColumnIndex ------------------------------------------------------------
 // Whether `v` can go to ValueOrder::Compare: the order applies, `v` has the
 // type's width, and it is not a NaN that only total order ranks.
 bool Comparable(const ValueOrder& order, std::string_view v) {
@@ -309,6 +307,21 @@ struct IndexView {
   // all three have `pages` entries.
   bool per_page = false;
   size_t pages = 0;
+  // null_counts has one entry per page.
+  bool null_counts_ok = false;
+  // created_by names parquet-mr (parquet-java).
+  bool parquet_mr = false;
+
+  // parquet-mr builds the index from each page's statistics; a page written
+  // without them (statistics disabled, or the old writeDataPage API) gets
+  // null_pages true and null_counts -1, the null count of its no-op
+  // statistics (apache/parquet-java#3585). parquet-java has discarded such
+  // an index on read since apache/parquet-java#3458, so, as with statistics
+  // of known-buggy writers, it is reported as stats.known-writer-bug.
+  bool NoStatisticsPage(size_t k) const {
+    return parquet_mr && null_counts_ok && k < ci.null_pages.value.size() &&
+           ci.null_pages.value[k].value && ci.null_counts.value[k].value < 0;
+  }
 };
 
 // Reports a list whose length is not one entry per page. Returns whether
@@ -320,8 +333,8 @@ bool ListMatches(const IndexView& v, const SpannedList<T>& list,
   if (list.value.size() == v.pages) return true;
   v.c.Report(Code::kPageIndexListLength, list.span,
              v.c.Path("column_index", name),
-             StrCat(name, " has ", list.value.size(), " entries for ",
-                    v.pages, " data pages"));
+             StrCat(name, " has ", list.value.size(), " entries for ", v.pages,
+                    " data pages"));
   return false;
 }
 
@@ -352,30 +365,39 @@ void CheckEntries(const IndexView& v) {
       for (const auto& [bound, name] : bounds) {
         if (bound->value.size() == width) continue;
         widths_ok = false;
-        v.c.Report(Code::kPageIndexBounds, bound->span,
-                   v.c.Path("column_index", name, k),
-                   StrCat(name, " of ", PageName(k), " is ",
-                          bound->value.size(), " bytes; values of the type are ",
-                          width));
+        v.c.Report(
+            Code::kPageIndexBounds, bound->span,
+            v.c.Path("column_index", name, k),
+            StrCat(name, " of ", PageName(k), " is ", bound->value.size(),
+                   " bytes; values of the type are ", width));
       }
     }
     if (widths_ok && Comparable(v.order, min.value) &&
         Comparable(v.order, max.value) &&
         v.order.Compare(min.value, max.value) > 0) {
-      v.c.Report(Code::kPageIndexBounds, max.span,
-                 v.c.Path("column_index.max_values", k),
-                 StrCat("max_values of ", PageName(k),
-                        " is below its min_values"));
+      v.c.Report(
+          Code::kPageIndexBounds, max.span,
+          v.c.Path("column_index.max_values", k),
+          StrCat("max_values of ", PageName(k), " is below its min_values"));
     }
   }
-  for (const auto& [list, name] :
-       {std::pair{&ci.null_counts, "null_counts"},
-        std::pair{&ci.nan_counts, "nan_counts"}}) {
+  for (const auto& [list, name] : {std::pair{&ci.null_counts, "null_counts"},
+                                   std::pair{&ci.nan_counts, "nan_counts"}}) {
     for (size_t k = 0; k < list->value.size(); ++k) {
       const Spanned<int64_t>& count = list->value[k];
       if (count.value >= 0) continue;
-      v.c.Report(list == &ci.null_counts ? Code::kPageIndexNullCounts
-                                         : Code::kStatsNanCountMismatch,
+      const bool null_counts = list == &ci.null_counts;
+      if (null_counts && v.NoStatisticsPage(k)) {
+        v.c.Report(Code::kPageIndexWithoutStatistics, count.span,
+                   v.c.Path("column_index", name, k),
+                   StrCat(PageName(k), " has null_counts ", count.value,
+                          " and is marked a null page: parquet-mr writes "
+                          "this for pages without statistics, and readers "
+                          "discard such a column index"));
+        continue;
+      }
+      v.c.Report(null_counts ? Code::kPageIndexNullCounts
+                             : Code::kPageIndexNanCounts,
                  count.span, v.c.Path("column_index", name, k),
                  StrCat("the count ", count.value, " is negative"));
     }
@@ -399,8 +421,7 @@ void CheckBoundaryOrder(const IndexView& v) {
   const auto& maxs = v.ci.max_values.value;
   std::optional<size_t> previous;
   for (size_t k = 0; k < v.pages; ++k) {
-    if (v.ci.null_pages.value[k].value ||
-        !Comparable(v.order, mins[k].value) ||
+    if (v.ci.null_pages.value[k].value || !Comparable(v.order, mins[k].value) ||
         !Comparable(v.order, maxs[k].value)) {
       continue;
     }
@@ -411,12 +432,12 @@ void CheckBoundaryOrder(const IndexView& v) {
       const bool max_wrong =
           sign * v.order.Compare(maxs[p].value, maxs[k].value) > 0;
       if (min_wrong || max_wrong) {
-        v.c.Report(Code::kPageIndexBoundaryOrder, boundary.span, field,
-                   StrCat("boundary_order is ",
-                          sign > 0 ? "ASCENDING" : "DESCENDING", ", but the ",
-                          min_wrong ? "min" : "max", " of ", PageName(k),
-                          " is ", sign > 0 ? "below" : "above", " that of ",
-                          PageName(p)));
+        v.c.Report(
+            Code::kPageIndexBoundaryOrder, boundary.span, field,
+            StrCat("boundary_order is ", sign > 0 ? "ASCENDING" : "DESCENDING",
+                   ", but the ", min_wrong ? "min" : "max", " of ", PageName(k),
+                   " is ", sign > 0 ? "below" : "above", " that of ",
+                   PageName(p)));
         return;
       }
     }
@@ -494,13 +515,15 @@ void CheckAgainstPages(const IndexView& v, const ChunkWalk& walk,
     if (!page.decoded) continue;
     const PageValueSummary& values = page.values;
     const bool null_page = ci.null_pages.value[k].value;
-    if (null_page != (values.non_null == 0)) {
+    if (null_page != (values.non_null == 0) && !v.NoStatisticsPage(k)) {
       v.c.Report(Code::kPageIndexNullPages, ci.null_pages.value[k].span,
                  v.c.Path("column_index.null_pages", k),
-                 null_page ? StrCat(PageName(k), " is marked a null page but "
-                                    "holds ", values.non_null,
-                                    " non-null values")
-                           : StrCat(PageName(k), " holds only nulls but is "
+                 null_page ? StrCat(PageName(k),
+                                    " is marked a null page but "
+                                    "holds ",
+                                    values.non_null, " non-null values")
+                           : StrCat(PageName(k),
+                                    " holds only nulls but is "
                                     "not marked a null page"));
     }
     if (null_counts_ok) {
@@ -509,15 +532,15 @@ void CheckAgainstPages(const IndexView& v, const ChunkWalk& walk,
           static_cast<uint64_t>(count.value) != page.num_nulls) {
         v.c.Report(Code::kPageIndexNullCounts, count.span,
                    v.c.Path("column_index.null_counts", k),
-                   StrCat(PageName(k), " has ", page.num_nulls,
-                          " nulls, not ", count.value));
+                   StrCat(PageName(k), " has ", page.num_nulls, " nulls, not ",
+                          count.value));
       }
     }
     if (nan_counts_ok) {
       const Spanned<int64_t>& count = ci.nan_counts.value[k];
       if (count.value >= 0 &&
           static_cast<uint64_t>(count.value) != values.nan_count) {
-        v.c.Report(Code::kStatsNanCountMismatch, count.span,
+        v.c.Report(Code::kPageIndexNanCounts, count.span,
                    v.c.Path("column_index.nan_counts", k),
                    StrCat(PageName(k), " has ", values.nan_count,
                           " NaN values, not ", count.value));
@@ -548,22 +571,23 @@ void CheckAgainstPages(const IndexView& v, const ChunkWalk& walk,
   }
   if (first_nan_only.has_value() && v.per_page) {
     const size_t k = *first_nan_only;
-    v.c.Report(Code::kPageIndexNanOnlyPage, ci.min_values.value[k].span,
-               v.c.Path("column_index.min_values", k),
-               StrCat(PageName(k), nan_only > 1
-                                       ? StrCat(" and ", nan_only - 1,
-                                                " more pages hold")
-                                       : std::string(" holds"),
-                      " only NaN values, which TYPE_ORDER min/max cannot "
-                      "describe; no column index should be written"));
+    v.c.Report(
+        Code::kPageIndexNanOnlyPage, ci.min_values.value[k].span,
+        v.c.Path("column_index.min_values", k),
+        StrCat(PageName(k),
+               nan_only > 1 ? StrCat(" and ", nan_only - 1, " more pages hold")
+                            : std::string(" holds"),
+               " only NaN values, which TYPE_ORDER min/max cannot "
+               "describe; no column index should be written"));
   }
 }
 
 void CheckColumnIndex(const Chunk& c, const ColumnIndex& ci,
                       const ChunkWalk& walk) {
   const ValueOrder order =
-      c.leaf != nullptr ? ValueOrder::For(*c.leaf, ColumnOrderOf(*c.ctx, c.column))
-                        : ValueOrder();
+      c.leaf != nullptr
+          ? ValueOrder::For(*c.leaf, ColumnOrderOf(*c.ctx, c.column))
+          : ValueOrder();
   IndexView v{c, ci, order};
   // Without the page list, the lists must at least agree with null_pages.
   v.pages = walk.complete ? walk.data_pages.size() : ci.null_pages.value.size();
@@ -573,6 +597,8 @@ void CheckColumnIndex(const Chunk& c, const ColumnIndex& ci,
   const bool null_counts_ok = ListMatches(v, ci.null_counts, "null_counts");
   const bool nan_counts_ok = ListMatches(v, ci.nan_counts, "nan_counts");
   v.per_page = null_pages_ok && min_ok && max_ok;
+  v.null_counts_ok = null_counts_ok;
+  v.parquet_mr = c.ctx->md.created_by.value.starts_with("parquet-mr");
   CheckEntries(v);
   CheckBoundaryOrder(v);
   CheckIndexHistogram(v, ci.repetition_level_histograms,
@@ -586,8 +612,7 @@ void CheckColumnIndex(const Chunk& c, const ColumnIndex& ci,
   }
 }
 
-// ---- SizeStatistics -------------------------------------------------------------
-
+// ---- SizeStatistics ---------------------------------------------------------
 // A chunk-level level histogram: max_level + 1 entries summing to
 // num_values, and equal to the walk's.
 void CheckChunkHistogram(const Chunk& c, const SpannedList<int64_t>& list,

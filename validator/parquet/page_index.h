@@ -8,7 +8,7 @@
 //   OffsetIndex:   page_locations[k] = {offset, header + body size,
 //                                       first_row_index} of data page k
 //   ColumnIndex:   null_pages[k], min_values[k], max_values[k],
-//                  null_counts[k], level histograms (k x (max_level + 1))
+//                  null_counts[k], level histograms (max_level + 1 each)
 //
 // Entry k of every list describes data page k; dictionary pages have none.
 

@@ -53,8 +53,7 @@ std::string Float(float v) {
   return s;
 }
 
-// ---- serialising the indexes -------------------------------------------------
-
+// ---- serialising the indexes ------------------------------------------------
 struct Location {
   int64_t offset;
   int32_t size;
@@ -161,8 +160,7 @@ ColumnIndexSpans WriteColumnIndex(CompactWriter& w, const ColumnIndexSpec& c) {
   return s;
 }
 
-// ---- the fixture ---------------------------------------------------------------
-
+// ---- the fixture ------------------------------------------------------------
 // One OPTIONAL column, one row group of 12 rows in three data pages of 4
 // values: [null, 1, 2, 3], [4, 5, 6, 4], [null x 4]. The chunk is
 // [4, 104); the column data runs on to kDataEnd so that the indexes can sit
@@ -301,18 +299,17 @@ TEST_F(PageIndexTest, MatchingIndexesAreClean) {
   EXPECT_THAT(headers_only, IsEmpty()) << Dump(headers_only);
 }
 
-// ---- the declared lengths ----------------------------------------------------------
-
+// ---- the declared lengths ---------------------------------------------------
 TEST_F(PageIndexTest, OffsetIndexLongerOrShorterThanItsLength) {
   for (const int64_t delta : {-2, 3}) {
     CompactWriter w(kOffsetIndexAt);
     WriteOffsetIndex(w, GoodLocations());
     PlaceOffsetIndex(w, delta);
     const auto d = Run();
-    EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                       Code::kPageIndexLengthMismatch,
-                       b_.chunk(0, 0).offset_index_length.span,
-                       Field("offset_index_length"))))
+    EXPECT_THAT(
+        d, ElementsAre(IsDiagnostic(Code::kPageIndexLengthMismatch,
+                                    b_.chunk(0, 0).offset_index_length.span,
+                                    Field("offset_index_length"))))
         << Dump(d);
   }
 }
@@ -322,10 +319,10 @@ TEST_F(PageIndexTest, ColumnIndexLongerThanItsLength) {
   WriteColumnIndex(w, GoodColumnIndex());
   PlaceColumnIndex(w, 5);
   const auto d = Run();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                     Code::kPageIndexLengthMismatch,
-                     b_.chunk(0, 0).column_index_length.span,
-                     Field("column_index_length"))))
+  EXPECT_THAT(d,
+              ElementsAre(IsDiagnostic(Code::kPageIndexLengthMismatch,
+                                       b_.chunk(0, 0).column_index_length.span,
+                                       Field("column_index_length"))))
       << Dump(d);
 }
 
@@ -358,14 +355,13 @@ TEST_F(PageIndexTest, IndexesTheFooterRulesRejectedAreSkipped) {
   EXPECT_THAT(Run(), IsEmpty());
 }
 
-// ---- OffsetIndex ---------------------------------------------------------------------
-
+// ---- OffsetIndex ------------------------------------------------------------
 TEST_F(PageIndexTest, OneLocationPerDataPage) {
   const OffsetIndexSpans s = OffsetIndexOf({{4, 30, 0}, {34, 30, 4}});
   const auto d = Run();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexLocationCount,
-                                          s.locations,
-                                          Field("offset_index.page_locations"))))
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kPageIndexLocationCount, s.locations,
+                                  Field("offset_index.page_locations"))))
       << Dump(d);
   // Without the page list nothing is counted.
   walk_.complete = false;
@@ -458,7 +454,8 @@ TEST_F(PageIndexTest, PagesNamedByTheOffsetIndexStartRows) {
 }
 
 TEST_F(PageIndexTest, UnencodedBytesOnlyForByteArrays) {
-  const OffsetIndexSpans s = OffsetIndexOf(GoodLocations(), std::vector<int64_t>{0, 0, 0});
+  const OffsetIndexSpans s =
+      OffsetIndexOf(GoodLocations(), std::vector<int64_t>{0, 0, 0});
   const auto d = Run();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kStatsSizeStatisticsMismatch, s.unencoded,
@@ -481,19 +478,19 @@ class ByteArrayPageIndexTest : public PageIndexTest {
 TEST_F(ByteArrayPageIndexTest, UnencodedBytesMatchThePages) {
   OffsetIndexOf(GoodLocations(), std::vector<int64_t>{0, 10, 20});
   EXPECT_THAT(Run(), IsEmpty());
-  const OffsetIndexSpans s = OffsetIndexOf(GoodLocations(), std::vector<int64_t>{0, 11, 20});
+  const OffsetIndexSpans s =
+      OffsetIndexOf(GoodLocations(), std::vector<int64_t>{0, 11, 20});
   const auto d = Run();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                     Code::kStatsSizeStatisticsMismatch,
-                     s.unencoded_entries[1],
-                     Field("offset_index.unencoded_byte_array_data_bytes",
-                           1))))
+                     Code::kStatsSizeStatisticsMismatch, s.unencoded_entries[1],
+                     Field("offset_index.unencoded_byte_array_data_bytes", 1))))
       << Dump(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
 
 TEST_F(ByteArrayPageIndexTest, UnencodedBytesHaveOneEntryPerPage) {
-  const OffsetIndexSpans s = OffsetIndexOf(GoodLocations(), std::vector<int64_t>{0, 10});
+  const OffsetIndexSpans s =
+      OffsetIndexOf(GoodLocations(), std::vector<int64_t>{0, 10});
   const auto d = Run();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexListLength, s.unencoded,
@@ -501,20 +498,19 @@ TEST_F(ByteArrayPageIndexTest, UnencodedBytesHaveOneEntryPerPage) {
       << Dump(d);
 }
 
-// ---- ColumnIndex -----------------------------------------------------------------------
-
+// ---- ColumnIndex ------------------------------------------------------------
 TEST_F(PageIndexTest, ListsHaveOneEntryPerPage) {
   ColumnIndexSpec spec = GoodColumnIndex();
   spec.min.pop_back();
   spec.null_counts->push_back(0);
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexListLength,
-                                          s.min.list,
-                                          Field("column_index.min_values")),
-                             IsDiagnostic(Code::kPageIndexListLength,
-                                          s.null_counts.list,
-                                          Field("column_index.null_counts"))))
+  EXPECT_THAT(
+      d,
+      ElementsAre(IsDiagnostic(Code::kPageIndexListLength, s.min.list,
+                               Field("column_index.min_values")),
+                  IsDiagnostic(Code::kPageIndexListLength, s.null_counts.list,
+                               Field("column_index.null_counts"))))
       << Dump(d);
 }
 
@@ -525,15 +521,14 @@ TEST_F(PageIndexTest, NullPagesAgainstThePageList) {
   spec.max.push_back("");
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run();
-  EXPECT_THAT(d, Contains(IsDiagnostic(Code::kPageIndexListLength,
-                                       s.null_pages.list,
-                                       Field("column_index.null_pages"))))
+  EXPECT_THAT(
+      d, Contains(IsDiagnostic(Code::kPageIndexListLength, s.null_pages.list,
+                               Field("column_index.null_pages"))))
       << Dump(d);
   // Without the page list the lists need only agree with each other.
   walk_.complete = false;
   spec.null_counts->push_back(0);
-  spec.definition_histograms->insert(spec.definition_histograms->end(),
-                                     {4, 0});
+  spec.definition_histograms->insert(spec.definition_histograms->end(), {4, 0});
   ColumnIndexOf(spec);
   EXPECT_THAT(Run(), IsEmpty()) << Dump(Run());
 }
@@ -543,10 +538,9 @@ TEST_F(PageIndexTest, NullPageBoundsAreEmpty) {
   spec.max[2] = Int32(0);
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run(HeadersOnly());
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexNullPages,
-                                          s.max.entries[2],
-                                          Field("column_index.max_values",
-                                                2))))
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kPageIndexNullPages, s.max.entries[2],
+                                  Field("column_index.max_values", 2))))
       << Dump(d);
 }
 
@@ -558,12 +552,12 @@ TEST_F(PageIndexTest, NullPagesAreThePagesWithoutValues) {
   spec.boundary_order = kUnordered;
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexNullPages,
-                                          s.null_pages.entries[0],
-                                          Field("column_index.null_pages", 0)),
-                             IsDiagnostic(Code::kPageIndexNullPages,
-                                          s.null_pages.entries[2],
-                                          Field("column_index.null_pages", 2))))
+  EXPECT_THAT(
+      d, ElementsAre(
+             IsDiagnostic(Code::kPageIndexNullPages, s.null_pages.entries[0],
+                          Field("column_index.null_pages", 0)),
+             IsDiagnostic(Code::kPageIndexNullPages, s.null_pages.entries[2],
+                          Field("column_index.null_pages", 2))))
       << Dump(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
@@ -573,10 +567,9 @@ TEST_F(PageIndexTest, BoundsHaveTheTypesWidth) {
   spec.min[1] = Int32(4).substr(0, 3);
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run(HeadersOnly());
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexBounds,
-                                          s.min.entries[1],
-                                          Field("column_index.min_values",
-                                                1))))
+  EXPECT_THAT(d,
+              ElementsAre(IsDiagnostic(Code::kPageIndexBounds, s.min.entries[1],
+                                       Field("column_index.min_values", 1))))
       << Dump(d);
 }
 
@@ -587,10 +580,9 @@ TEST_F(PageIndexTest, MinIsNotAboveMax) {
   spec.boundary_order = kUnordered;
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run(HeadersOnly());
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexBounds,
-                                          s.max.entries[0],
-                                          Field("column_index.max_values",
-                                                0))))
+  EXPECT_THAT(d,
+              ElementsAre(IsDiagnostic(Code::kPageIndexBounds, s.max.entries[0],
+                                       Field("column_index.max_values", 0))))
       << Dump(d);
 }
 
@@ -600,13 +592,11 @@ TEST_F(PageIndexTest, BoundsBoundThePagesValues) {
   spec.max[0] = Int32(2);  // The page holds 3.
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexBounds,
-                                          s.min.entries[1],
-                                          Field("column_index.min_values", 1)),
-                             IsDiagnostic(Code::kPageIndexBounds,
-                                          s.max.entries[0],
-                                          Field("column_index.max_values",
-                                                0))))
+  EXPECT_THAT(d,
+              ElementsAre(IsDiagnostic(Code::kPageIndexBounds, s.min.entries[1],
+                                       Field("column_index.min_values", 1)),
+                          IsDiagnostic(Code::kPageIndexBounds, s.max.entries[0],
+                                       Field("column_index.max_values", 0))))
       << Dump(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
@@ -664,10 +654,9 @@ TEST_F(PageIndexTest, NullCountsMatchThePages) {
   spec.null_counts = std::vector<int64_t>{1, 1, 4};
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexNullCounts,
-                                          s.null_counts.entries[1],
-                                          Field("column_index.null_counts",
-                                                1))))
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(
+                     Code::kPageIndexNullCounts, s.null_counts.entries[1],
+                     Field("column_index.null_counts", 1))))
       << Dump(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
   spec.null_counts = std::vector<int64_t>{1, -1, 4};
@@ -676,6 +665,52 @@ TEST_F(PageIndexTest, NullCountsMatchThePages) {
               ElementsAre(IsDiagnostic(Code::kPageIndexNullCounts,
                                        negative.null_counts.entries[1],
                                        Field("column_index.null_counts", 1))));
+}
+
+// What parquet-mr writes for pages written without statistics
+// (datapage_v1-*-checksum.parquet in parquet-testing).
+ColumnIndexSpec NoStatisticsIndex() {
+  ColumnIndexSpec spec;
+  spec.null_pages = {true, true, true};
+  spec.min = {"", "", ""};
+  spec.max = {"", "", ""};
+  spec.boundary_order = kAscending;
+  spec.null_counts = std::vector<int64_t>{-1, -1, -1};
+  return spec;
+}
+
+TEST_F(PageIndexTest, ParquetMrIndexWithoutStatisticsIsAWriterBug) {
+  b_.md().created_by = b_.Field<std::string_view>(
+      "parquet-mr version 1.13.0-SNAPSHOT (build 019361e0)");
+  const ColumnIndexSpans s = ColumnIndexOf(NoStatisticsIndex());
+  const auto d = Run();
+  EXPECT_THAT(
+      d,
+      ElementsAre(IsDiagnostic(Code::kPageIndexWithoutStatistics, s.null_counts.entries[0],
+                               Field("column_index.null_counts", 0)),
+                  IsDiagnostic(Code::kPageIndexWithoutStatistics, s.null_counts.entries[1],
+                               Field("column_index.null_counts", 1)),
+                  IsDiagnostic(Code::kPageIndexWithoutStatistics, s.null_counts.entries[2],
+                               Field("column_index.null_counts", 2))))
+      << Dump(d);
+}
+
+TEST_F(PageIndexTest, IndexWithoutStatisticsFromOtherWriters) {
+  const ColumnIndexSpans s = ColumnIndexOf(NoStatisticsIndex());
+  const auto d = Run();
+  EXPECT_THAT(
+      d, ElementsAre(
+             IsDiagnostic(Code::kPageIndexNullPages, s.null_pages.entries[0],
+                          Field("column_index.null_pages", 0)),
+             IsDiagnostic(Code::kPageIndexNullPages, s.null_pages.entries[1],
+                          Field("column_index.null_pages", 1)),
+             IsDiagnostic(Code::kPageIndexNullCounts, s.null_counts.entries[0],
+                          Field("column_index.null_counts", 0)),
+             IsDiagnostic(Code::kPageIndexNullCounts, s.null_counts.entries[1],
+                          Field("column_index.null_counts", 1)),
+             IsDiagnostic(Code::kPageIndexNullCounts, s.null_counts.entries[2],
+                          Field("column_index.null_counts", 2))))
+      << Dump(d);
 }
 
 TEST_F(PageIndexTest, DefinitionHistogramsHavePagesTimesLevels) {
@@ -709,10 +744,10 @@ TEST_F(PageIndexTest, RepetitionHistogramsOfAFlatColumn) {
   EXPECT_THAT(Run(), IsEmpty());
   spec.repetition_histograms = std::vector<int64_t>{4, 3, 4};
   ColumnIndexSpans s = ColumnIndexOf(spec);
-  EXPECT_THAT(Run(), ElementsAre(IsDiagnostic(
-                         Code::kPageIndexHistogram, s.repetition.entries[1],
-                         Field("column_index.repetition_level_histograms",
-                               1))));
+  EXPECT_THAT(Run(),
+              ElementsAre(IsDiagnostic(
+                  Code::kPageIndexHistogram, s.repetition.entries[1],
+                  Field("column_index.repetition_level_histograms", 1))));
   spec.repetition_histograms = std::vector<int64_t>{4, 4, 4, 0, 0, 0};
   s = ColumnIndexOf(spec);
   EXPECT_THAT(Run(), ElementsAre(IsDiagnostic(
@@ -745,10 +780,10 @@ TEST_F(PageIndexTest, RepeatedColumnHistograms) {
   EXPECT_THAT(Run(), IsEmpty()) << Dump(Run());
   spec.repetition_histograms = std::vector<int64_t>{1, 3, 2, 2, 3, 1};
   const ColumnIndexSpans s = ColumnIndexOf(spec);
-  EXPECT_THAT(Run(), ElementsAre(IsDiagnostic(
-                         Code::kPageIndexHistogram, s.repetition.entries[4],
-                         Field("column_index.repetition_level_histograms",
-                               4))));
+  EXPECT_THAT(Run(),
+              ElementsAre(IsDiagnostic(
+                  Code::kPageIndexHistogram, s.repetition.entries[4],
+                  Field("column_index.repetition_level_histograms", 4))));
 }
 
 class FloatPageIndexTest : public PageIndexTest {
@@ -774,10 +809,9 @@ class FloatPageIndexTest : public PageIndexTest {
 TEST_F(FloatPageIndexTest, NanOnlyPageUnderTypeOrder) {
   const ColumnIndexSpans s = ColumnIndexOf(Spec());
   const auto d = Run();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexNanOnlyPage,
-                                          s.min.entries[1],
-                                          Field("column_index.min_values",
-                                                1))))
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kPageIndexNanOnlyPage, s.min.entries[1],
+                                  Field("column_index.min_values", 1))))
       << Dump(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
@@ -794,9 +828,9 @@ TEST_F(FloatPageIndexTest, NanCountsMatchThePages) {
   spec.nan_counts = std::vector<int64_t>{1, 4, 0};
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run();
-  EXPECT_THAT(d, Contains(IsDiagnostic(Code::kStatsNanCountMismatch,
-                                       s.nan.entries[0],
-                                       Field("column_index.nan_counts", 0))))
+  EXPECT_THAT(
+      d, Contains(IsDiagnostic(Code::kPageIndexNanCounts, s.nan.entries[0],
+                               Field("column_index.nan_counts", 0))))
       << Dump(d);
   spec.nan_counts = std::vector<int64_t>{0, 4};
   const ColumnIndexSpans short_list = ColumnIndexOf(spec);
@@ -816,8 +850,7 @@ TEST_F(PageIndexTest, UndefinedOrderSkipsComparisons) {
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
 
-// ---- SizeStatistics --------------------------------------------------------------------
-
+// ---- SizeStatistics ---------------------------------------------------------
 class SizeStatisticsTest : public PageIndexTest {
  protected:
   SpannedList<int64_t> List(std::vector<int64_t> values) {
@@ -849,17 +882,15 @@ TEST_F(SizeStatisticsTest, HistogramHasMaxLevelPlusOneEntries) {
   Stats().definition_level_histogram = List({5, 7, 0});
   Stats().repetition_level_histogram = List({12, 0});
   const auto d = Check();
-  EXPECT_THAT(
-      d,
-      ElementsAre(
-          IsDiagnostic(Code::kStatsSizeStatisticsMismatch,
-                       Stats().definition_level_histogram.span,
-                       Field("meta_data.size_statistics."
-                             "definition_level_histogram")),
-          IsDiagnostic(Code::kStatsSizeStatisticsMismatch,
-                       Stats().repetition_level_histogram.span,
-                       Field("meta_data.size_statistics."
-                             "repetition_level_histogram"))))
+  EXPECT_THAT(d,
+              ElementsAre(IsDiagnostic(Code::kStatsSizeStatisticsMismatch,
+                                       Stats().definition_level_histogram.span,
+                                       Field("meta_data.size_statistics."
+                                             "definition_level_histogram")),
+                          IsDiagnostic(Code::kStatsSizeStatisticsMismatch,
+                                       Stats().repetition_level_histogram.span,
+                                       Field("meta_data.size_statistics."
+                                             "repetition_level_histogram"))))
       << Dump(d);
 }
 
@@ -867,21 +898,21 @@ TEST_F(SizeStatisticsTest, EmptyHistogramStandsForLevelsOfZero) {
   Stats().repetition_level_histogram = List({});
   EXPECT_THAT(Check(), IsEmpty());
   Stats().definition_level_histogram = List({});
-  EXPECT_THAT(Check(), ElementsAre(IsDiagnostic(
-                           Code::kStatsSizeStatisticsMismatch,
-                           Stats().definition_level_histogram.span,
-                           Field("meta_data.size_statistics."
-                                 "definition_level_histogram"))));
+  EXPECT_THAT(Check(),
+              ElementsAre(IsDiagnostic(Code::kStatsSizeStatisticsMismatch,
+                                       Stats().definition_level_histogram.span,
+                                       Field("meta_data.size_statistics."
+                                             "definition_level_histogram"))));
 }
 
 TEST_F(SizeStatisticsTest, HistogramSumsToNumValues) {
   Stats().definition_level_histogram = List({5, 6});
   const auto d = Check(HeadersOnly());
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                     Code::kStatsSizeStatisticsMismatch,
-                     Stats().definition_level_histogram.span,
-                     Field("meta_data.size_statistics."
-                           "definition_level_histogram"))))
+  EXPECT_THAT(d,
+              ElementsAre(IsDiagnostic(Code::kStatsSizeStatisticsMismatch,
+                                       Stats().definition_level_histogram.span,
+                                       Field("meta_data.size_statistics."
+                                             "definition_level_histogram"))))
       << Dump(d);
 }
 
@@ -913,11 +944,11 @@ TEST_F(SizeStatisticsTest, NegativeCount) {
 TEST_F(SizeStatisticsTest, UnencodedBytesOnlyForByteArrays) {
   Stats().unencoded_byte_array_data_bytes = b_.Field<int64_t>(0);
   const auto d = Check();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                     Code::kStatsSizeStatisticsMismatch,
-                     Stats().unencoded_byte_array_data_bytes.span,
-                     Field("meta_data.size_statistics."
-                           "unencoded_byte_array_data_bytes"))))
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kStatsSizeStatisticsMismatch,
+                                  Stats().unencoded_byte_array_data_bytes.span,
+                                  Field("meta_data.size_statistics."
+                                        "unencoded_byte_array_data_bytes"))))
       << Dump(d);
 }
 
@@ -938,11 +969,11 @@ TEST_F(ByteArraySizeStatisticsTest, UnencodedBytesMatchTheWalk) {
   EXPECT_THAT(Check(), IsEmpty());
   Stats().unencoded_byte_array_data_bytes = b_.Field<int64_t>(31);
   const auto d = Check();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                     Code::kStatsSizeStatisticsMismatch,
-                     Stats().unencoded_byte_array_data_bytes.span,
-                     Field("meta_data.size_statistics."
-                           "unencoded_byte_array_data_bytes"))))
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kStatsSizeStatisticsMismatch,
+                                  Stats().unencoded_byte_array_data_bytes.span,
+                                  Field("meta_data.size_statistics."
+                                        "unencoded_byte_array_data_bytes"))))
       << Dump(d);
   EXPECT_THAT(Check(HeadersOnly()), IsEmpty());
   Stats().unencoded_byte_array_data_bytes = b_.Field<int64_t>(-1);

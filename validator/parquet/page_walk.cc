@@ -43,7 +43,7 @@ class ChunkWalker {
  public:
   ChunkWalker(const RuleContext& ctx, const ByteReader& file, size_t rg,
               size_t column, WalkDepth depth, codec::Decompressor& codecs,
-              const ReleaseFn& release)
+              const WalkHooks& hooks)
       : ctx_(ctx),
         file_(file),
         rg_(rg),
@@ -52,7 +52,7 @@ class ChunkWalker {
         chunk_(ctx.md.row_groups.value[rg].value.columns.value[column].value),
         md_(chunk_.meta_data.value),
         codecs_(codecs),
-        release_(release) {}
+        hooks_(hooks) {}
 
   // Walks the chunk if its metadata lets it be found. Returns whether it
   // was walked.
@@ -91,7 +91,7 @@ class ChunkWalker {
   const ColumnChunk& chunk_;
   const ColumnMetaData& md_;
   codec::Decompressor& codecs_;
-  const ReleaseFn& release_;
+  const WalkHooks& hooks_;
 
   ColumnShape shape_;
   std::optional<ColumnValueChecker> values_;
@@ -366,9 +366,19 @@ void ChunkWalker::DataPageHeaders(const PageHeader& h, ByteSpan header,
   if (!CheckV2Header(h, scope)) {
     rows_known_ = false;
   } else if (depth_ == WalkDepth::kFull) {
-    DataPageInput in{h, shape_, file_, codecs_, scope,
-                     &*values_, bloom_ ? &*bloom_ : nullptr, &dictionary_,
-                     &buffer_, walk->data_pages.empty()};
+    const DataPageInput in{.header = h,
+                           .shape = shape_,
+                           .file = file_,
+                           .codecs = codecs_,
+                           .scope = scope,
+                           .values = &*values_,
+                           .bloom = bloom_ ? &*bloom_ : nullptr,
+                           .dictionary = &dictionary_,
+                           .buffer = &buffer_,
+                           .first_page = walk->data_pages.empty(),
+                           .tap = hooks_.tap,
+                           .row_group = rg_,
+                           .column = column_};
     DecodeDataPage(in, &page);
   }
   if (!page.decoded && shape_.max_repetition_level > 0) rows_known_ = false;
@@ -418,7 +428,8 @@ void ChunkWalker::Finish(uint64_t pos, uint64_t end, ChunkWalk* walk) {
   }
   if (values_ && walk->decoded) {
     values_->CheckChunkStatistics(md_, ChunkField("meta_data"),
-                                  walk->num_nulls, ctx_.sink);
+                                  walk->num_nulls, ctx_.sink,
+                                  walk->definition_histogram);
   }
 }
 
@@ -492,7 +503,9 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
     }
     pos = body.end();
     // The dictionary's entries are read again by later pages.
-    if (release_ && h.type.value != kDictionaryPage) release_(Join(header, body));
+    if (hooks_.release && h.type.value != kDictionaryPage) {
+      hooks_.release(Join(header, body));
+    }
   }
   if (!walk->complete) {
     walk->decoded = false;
@@ -527,7 +540,7 @@ void CheckRowCounts(const RuleContext& ctx, size_t rg,
 }  // namespace
 
 void CheckPages(const RuleContext& ctx, const ByteReader& file,
-                WalkDepth depth, const ReleaseFn& release) {
+                WalkDepth depth, const WalkHooks& hooks) {
   codec::Decompressor codecs;
   const auto& row_groups = ctx.md.row_groups.value;
   for (size_t rg = 0; rg < row_groups.size(); ++rg) {
@@ -535,7 +548,7 @@ void CheckPages(const RuleContext& ctx, const ByteReader& file,
     std::vector<std::pair<size_t, uint64_t>> rows;
     for (size_t c = 0; c < columns.size(); ++c) {
       ChunkWalk walk;
-      ChunkWalker walker(ctx, file, rg, c, depth, codecs, release);
+      ChunkWalker walker(ctx, file, rg, c, depth, codecs, hooks);
       if (!walker.Run(&walk)) continue;
       if (walker.rows_known()) rows.emplace_back(c, walk.num_rows);
       CheckPageIndex(ctx, file, rg, c, walk);

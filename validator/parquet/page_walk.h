@@ -21,6 +21,7 @@
 #include "core/byte_reader.h"
 #include "core/span.h"
 #include "parquet/rules.h"
+#include "parquet/values.h"
 
 namespace colcheck::parquet {
 
@@ -81,12 +82,27 @@ struct ChunkWalk {
 // correct; it is only slower.
 using ReleaseFn = std::function<void(ByteSpan)>;
 
+// Sees every batch of data-page values the walk decodes, as decoded (a
+// dictionary-encoded page gives indices), in file order. For tests that
+// compare decoded values with known data, and for tools that read them.
+class ValueTap {
+ public:
+  virtual ~ValueTap() = default;
+  virtual void Values(size_t row_group, size_t column,
+                      const ValueBatch& batch) = 0;
+};
+
+struct WalkHooks {
+  ReleaseFn release;        // Optional.
+  ValueTap* tap = nullptr;  // Optional.
+};
+
 // Walks every column chunk of every row group, then checks rows per row
 // group and, through the walk's summaries, the page index and bloom
 // filters. Chunks whose metadata is unusable (missing, encrypted, out of
 // bounds) are skipped: the footer rules reported them.
 void CheckPages(const RuleContext& ctx, const ByteReader& file,
-                WalkDepth depth, const ReleaseFn& release = {});
+                WalkDepth depth, const WalkHooks& hooks = {});
 
 }  // namespace colcheck::parquet
 

@@ -195,7 +195,7 @@ void ResolveMagicMismatch(const ByteReader& file, DiagnosticSink& sink,
 }
 
 void RunRules(const FileMetaData& md, const FileLayout& layout,
-              const ByteReader& file, Level level, const ReleaseFn& release,
+              const ByteReader& file, Level level, const WalkHooks& hooks,
               DiagnosticSink& sink) {
   const SchemaTree tree = BuildSchemaTree(md, sink);
   const RuleContext ctx{md, tree, layout, sink};
@@ -207,14 +207,14 @@ void RunRules(const FileMetaData& md, const FileLayout& layout,
   if (level == Level::kFooter) return;
   CheckPages(ctx, file,
              level == Level::kPages ? WalkDepth::kHeaders : WalkDepth::kFull,
-             release);
+             hooks);
 }
 
 }  // namespace
 
 ParquetOutcome ValidateParquet(const ByteReader& file, Level level,
                                DiagnosticSink& sink,
-                               const ReleaseFn& release) {
+                               const WalkHooks& hooks) {
   ParquetOutcome outcome;
   Tail tail;
   if (!ReadTail(file, sink, &tail)) return outcome;
@@ -244,7 +244,7 @@ ParquetOutcome ValidateParquet(const ByteReader& file, Level level,
   layout.file_size = file.size();
   layout.metadata = {m.start, m.rest.position() - m.start};
   layout.encrypted = signed_footer;
-  RunRules(md, layout, file, level, release, sink);
+  RunRules(md, layout, file, level, hooks, sink);
   return outcome;
 }
 

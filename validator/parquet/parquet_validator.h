@@ -15,11 +15,11 @@ struct ParquetOutcome {
   bool encrypted = false;
 };
 
-// Checks as deep as `level` goes (colcheck::Level). `release` (optional)
-// hears of file ranges the page walk is done with.
+// Checks as deep as `level` goes (colcheck::Level). `hooks` reach the page
+// walk (page_walk.h).
 ParquetOutcome ValidateParquet(const ByteReader& file, Level level,
                                DiagnosticSink& sink,
-                               const ReleaseFn& release = {});
+                               const WalkHooks& hooks = {});
 
 }  // namespace colcheck::parquet
 

@@ -124,11 +124,11 @@ TEST(RleDecoderTest, ZeroRunsAreErrors) {
 }
 
 TEST(RleDecoderTest, OverlongHeaderIsMalformed) {
-  // Six bytes, still continuing after the fifth.
+  // Six bytes, still continuing after the fifth: the span is all six.
   const Hybrid a =
       DecodeHybrid(B({0x82, 0x80, 0x80, 0x80, 0x80, 0x00, 1}), 1, 1);
   EXPECT_THAT(a.diagnostics,
-              ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint, At(0, 5),
+              ElementsAre(IsDiagnostic(Code::kEncodingMalformedVarint, At(0, 6),
                                        "p.definition_levels")));
   EXPECT_TRUE(a.failed);
   // Five bytes whose last carries bits beyond 32.

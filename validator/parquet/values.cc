@@ -134,10 +134,10 @@ bool EncodingAppliesTo(int32_t encoding, int32_t physical) {
 std::unique_ptr<ValueDecoder> MakeValueDecoder(
     int32_t encoding, ByteSpan encoding_span, ColumnType type,
     uint64_t num_values, uint64_t dictionary_size, ByteReader section,
-    PageScope& scope) {
+    PageScope& scope, std::string_view encoding_field) {
   if (!KnownEncoding(encoding)) {
     scope.ReportAt(
-        Code::kEncodingUnknown, encoding_span, "encoding",
+        Code::kEncodingUnknown, encoding_span, encoding_field,
         StrCat("encoding ", encoding, " is not a value of the Encoding enum"));
     return nullptr;
   }
@@ -145,7 +145,7 @@ std::unique_ptr<ValueDecoder> MakeValueDecoder(
   if (!KnownPhysical(type.physical)) return nullptr;
   if (!EncodingAppliesTo(encoding, type.physical)) {
     scope.ReportAt(
-        Code::kEncodingInvalidForType, encoding_span, "encoding",
+        Code::kEncodingInvalidForType, encoding_span, encoding_field,
         StrCat(EncodingName(encoding), " (", encoding,
                encoding == kBitPacked ? ") encodes only levels, not values"
                : encoding == 1        ? ") is not defined for any type"

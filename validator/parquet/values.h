@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string_view>
 
 #include "core/byte_reader.h"
 #include "parquet/page_scope.h"
@@ -63,11 +64,12 @@ class ValueDecoder {
 // page its num_values). `dictionary_size` bounds the indices of
 // *_DICTIONARY sections. Returns nullptr, having reported
 // encoding.unknown or encoding.invalid-for-type at `encoding_span` (a file
-// span, the page header's encoding field), when the encoding cannot apply.
+// span, the page header's encoding field, named `encoding_field` below the
+// page), when the encoding cannot apply.
 std::unique_ptr<ValueDecoder> MakeValueDecoder(
     int32_t encoding, ByteSpan encoding_span, ColumnType type,
     uint64_t num_values, uint64_t dictionary_size, ByteReader section,
-    PageScope& scope);
+    PageScope& scope, std::string_view encoding_field = "encoding");
 
 // Whether `encoding` is defined for values of `physical` type (the
 // encoding x type matrix of Encodings.md; levels aside).
