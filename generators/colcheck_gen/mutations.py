@@ -2031,8 +2031,15 @@ def _bloom_false_negative(pq):
 
     def fn(b, t):
         b.bitset = bytes(len(b.bitset))
+
+    def bitset(new):
+        # colcheck reports at the bitset block that lacks the value's bits;
+        # the whole cleared bitset covers every block.
+        region = new.regions[(0, col, "bloom_filter")][0]
+        size = len(new.model.row_groups[0].chunks[col].bloom.bitset)
+        return Span(region.offset + region.length - size, size)
     return _page_edit(pq, "bloom.false-negative", _bloom_edit(col, fn),
-                      lambda new: Span(_values_start(new, col, 0), 8))
+                      bitset)
 
 
 @page_mutation("bloom.num-bytes", "num_bytes_33",

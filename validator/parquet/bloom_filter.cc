@@ -218,6 +218,7 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
     check.width_ = PlainWidth(*leaf);
   }
   check.where_ = path("meta_data.bloom_filter_offset");
+  check.blocks_field_ = path("bloom_filter.blocks");
   return check;
 }
 
@@ -305,13 +306,22 @@ void BloomFilterCheck::Miss(uint64_t hash, std::optional<ByteSpan> span,
     return;
   }
   const bool last = reported_.size() == kMaxReports;
-  scope.ReportAt(
-      Code::kBloomFalseNegative, span.value_or(scope.body()),
-      StrCat("values[", index, "]"),
-      StrCat(what, " (XXH64 ", Hex64(hash),
-             ") tests negative in the chunk's bloom filter (", where_,
-             "), so readers that use the filter skip "
-             "rows that hold it",
+  // The data is the truth, so the fault is in the 32-byte block of the
+  // bitset the hash selects: one of its 8 bits is missing. The value is
+  // named in the message, with its own bytes when they are in the file.
+  const uint64_t blocks = bitset_.size() / kBlockBytes;
+  const uint64_t block = ((hash >> 32) * blocks) >> 32;
+  const std::optional<ByteSpan> block_span =
+      FileSpan(bitset_.subspan(block * kBlockBytes, kBlockBytes));
+  scope.sink().Report(
+      Code::kBloomFalseNegative, block_span.value_or(span.value_or(scope.body())),
+      StrCat(blocks_field_, "[", block, "]"),
+      StrCat(what, " at ", scope.field(), ".values[", index, "]",
+             span ? StrCat(" (bytes ", span->offset, "..", span->end(), ")")
+                  : std::string(),
+             ", XXH64 ", Hex64(hash), ", tests negative in block ", block,
+             " of the chunk's bloom filter (", where_,
+             "), so readers that use the filter skip rows that hold it",
              last ? "; further values that test negative in this "
                     "chunk are not reported"
                   : ""));

@@ -113,6 +113,7 @@ class BloomFilterCheck {
   uint64_t file_base_ = 0;
   uint64_t width_ = 0;  // PLAIN width of fixed-width values.
   std::string where_;   // The bloom_filter_offset field, for messages.
+  std::string blocks_field_;  // "row_groups[r].columns[c].bloom_filter.blocks"
   std::vector<Entry> dictionary_;
   std::unordered_set<uint64_t> reported_;
   uint64_t negatives_ = 0;

@@ -18,10 +18,6 @@
 namespace colcheck::parquet {
 namespace {
 
-bool IsDictionaryEncoding(int32_t e) {
-  return e == kPlainDictionary || e == kRleDictionary;
-}
-
 // Makes a stored section readable: the file's own bytes when stored raw
 // (then spans are exact), else decompressed into `buffer`. `declared` is
 // the uncompressed size the header promises; `size_field` is the header
@@ -83,6 +79,16 @@ bool OpenSection(const ByteReader& file, codec::Decompressor& codecs,
     scope.ReportAt(Code::kCompressionLz4RawFallback, stored, "body",
                    "the LZ4 body is not Hadoop-framed; it decodes as one raw "
                    "LZ4 block");
+  }
+  if (r.lzo_raw_fallback) {
+    scope.ReportAt(Code::kCompressionLzoRawFallback, stored, "body",
+                   "the LZO body is not Hadoop-framed; it decodes as one "
+                   "bare LZO1X stream");
+  }
+  if (r.zlib_wrapped) {
+    scope.ReportAt(Code::kCompressionZlibStream, stored, "body",
+                   "the GZIP body is a zlib (RFC 1950) stream, not gzip "
+                   "(RFC 1952); Arrow reads it, parquet-mr does not");
   }
   *out = ByteReader(std::span<const std::byte>(dest.data(), dest.size()));
   return true;

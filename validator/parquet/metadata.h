@@ -81,6 +81,12 @@ enum Encoding : int32_t {
   kByteStreamSplit = 9,
 };
 
+// PLAIN_DICTIONARY or RLE_DICTIONARY: values are indices into the chunk's
+// dictionary page.
+inline bool IsDictionaryEncoding(int32_t e) {
+  return e == kPlainDictionary || e == kRleDictionary;
+}
+
 // enum CompressionCodec
 enum Codec : int32_t {
   kUncompressed = 0,

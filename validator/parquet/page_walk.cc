@@ -22,10 +22,6 @@
 namespace colcheck::parquet {
 namespace {
 
-bool IsDictionaryEncoding(int32_t e) {
-  return e == kPlainDictionary || e == kRleDictionary;
-}
-
 // PLAIN_DICTIONARY and RLE_DICTIONARY name the same thing in
 // ColumnMetaData.encodings (writers list either for either), and a
 // dictionary page's PLAIN is listed as either too.
@@ -71,6 +67,7 @@ class ChunkWalker {
   bool Setup();
   bool ReadHeader(uint64_t pos, uint64_t end, size_t ordinal, PageHeader* h,
                   ByteSpan* header);
+  bool LooksLikePage(uint64_t pos, uint64_t end) const;
   bool CheckSizes(const PageHeader& h, ByteSpan header, uint64_t end,
                   PageScope& scope);
   void CheckTypeHeaders(const PageHeader& h, PageScope& scope);
@@ -150,7 +147,25 @@ bool ChunkWalker::ReadHeader(uint64_t pos, uint64_t end, size_t ordinal,
   d.PushName(name);
   const bool ok = DecodePageHeader(d, h);
   *header = {pos, d.reader().position() - pos};
-  return ok && !d.failed();
+  // Without its type and sizes (thrift.missing-required-field said so)
+  // the page cannot be placed, so neither can anything after it.
+  return ok && !d.failed() && h->type.present &&
+         h->uncompressed_page_size.present && h->compressed_page_size.present;
+}
+
+// Whether a whole page, header and body, decodes at `pos` without fault.
+bool ChunkWalker::LooksLikePage(uint64_t pos, uint64_t end) const {
+  ByteReader bytes;
+  if (!file_.Sub(pos, end - pos, &bytes)) return false;
+  DiagnosticSink scratch;
+  thrift::Decoder d(bytes, &scratch);
+  PageHeader h;
+  if (!DecodePageHeader(d, &h) || d.failed() || scratch.has_errors() ||
+      !h.compressed_page_size.present || h.compressed_page_size.value < 0) {
+    return false;
+  }
+  return static_cast<uint64_t>(h.compressed_page_size.value) <=
+         d.reader().remaining();
 }
 
 // Sizes are non-negative and the body lies inside the chunk. Returns
@@ -230,7 +245,9 @@ void ChunkWalker::CheckCrc(const PageHeader& h, PageScope& scope) {
 void ChunkWalker::CheckEncodingListed(int32_t encoding, ByteSpan span,
                                       PageScope& scope,
                                       std::string_view field) {
-  if (!md_.encodings.present || md_.encodings.value.empty() ||
+  // An encoding the enum lacks is encoding.unknown's to report.
+  const bool known = encoding >= kPlain && encoding <= kByteStreamSplit;
+  if (!known || !md_.encodings.present || md_.encodings.value.empty() ||
       Listed(md_, encoding)) {
     return;
   }
@@ -363,6 +380,16 @@ void ChunkWalker::DataPageHeaders(const PageHeader& h, ByteSpan header,
   page.compressed_page_size = h.compressed_page_size.value;
   page.num_values = static_cast<uint64_t>(num_values.value);
   page.first_row = walk->num_rows;
+  // A V2 page of a column without repetition holds one row per value.
+  if (v2 && shape_.max_repetition_level == 0 &&
+      h.data_page_header_v2.value.num_rows.value != num_values.value) {
+    const Spanned<int32_t>& num_rows = h.data_page_header_v2.value.num_rows;
+    scope.ReportAt(Code::kPageV2NumRows, num_rows.span,
+                   "header.data_page_header_v2.num_rows",
+                   StrCat("num_rows is ", num_rows.value, " but the column is "
+                          "not repeated, so its ", num_values.value,
+                          " values are as many rows"));
+  }
   if (!CheckV2Header(h, scope)) {
     rows_known_ = false;
   } else if (depth_ == WalkDepth::kFull) {
@@ -454,7 +481,13 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
   const int64_t expected =
       md_.num_values.present ? md_.num_values.value : INT64_MAX;
   for (size_t ordinal = 0; pos < end; ++ordinal) {
-    if (seen_data_ && values_seen_ >= expected) break;
+    // Readers stop once num_values values are read. Bytes the chunk still
+    // holds are walked on only if they are a page (a stray dictionary page
+    // or surplus data page is worth naming); else they are reported as a
+    // size mismatch.
+    if (seen_data_ && values_seen_ >= expected && !LooksLikePage(pos, end)) {
+      break;
+    }
     PageHeader h;
     ByteSpan header;
     if (!ReadHeader(pos, end, ordinal, &h, &header)) {

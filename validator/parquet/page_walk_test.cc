@@ -483,6 +483,88 @@ TEST(PageWalkTest, RowCountIsCheckedFromHeadersAtPagesLevel) {
                   f.row_group_num_rows.value);
 }
 
+TEST(PageWalkTest, V2RowsOfAFlatColumnAreItsValues) {
+  PageFileBuilder b;
+  PageOptions o = V1(3);
+  o.type = kDataPageV2;
+  o.num_rows = 2;
+  const PageSpans p = b.AddPage(o, PlainInt32({1, 2, 3}));
+  b.set_num_rows(3);
+  const PageFile f = b.Finish();
+  ExpectOnlyError(Validate(f), Code::kPageV2NumRows, p.num_rows.value);
+  ExpectOnlyError(Validate(f, Level::kPages), Code::kPageV2NumRows,
+                  p.num_rows.value);
+}
+
+TEST(PageWalkTest, DictionaryPageAfterTheLastValueIsStillFound) {
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  const PageSpans d = b.AddPage(Dict(2), PlainInt32({7, 9}));
+  const Report r = Validate(b.Finish({.omit_dictionary_page_offset = true}));
+  ExpectOnlyError(r, Code::kPageDictionaryNotFirst, d.header);
+}
+
+TEST(PageWalkTest, HeaderWithoutItsTypeStopsTheWalk) {
+  PageFileBuilder b;
+  b.AddPage(V1(3), PlainInt32({1, 2, 3}));
+  // A second "page" of a lone STOP byte: no type, no sizes.
+  b.AddRaw(Bytes{std::byte{0}});
+  const Report r = Validate(b.Finish());
+  for (const Diagnostic& d : r.diagnostics) {
+    EXPECT_NE(d.code, Code::kPageMissingTypeHeader) << Describe(r);
+  }
+  ExpectAt(r, Code::kPageChunkCompressedSize,
+           b.Finish().total_compressed_size.value);
+}
+
+// A zlib stream (RFC 1950) of one stored deflate block: header, block
+// header, LEN, NLEN, the bytes, then Adler-32 big-endian.
+Bytes ZlibStored(const Bytes& data) {
+  Bytes out{std::byte{0x78}, std::byte{0x01}, std::byte{0x01}};
+  const auto len = static_cast<uint16_t>(data.size());
+  for (uint16_t v : {len, static_cast<uint16_t>(~len)}) {
+    out.push_back(std::byte{static_cast<uint8_t>(v)});
+    out.push_back(std::byte{static_cast<uint8_t>(v >> 8)});
+  }
+  out.insert(out.end(), data.begin(), data.end());
+  uint32_t a = 1, s = 0;
+  for (std::byte c : data) {
+    a = (a + static_cast<uint8_t>(c)) % 65521;
+    s = (s + a) % 65521;
+  }
+  const uint32_t adler = (s << 16) | a;
+  for (int shift = 24; shift >= 0; shift -= 8) {
+    out.push_back(std::byte{static_cast<uint8_t>(adler >> shift)});
+  }
+  return out;
+}
+
+TEST(PageWalkTest, ZlibStreamInAGzipChunkIsAWarning) {
+  ColumnOptions c;
+  c.codec = 2;  // GZIP
+  PageFileBuilder b(c);
+  const Bytes values = PlainInt32({1, 2, 3});
+  const PageSpans p = b.AddPage(V1(3), ZlibStored(values), 12);
+  const Report r = Validate(b.Finish());
+  ExpectAt(r, Code::kCompressionZlibStream, p.body);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkTest, BareLzoStreamIsInfo) {
+  ColumnOptions c;
+  c.codec = 3;  // LZO
+  PageFileBuilder b(c);
+  // LZO1X: a first byte of 17 + n copies n literals; 0x11 0 0 ends.
+  Bytes lzo{std::byte{17 + 12}};
+  const Bytes values = PlainInt32({1, 2, 3});
+  lzo.insert(lzo.end(), values.begin(), values.end());
+  lzo.insert(lzo.end(), {std::byte{0x11}, std::byte{0}, std::byte{0}});
+  const PageSpans p = b.AddPage(V1(3), lzo, 12);
+  const Report r = Validate(b.Finish());
+  ExpectAt(r, Code::kCompressionLzoRawFallback, p.body);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
 TEST(PageWalkTest, FooterLevelWalksNoPages) {
   PageFileBuilder b;
   PageOptions o = V1(3);
