@@ -67,6 +67,12 @@ inline constexpr int32_t kMaxCheckedDecimalPrecision = 4096;
 // wrong would otherwise report every value.
 inline constexpr uint64_t kMaxBloomReportsPerChunk = 16;
 
+// The bytes a DELTA_BYTE_ARRAY section may rebuild. Each value repeats a
+// prefix of the one before it, which costs nothing in the input, so a
+// small hostile page could otherwise demand hours of copying. Real pages
+// rebuild at most a few times their uncompressed size.
+inline constexpr uint64_t kMaxRebuiltBytes = uint64_t{1} << 30;
+
 // Values decoded per batch by the page walk: bounds the working memory of
 // level and value decoding whatever a page declares.
 inline constexpr size_t kValueBatch = 4096;

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/limits.h"
 #include "core/strings.h"
 #include "parquet/decoding.h"
 #include "parquet/metadata.h"
@@ -484,6 +485,20 @@ class DeltaByteArrayDecoder final : public DecoderBase {
       const uint64_t length = uint64_t{static_cast<uint32_t>(prefix)} +
                               static_cast<uint32_t>(suffix);
       if (n > 0 && arena_.size() + length > kArenaBytes) break;
+      // Prefixes can repeat a long value at no cost in the input, so the
+      // work of rebuilding is bounded here rather than by the section.
+      rebuilt_ += length;
+      if (rebuilt_ > limits::kMaxRebuiltBytes) {
+        scope_.Report(Code::kLimitsRebuiltSize, section_.SpanFrom(
+                                                    section_.begin_offset()),
+                      "values",
+                      StrCat("the DELTA_BYTE_ARRAY values rebuild to more "
+                             "than ", limits::kMaxRebuiltBytes,
+                             " bytes by value ", index,
+                             "; the rest of the page was not checked"));
+        failed_ = true;
+        break;
+      }
       std::span<const std::byte> suffix_bytes;
       if (!section_.ReadBytes(static_cast<uint32_t>(suffix), &suffix_bytes)) {
         Fail(Code::kEncodingTruncated,
@@ -597,6 +612,7 @@ class DeltaByteArrayDecoder final : public DecoderBase {
   size_t pending_end_ = 0;           // Entries decoded into the buffers.
   std::vector<std::byte> previous_;  // The last value of the last batch.
   uint64_t previous_length_ = 0;
+  uint64_t rebuilt_ = 0;  // Bytes of all values rebuilt so far.
   std::vector<std::byte> arena_;
   std::vector<size_t> ends_;
   std::vector<std::span<const std::byte>> values_;

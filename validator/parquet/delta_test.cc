@@ -338,6 +338,36 @@ DecodeJob DeltaStrings(uint64_t n, int32_t physical = kByteArray,
   return r;
 }
 
+TEST(DeltaByteArrayTest, RebuildingIsBounded) {
+  // One 4 MiB value, then values that repeat it whole as their prefix:
+  // each costs no input bytes (constant lengths pack to width 0), so 300
+  // of them ask for 1.2 GiB of copying. Values are counted, not kept.
+  constexpr int64_t kLong = int64_t{4} << 20;
+  constexpr size_t kCount = 300;
+  std::vector<int64_t> prefixes(kCount, kLong);
+  prefixes[0] = 0;
+  std::vector<int64_t> suffixes(kCount, 0);
+  suffixes[0] = kLong;
+  const Bytes section =
+      Concat({DeltaEncode(prefixes), DeltaEncode(suffixes),
+              Bytes(static_cast<size_t>(kLong), std::byte{'x'})});
+  DiagnosticSink sink;
+  PageScope scope(sink, "p", {kBase, section.size()}, /*exact=*/true);
+  auto decoder = MakeValueDecoder(kDeltaByteArray, {10, 1}, {kByteArray, 0},
+                                  kCount, 0, ByteReader(section, kBase), scope);
+  ASSERT_NE(decoder, nullptr);
+  ValueBatch batch;
+  uint64_t decoded = 0;
+  while (decoder->Next(4096, &batch)) decoded += batch.count;
+  decoder->Finish();
+  EXPECT_LT(decoded, kCount);
+  const auto d = sink.Take();
+  ASSERT_EQ(d.size(), 1u) << Dump(d);
+  EXPECT_EQ(d[0].code, Code::kLimitsRebuiltSize);
+  EXPECT_EQ(d[0].offset, kBase);
+  EXPECT_EQ(d[0].field, "p.values");
+}
+
 TEST(DeltaByteArrayTest, RoundTrip) {
   // The Encodings.md example.
   const std::vector<std::string> example = {"axis", "axle", "babble",
