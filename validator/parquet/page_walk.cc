@@ -23,14 +23,14 @@ namespace colcheck::parquet {
 namespace {
 
 // PLAIN_DICTIONARY and RLE_DICTIONARY name the same thing in
-// ColumnMetaData.encodings (writers list either for either), and a
-// dictionary page's PLAIN is listed as either too.
-bool Listed(const ColumnMetaData& m, int32_t encoding) {
+// ColumnMetaData.encodings (writers list either for either). A dictionary
+// page counts as listed by either as well: Arrow lists its PLAIN, parquet-mr
+// PLAIN_DICTIONARY, and DuckDB only the data pages' RLE_DICTIONARY.
+bool Listed(const ColumnMetaData& m, int32_t encoding, bool dictionary_page) {
+  const bool dictionary = dictionary_page || IsDictionaryEncoding(encoding);
   for (const Spanned<int32_t>& e : m.encodings.value) {
     if (e.value == encoding) return true;
-    if (IsDictionaryEncoding(encoding) && IsDictionaryEncoding(e.value)) {
-      return true;
-    }
+    if (dictionary && IsDictionaryEncoding(e.value)) return true;
   }
   return false;
 }
@@ -76,7 +76,8 @@ class ChunkWalker {
   void DictionaryPage(const PageHeader& h, ByteSpan header, PageScope& scope);
   void DataPageHeaders(const PageHeader& h, ByteSpan header, size_t ordinal,
                        PageScope& scope, ChunkWalk* walk);
-  void CheckEncodingListed(int32_t encoding, ByteSpan span, PageScope& scope,
+  void CheckEncodingListed(int32_t encoding, bool dictionary_page,
+                           ByteSpan span, PageScope& scope,
                            std::string_view field);
   void Finish(uint64_t pos, uint64_t end, ChunkWalk* walk);
 
@@ -242,13 +243,14 @@ void ChunkWalker::CheckCrc(const PageHeader& h, PageScope& scope) {
                         actual));
 }
 
-void ChunkWalker::CheckEncodingListed(int32_t encoding, ByteSpan span,
+void ChunkWalker::CheckEncodingListed(int32_t encoding, bool dictionary_page,
+                                      ByteSpan span,
                                       PageScope& scope,
                                       std::string_view field) {
   // An encoding the enum lacks is encoding.unknown's to report.
   const bool known = encoding >= kPlain && encoding <= kByteStreamSplit;
   if (!known || !md_.encodings.present || md_.encodings.value.empty() ||
-      Listed(md_, encoding)) {
+      Listed(md_, encoding, dictionary_page)) {
     return;
   }
   for (int32_t e : unlisted_reported_) {
@@ -315,7 +317,8 @@ void ChunkWalker::DictionaryPage(const PageHeader& h, ByteSpan header,
                           d.encoding.value));
     return;
   }
-  CheckEncodingListed(d.encoding.value, d.encoding.span, scope,
+  CheckEncodingListed(d.encoding.value, /*dictionary_page=*/true,
+                      d.encoding.span, scope,
                       "header.dictionary_page_header.encoding");
   if (depth_ != WalkDepth::kFull || !first) return;
   DecodeDictionaryPage(h, shape_, file_, codecs_, scope, &*values_,
@@ -355,7 +358,8 @@ void ChunkWalker::DataPageHeaders(const PageHeader& h, ByteSpan header,
     return;
   }
   values_seen_ += num_values.value;
-  CheckEncodingListed(encoding.value, encoding.span, scope,
+  CheckEncodingListed(encoding.value, /*dictionary_page=*/false,
+                      encoding.span, scope,
                       StrCat(header_name, ".encoding"));
   if (IsDictionaryEncoding(encoding.value)) {
     seen_dictionary_encoded_ = true;

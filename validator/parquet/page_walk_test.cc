@@ -289,6 +289,17 @@ TEST(PageWalkTest, EncodingMissingFromChunkList) {
   EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
 }
 
+TEST(PageWalkTest, DictionaryPageIsListedByTheDictionaryEncoding) {
+  // DuckDB lists only RLE_DICTIONARY, not the dictionary page's PLAIN.
+  ColumnOptions c;
+  c.encodings = {kRle, kRleDictionary};
+  PageFileBuilder b(c);
+  b.AddPage(Dict(2), PlainInt32({7, 9}));
+  b.AddPage(DictData(3), Indices(3, 1));
+  const Report r = Validate(b.Finish());
+  EXPECT_TRUE(r.diagnostics.empty()) << Describe(r);
+}
+
 TEST(PageWalkTest, V2LevelLengthsPastThePage) {
   PageFileBuilder b;
   PageOptions o = V1(3);
