@@ -28,28 +28,9 @@ int32_t PhysicalOf(const SchemaElement& e) {
 }
 
 std::string_view PhysicalName(int32_t physical) {
-  switch (physical) {
-    case kGroup:
-      return "a group";
-    case kBoolean:
-      return "BOOLEAN";
-    case kInt32:
-      return "INT32";
-    case kInt64:
-      return "INT64";
-    case kInt96:
-      return "INT96";
-    case kFloat:
-      return "FLOAT";
-    case kDouble:
-      return "DOUBLE";
-    case kByteArray:
-      return "BYTE_ARRAY";
-    case kFixedLenByteArray:
-      return "FIXED_LEN_BYTE_ARRAY";
-    default:
-      return "an undefined physical type";
-  }
+  if (physical == kGroup) return "a group";
+  const std::string_view name = PhysicalTypeName(physical);
+  return name.empty() ? "an undefined physical type" : name;
 }
 
 // ---------------------------------------------------------------------------

@@ -34,6 +34,38 @@ enum PhysicalType : int32_t {
   kFixedLenByteArray = 7,
 };
 
+// The IDL's name of a physical type, or "" for a value the enum lacks.
+inline std::string_view PhysicalTypeName(int32_t type) {
+  switch (type) {
+    case kBoolean: return "BOOLEAN";
+    case kInt32: return "INT32";
+    case kInt64: return "INT64";
+    case kInt96: return "INT96";
+    case kFloat: return "FLOAT";
+    case kDouble: return "DOUBLE";
+    case kByteArray: return "BYTE_ARRAY";
+    case kFixedLenByteArray: return "FIXED_LEN_BYTE_ARRAY";
+    default: return "";
+  }
+}
+
+// Bytes of one PLAIN value of a fixed-width type (BOOLEAN as the one byte
+// statistics use; FIXED_LEN_BYTE_ARRAY its type_length), or 0 for
+// BYTE_ARRAY, unknown types and an FLBA without a positive length.
+inline uint32_t PlainWidth(int32_t type, int32_t type_length) {
+  switch (type) {
+    case kBoolean: return 1;
+    case kInt32:
+    case kFloat: return 4;
+    case kInt64:
+    case kDouble: return 8;
+    case kInt96: return 12;
+    case kFixedLenByteArray:
+      return type_length > 0 ? static_cast<uint32_t>(type_length) : 0;
+    default: return 0;
+  }
+}
+
 // enum ConvertedType
 enum ConvertedType : int32_t {
   kUtf8 = 0,

@@ -186,24 +186,8 @@ SortOrder TypeDefinedOrder(const SchemaElement& e) {
 }
 
 uint64_t PlainWidth(const SchemaElement& e) {
-  switch (e.type.value) {
-    case kBoolean:
-      return 1;
-    case kInt32:
-    case kFloat:
-      return 4;
-    case kInt64:
-    case kDouble:
-      return 8;
-    case kInt96:
-      return 12;
-    case kFixedLenByteArray:
-      return e.type_length.present && e.type_length.value > 0
-                 ? static_cast<uint64_t>(e.type_length.value)
-                 : 0;
-    default:
-      return 0;
-  }
+  return PlainWidth(e.type.value,
+                    e.type_length.present ? e.type_length.value : 0);
 }
 
 ValueOrder ValueOrder::For(const SchemaElement& leaf,

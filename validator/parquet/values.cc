@@ -14,22 +14,7 @@
 namespace colcheck::parquet {
 
 uint32_t ColumnType::width() const {
-  switch (physical) {
-    case kBoolean:
-      return 1;
-    case kInt32:
-    case kFloat:
-      return 4;
-    case kInt64:
-    case kDouble:
-      return 8;
-    case kInt96:
-      return 12;
-    case kFixedLenByteArray:
-      return type_length > 0 ? static_cast<uint32_t>(type_length) : 0;
-    default:
-      return 0;
-  }
+  return PlainWidth(physical, type_length);
 }
 
 namespace {
@@ -83,28 +68,6 @@ std::string_view EncodingName(int32_t encoding) {
   }
 }
 
-std::string_view PhysicalName(int32_t physical) {
-  switch (physical) {
-    case kBoolean:
-      return "BOOLEAN";
-    case kInt32:
-      return "INT32";
-    case kInt64:
-      return "INT64";
-    case kInt96:
-      return "INT96";
-    case kFloat:
-      return "FLOAT";
-    case kDouble:
-      return "DOUBLE";
-    case kByteArray:
-      return "BYTE_ARRAY";
-    case kFixedLenByteArray:
-      return "FIXED_LEN_BYTE_ARRAY";
-    default:
-      return "?";
-  }
-}
 
 }  // namespace
 
@@ -152,7 +115,7 @@ std::unique_ptr<ValueDecoder> MakeValueDecoder(
                                       : ") is not defined for ",
                encoding == kBitPacked || encoding == 1
                    ? std::string_view()
-                   : PhysicalName(type.physical)));
+                   : PhysicalTypeName(type.physical)));
     return nullptr;
   }
   switch (encoding) {
