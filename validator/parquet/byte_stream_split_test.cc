@@ -15,11 +15,7 @@ using ::testing::ElementsAreArray;
 using ::testing::IsEmpty;
 
 DecodeJob Split(int32_t physical, uint64_t n, int32_t type_length = 0) {
-  DecodeJob r;
-  r.encoding = kByteStreamSplit;
-  r.type = {physical, type_length};
-  r.num_values = n;
-  return r;
+  return Job(kByteStreamSplit, physical, n, type_length);
 }
 
 // Scatters the PLAIN bytes of `values` (each `width` bytes) into streams.

@@ -18,11 +18,7 @@ using ::testing::ElementsAreArray;
 using ::testing::IsEmpty;
 
 DecodeJob Delta(int32_t physical, uint64_t n) {
-  DecodeJob r;
-  r.encoding = kDeltaBinaryPacked;
-  r.type = {physical, 0};
-  r.num_values = n;
-  return r;
+  return Job(kDeltaBinaryPacked, physical, n);
 }
 
 std::vector<std::string> PlainInts(const std::vector<int64_t>& values,
@@ -262,11 +258,7 @@ TEST(DeltaBinaryPackedTest, EveryTruncationFails) {
 // --------------------------------------------------------
 
 DecodeJob DeltaLength(uint64_t n) {
-  DecodeJob r;
-  r.encoding = kDeltaLengthByteArray;
-  r.type = {kByteArray, 0};
-  r.num_values = n;
-  return r;
+  return Job(kDeltaLengthByteArray, kByteArray, n);
 }
 
 TEST(DeltaLengthByteArrayTest, RoundTrip) {
@@ -331,11 +323,7 @@ TEST(DeltaLengthByteArrayTest, EveryTruncationFails) {
 
 DecodeJob DeltaStrings(uint64_t n, int32_t physical = kByteArray,
                        int32_t type_length = 0) {
-  DecodeJob r;
-  r.encoding = kDeltaByteArray;
-  r.type = {physical, type_length};
-  r.num_values = n;
-  return r;
+  return Job(kDeltaByteArray, physical, n, type_length);
 }
 
 TEST(DeltaByteArrayTest, RebuildingIsBounded) {

@@ -16,10 +16,7 @@ using ::testing::IsEmpty;
 
 DecodeJob Dictionary(uint64_t n, uint64_t dictionary_size,
                      int32_t encoding = kRleDictionary) {
-  DecodeJob r;
-  r.encoding = encoding;
-  r.type = {kByteArray, 0};
-  r.num_values = n;
+  DecodeJob r = Job(encoding, kByteArray, n);
   r.dictionary_size = dictionary_size;
   return r;
 }

@@ -221,6 +221,16 @@ struct DecodeJob {
   size_t max_calls = SIZE_MAX;  // Stop asking after this many calls.
 };
 
+// A job decoding `n` values of `encoding` for a column of `physical` type.
+inline DecodeJob Job(int32_t encoding, int32_t physical, uint64_t n,
+                     int32_t type_length = 0) {
+  DecodeJob r;
+  r.encoding = encoding;
+  r.type = {physical, type_length};
+  r.num_values = n;
+  return r;
+}
+
 // Decodes `section` (placed at kBase) to the end and calls Finish().
 inline Decoded Decode(const DecodeJob& run, const Bytes& section) {
   Decoded out;

@@ -17,11 +17,7 @@ using ::testing::ElementsAreArray;
 using ::testing::IsEmpty;
 
 DecodeJob Plain(int32_t physical, uint64_t n, int32_t type_length = 0) {
-  DecodeJob r;
-  r.encoding = kPlain;
-  r.type = {physical, type_length};
-  r.num_values = n;
-  return r;
+  return Job(kPlain, physical, n, type_length);
 }
 
 TEST(PlainTest, FixedWidthRoundTrips) {

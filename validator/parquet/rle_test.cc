@@ -248,13 +248,7 @@ TEST(BitPackedDecoderTest, WideValuesAndBytesFor) {
 // ---- RLE-encoded BOOLEAN values
 // -------------------------------------------------
 
-DecodeJob BooleanRle(uint64_t n) {
-  DecodeJob r;
-  r.encoding = kRle;
-  r.type = {kBoolean, 0};
-  r.num_values = n;
-  return r;
-}
+DecodeJob BooleanRle(uint64_t n) { return Job(kRle, kBoolean, n); }
 
 Bytes WithLength(const Bytes& hybrid) {
   return Concat({Le32(static_cast<uint32_t>(hybrid.size())), hybrid});
