@@ -14,6 +14,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   afl++ clang
   python3 python3-hypothesis python3-thrift
+  python3-snappy python3-zstandard python3-lz4 python3-brotli
 )
 # Node.js for the peer writers in peers/ (scripts/install-peers.sh):
 # @duckdb/node-api needs node 18 or later, and Debian 12 has 18.20. A node

@@ -1,0 +1,198 @@
+// Reads Parquet files with an independent reader and prints every row as
+// typed JSON, so the generators' property tests can check that a file
+// colcheck calls valid is read back to the values it was written with.
+//
+// Usage: node peers/read_values.mjs duckdb|hyparquet FILE...
+//
+// Prints one JSON object per file and line, in argument order:
+//   {"file": F, "rows": [ROW...]}   or   {"file": F, "error": MESSAGE}
+// A ROW maps each top-level column to a value in this typed form, which
+// keeps what JSON would lose (64-bit integers, -0, NaN, bytes, units):
+//   null                      null
+//   true / false              BOOLEAN
+//   {"n": "<16 hex digits>"}  a JS number: the bits of its float64
+//   {"i": "<decimal>"}        a bigint
+//   {"s": "..."}              a string
+//   {"x": "<hex>"}            bytes
+//   {"date": DAYS}
+//   {"ts": "<int>", "unit": "s|ms|us|ns"}     a timestamp since the epoch
+//   {"time": "<int>", "unit": "us|ns"}        a time of day
+//   {"dec": "<unscaled>", "scale": S}
+//   {"uuid": "<32 hex digits>"}
+//   {"iv": [MONTHS, DAYS, "<micros>"]}         an interval
+//   [V...]                    a list
+//   {"struct": {NAME: V}}     a struct
+//   {"map": [[K, V]...]}      a map
+// The Python side (generators/colcheck_gen/readback.py) knows what each
+// reader makes of each Parquet type and compares.
+//
+// One DuckDB instance reads every file of a run, so a batch of files costs
+// one start-up.
+
+import { readFileSync } from 'node:fs';
+
+const kHex = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function hex(bytes) {
+  let out = '';
+  for (const b of bytes) out += kHex[b];
+  return out;
+}
+
+function numberBits(x) {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  return hex(new Uint8Array(view.buffer));
+}
+
+// Values every reader hands back as plain JS values.
+function plain(v) {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return { n: numberBits(v) };
+  if (typeof v === 'bigint') return { i: v.toString() };
+  if (typeof v === 'string') return { s: v };
+  if (v instanceof Uint8Array) return { x: hex(v) };
+  return undefined;
+}
+
+// ---- DuckDB -----------------------------------------------------------------
+
+async function duckdbReader() {
+  const duckdb = await import('@duckdb/node-api');
+  const instance = await duckdb.DuckDBInstance.create(':memory:', { threads: '1' });
+  const connection = await instance.connect();
+
+  const typed = (v) => {
+    const p = plain(v);
+    if (p !== undefined) return p;
+    if (v instanceof duckdb.DuckDBBlobValue) return { x: hex(v.bytes) };
+    if (v instanceof duckdb.DuckDBDecimalValue) {
+      return { dec: v.value.toString(), scale: v.scale };
+    }
+    if (v instanceof duckdb.DuckDBDateValue) return { date: v.days };
+    if (v instanceof duckdb.DuckDBTimestampSecondsValue) {
+      return { ts: v.seconds.toString(), unit: 's' };
+    }
+    if (v instanceof duckdb.DuckDBTimestampMillisecondsValue) {
+      return { ts: v.milliseconds.toString(), unit: 'ms' };
+    }
+    if (v instanceof duckdb.DuckDBTimestampNanosecondsValue) {
+      return { ts: v.nanoseconds.toString(), unit: 'ns' };
+    }
+    if (v instanceof duckdb.DuckDBTimestampValue ||
+        v instanceof duckdb.DuckDBTimestampTZValue) {
+      return { ts: v.micros.toString(), unit: 'us' };
+    }
+    if (v instanceof duckdb.DuckDBTimeNSValue) {
+      return { time: v.nanos.toString(), unit: 'ns' };
+    }
+    if (v instanceof duckdb.DuckDBTimeValue) {
+      return { time: v.micros.toString(), unit: 'us' };
+    }
+    if (v instanceof duckdb.DuckDBTimeTZValue) {
+      return { time: v.micros.toString(), unit: 'us' };
+    }
+    if (v instanceof duckdb.DuckDBUUIDValue) {
+      return { uuid: v.toString().replaceAll('-', '') };
+    }
+    if (v instanceof duckdb.DuckDBIntervalValue) {
+      return { iv: [v.months, v.days, v.micros.toString()] };
+    }
+    if (v instanceof duckdb.DuckDBListValue || v instanceof duckdb.DuckDBArrayValue) {
+      return v.items.map(typed);
+    }
+    if (v instanceof duckdb.DuckDBStructValue) {
+      const fields = {};
+      for (const [name, value] of Object.entries(v.entries)) fields[name] = typed(value);
+      return { struct: fields };
+    }
+    if (v instanceof duckdb.DuckDBMapValue) {
+      return { map: v.entries.map((e) => [typed(e.key), typed(e.value)]) };
+    }
+    throw new Error(`duckdb: no typed form for ${v?.constructor?.name}: ${String(v)}`);
+  };
+
+  return async (file) => {
+    const quoted = file.replaceAll("'", "''");
+    const reader = await connection.runAndReadAll(
+      `SELECT * FROM read_parquet('${quoted}')`);
+    return reader.getRowObjects().map((row) => {
+      const out = {};
+      for (const [name, value] of Object.entries(row)) out[name] = typed(value);
+      return out;
+    });
+  };
+}
+
+// ---- hyparquet --------------------------------------------------------------
+
+async function hyparquetReader() {
+  const { parquetReadObjects } = await import('hyparquet');
+  const { compressors } = await import('hyparquet-compressors');
+  // Parsers that keep every unit exact instead of making Date objects.
+  const parsers = {
+    timestampFromMilliseconds: (v) => ({ ts: BigInt(v).toString(), unit: 'ms' }),
+    timestampFromMicroseconds: (v) => ({ ts: BigInt(v).toString(), unit: 'us' }),
+    timestampFromNanoseconds: (v) => ({ ts: BigInt(v).toString(), unit: 'ns' }),
+    dateFromDays: (v) => ({ date: Number(v) }),
+    stringFromBytes: (b) => (b ? new TextDecoder().decode(b) : b),
+    jsonFromBytes: (b) => (b ? new TextDecoder().decode(b) : b),
+    uuidFromBytes: (b) => (b ? { uuid: hex(b) } : b),
+    geometryFromBytes: (b) => b,
+    geographyFromBytes: (b) => b,
+  };
+
+  const typed = (v) => {
+    const p = plain(v);
+    if (p !== undefined) return p;
+    if (Array.isArray(v)) return v.map(typed);
+    if (v && typeof v === 'object' && ('ts' in v || 'date' in v || 'uuid' in v)) return v;
+    if (v instanceof Map) {
+      return { map: [...v.entries()].map(([k, value]) => [typed(k), typed(value)]) };
+    }
+    if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      const fields = {};
+      for (const [name, value] of Object.entries(v)) fields[name] = typed(value);
+      return { struct: fields };
+    }
+    throw new Error(`hyparquet: no typed form for ${v?.constructor?.name}: ${String(v)}`);
+  };
+
+  return async (file) => {
+    const bytes = readFileSync(file);
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const rows = await parquetReadObjects({
+      file: buffer, compressors, parsers, utf8: false,
+    });
+    return rows.map((row) => {
+      const out = {};
+      for (const [name, value] of Object.entries(row)) out[name] = typed(value);
+      return out;
+    });
+  };
+}
+
+// ---- main -------------------------------------------------------------------
+
+const kReaders = { duckdb: duckdbReader, hyparquet: hyparquetReader };
+
+async function main() {
+  const [name, ...files] = process.argv.slice(2);
+  if (!kReaders[name] || files.length === 0) {
+    process.stderr.write('usage: node peers/read_values.mjs duckdb|hyparquet FILE...\n');
+    process.exit(2);
+  }
+  const read = await kReaders[name]();
+  for (const file of files) {
+    let line;
+    try {
+      line = { file, rows: await read(file) };
+    } catch (e) {
+      line = { file, error: String(e?.message ?? e) };
+    }
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  }
+}
+
+await main();
