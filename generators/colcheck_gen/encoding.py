@@ -154,10 +154,11 @@ def delta_binary_packed(values, bits, block_size=128, miniblocks=4):
     return bytes(out)
 
 
-def delta_length_byte_array(values):
+def delta_length_byte_array(values, block_size=128, miniblocks=4):
     """DELTA_LENGTH_BYTE_ARRAY: the lengths as DELTA_BINARY_PACKED, then
     the bytes of every value back to back."""
-    return (delta_binary_packed([len(v) for v in values], 32) +
+    return (delta_binary_packed([len(v) for v in values], 32, block_size,
+                                miniblocks) +
             b"".join(bytes(v) for v in values))
 
 
@@ -168,16 +169,17 @@ def _common_prefix(a, b):
     return n
 
 
-def delta_byte_array(values):
+def delta_byte_array(values, block_size=128, miniblocks=4):
     """DELTA_BYTE_ARRAY (incremental encoding): the lengths of the prefix
     each value shares with the previous one as DELTA_BINARY_PACKED, then
     the remaining suffixes as DELTA_LENGTH_BYTE_ARRAY."""
     values = [bytes(v) for v in values]
-    prefixes = [0] + [_common_prefix(a, b)
-                      for a, b in zip(values, values[1:])]
-    return (delta_binary_packed(prefixes, 32) +
+    prefixes = [0] * min(1, len(values)) + [
+        _common_prefix(a, b) for a, b in zip(values, values[1:])]
+    return (delta_binary_packed(prefixes, 32, block_size, miniblocks) +
             delta_length_byte_array([v[p:] for v, p in
-                                     zip(values, prefixes)]))
+                                     zip(values, prefixes)], block_size,
+                                    miniblocks))
 
 
 def byte_stream_split(physical, values, type_length=None):

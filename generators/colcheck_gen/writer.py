@@ -20,11 +20,19 @@ Layout (parquet-format README "File Format"; PageIndex.md; BloomFilter.md):
 By default (PageStyle()) each column chunk is one data page V1: PLAIN
 values, UNCOMPRESSED, and RLE levels with a 4-byte length prefix where the
 path has OPTIONAL or REPEATED fields. A PageStyle, for the whole file or
-per leaf, asks for DATA_PAGE_V2, a dictionary page with RLE_DICTIONARY
-data pages, BYTE_STREAM_SPLIT, GZIP, PageHeader.crc, page statistics,
-several pages per chunk (split at row boundaries), a ColumnIndex and
-OffsetIndex, and a split block bloom filter. Statistics follow TYPE_ORDER
-(FileMetaData.column_orders is written for every leaf).
+per leaf, asks for DATA_PAGE_V2, any value encoding the leaf's physical
+type allows (ENCODINGS_BY_PHYSICAL), dictionary fallback to PLAIN, any
+codec of CODECS, PageHeader.crc, page statistics, several pages per chunk
+(split at row boundaries), a ColumnIndex and OffsetIndex, and a split
+block bloom filter. Statistics follow TYPE_ORDER (FileMetaData.column_orders
+is written for every leaf): NaN is left out of min/max and counted in
+nan_count, a zero min is -0.0 and a zero max +0.0, and types without an
+order (INT96, INTERVAL) get null counts only and no ColumnIndex.
+
+ListOf and MapOf describe LIST and MAP columns in the modern and the
+legacy shapes; they are lowered to Groups before writing, so column paths
+(FileSpec.column_pages keys, path_in_schema) are the lowered ones, e.g.
+"tags.list.element" or "attrs.key_value.key".
 
 Writing goes through a model (FileModel: row groups of ChunkModels of
 PageModels, each page holding its header and its sections) that layout()
@@ -36,12 +44,19 @@ lay it out again, so everything they did not break stays consistent.
 """
 
 import copy
+import dataclasses
 import gzip
+import math
 import struct
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Optional
+
+import brotli
+import lz4.block
+import snappy
+import zstandard
 
 from colcheck_gen import bloom, encoding, recording, thrift_gen
 
@@ -55,6 +70,33 @@ MAGIC = b"PAR1"
 # (parquet-rules.md rule 50; floor(log10(2^(8n-1) - 1))).
 FLBA_MAX_PRECISION = [len(str(2 ** (8 * n - 1) - 1)) - 1 for n in range(1, 33)]
 
+# PageStyle.encoding values each physical type allows (Encodings.md).
+# "DICTIONARY" is a PLAIN dictionary page with RLE_DICTIONARY data pages;
+# "PLAIN_DICTIONARY" the deprecated form V1 writers used, PLAIN_DICTIONARY
+# on both; "RLE" is BOOLEAN values in the hybrid encoding.
+ENCODINGS_BY_PHYSICAL = {
+    "BOOLEAN": ("PLAIN", "DICTIONARY", "PLAIN_DICTIONARY", "RLE"),
+    "INT32": ("PLAIN", "DICTIONARY", "PLAIN_DICTIONARY",
+              "DELTA_BINARY_PACKED", "BYTE_STREAM_SPLIT"),
+    "INT64": ("PLAIN", "DICTIONARY", "PLAIN_DICTIONARY",
+              "DELTA_BINARY_PACKED", "BYTE_STREAM_SPLIT"),
+    "INT96": ("PLAIN", "DICTIONARY", "PLAIN_DICTIONARY"),
+    "FLOAT": ("PLAIN", "DICTIONARY", "PLAIN_DICTIONARY",
+              "BYTE_STREAM_SPLIT"),
+    "DOUBLE": ("PLAIN", "DICTIONARY", "PLAIN_DICTIONARY",
+               "BYTE_STREAM_SPLIT"),
+    "BYTE_ARRAY": ("PLAIN", "DICTIONARY", "PLAIN_DICTIONARY",
+                   "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"),
+    "FIXED_LEN_BYTE_ARRAY": ("PLAIN", "DICTIONARY", "PLAIN_DICTIONARY",
+                             "DELTA_BYTE_ARRAY", "BYTE_STREAM_SPLIT"),
+}
+_DICTIONARY_STYLES = ("DICTIONARY", "PLAIN_DICTIONARY")
+
+# PageStyle.codec values. LZO is left out: Debian packages no Python LZO
+# module to write it with.
+CODECS = ("UNCOMPRESSED", "SNAPPY", "GZIP", "BROTLI", "ZSTD", "LZ4_RAW",
+          "LZ4")
+
 
 # ---- logical type annotations ---------------------------------------------
 
@@ -62,6 +104,9 @@ class Logical:
     """A LogicalType annotation plus the ConvertedType LT says to write
     with it. Subclasses also say how Python values map to stored values and
     how stored values sort under TYPE_ORDER."""
+
+    ordered = True  # False: the sort order is undefined (no min/max).
+    floating = False  # True: NaN and zero rules of floats apply.
 
     def apply(self, t, element):
         raise NotImplementedError
@@ -137,6 +182,21 @@ class Integer(Logical):
         element.converted_type = getattr(t.ConvertedType,
                                          f"{prefix}_{self.bits}")
 
+    def _width(self, leaf):
+        return 32 if leaf.physical == "INT32" else 64
+
+    def to_physical(self, leaf, value):
+        # Unsigned values are stored as the two's complement integer of the
+        # same bits (LT INTEGER).
+        if self.signed or value >> (self._width(leaf) - 1) == 0:
+            return value
+        return value - (1 << self._width(leaf))
+
+    def sort_key(self, leaf, value):
+        if self.signed:
+            return value
+        return value % (1 << self._width(leaf))
+
 
 @dataclass
 class Decimal(Logical):
@@ -166,16 +226,118 @@ class Decimal(Logical):
         return value
 
 
+@dataclass
+class Enum(Logical):
+    """ENUM on BYTE_ARRAY; values are str (or UTF-8 bytes)."""
+
+    def apply(self, t, element):
+        element.logicalType = t.LogicalType(ENUM=t.EnumType())
+        element.converted_type = t.ConvertedType.ENUM
+
+    def to_physical(self, leaf, value):
+        return value.encode("utf-8") if isinstance(value, str) else value
+
+
+@dataclass
+class Json(Logical):
+    """JSON on BYTE_ARRAY; values are JSON text as str (or UTF-8 bytes)."""
+
+    def apply(self, t, element):
+        element.logicalType = t.LogicalType(JSON=t.JsonType())
+        element.converted_type = t.ConvertedType.JSON
+
+    def to_physical(self, leaf, value):
+        return value.encode("utf-8") if isinstance(value, str) else value
+
+
+@dataclass
+class Bson(Logical):
+    """BSON on BYTE_ARRAY; values are the document bytes."""
+
+    def apply(self, t, element):
+        element.logicalType = t.LogicalType(BSON=t.BsonType())
+        element.converted_type = t.ConvertedType.BSON
+
+
+@dataclass
+class Uuid(Logical):
+    """UUID on FIXED_LEN_BYTE_ARRAY(16); values are the 16 bytes. LT names
+    no ConvertedType for it."""
+
+    def apply(self, t, element):
+        element.logicalType = t.LogicalType(UUID=t.UUIDType())
+
+
+@dataclass
+class Float16(Logical):
+    """FLOAT16 on FIXED_LEN_BYTE_ARRAY(2); values are floats, stored
+    rounded to half precision, little-endian. No ConvertedType."""
+
+    floating = True
+
+    def apply(self, t, element):
+        element.logicalType = t.LogicalType(FLOAT16=t.Float16Type())
+
+    def to_physical(self, leaf, value):
+        return encoding.float16(value)
+
+    def sort_key(self, leaf, value):
+        return struct.unpack("<e", value)[0]
+
+
+@dataclass
+class Interval(Logical):
+    """The INTERVAL ConvertedType (no LogicalType exists for it) on
+    FIXED_LEN_BYTE_ARRAY(12); values are (months, days, milliseconds),
+    stored as three little-endian u32. Its sort order is undefined."""
+
+    ordered = False
+
+    def apply(self, t, element):
+        element.converted_type = t.ConvertedType.INTERVAL
+
+    def to_physical(self, leaf, value):
+        return struct.pack("<III", *value)
+
+
+@dataclass
+class Unknown(Logical):
+    """UNKNOWN (the Null type) on any physical type: every value is
+    null, so the leaf must not be REQUIRED. No ConvertedType."""
+
+    def apply(self, t, element):
+        element.logicalType = t.LogicalType(UNKNOWN=t.NullType())
+
+    def to_physical(self, leaf, value):
+        raise ValueError(f"{leaf.name}: an UNKNOWN column holds only nulls")
+
+
 # ---- schema description ---------------------------------------------------
 
 @dataclass
 class Leaf:
+    """A column. Values are bool, int, float, bytes (BYTE_ARRAY and
+    FIXED_LEN_BYTE_ARRAY), int nanoseconds since the Unix epoch (INT96), or
+    what the logical type takes."""
     name: str
-    physical: str  # BOOLEAN, INT32, INT64, FLOAT, DOUBLE, BYTE_ARRAY,
-                   # FIXED_LEN_BYTE_ARRAY
+    physical: str  # BOOLEAN, INT32, INT64, INT96, FLOAT, DOUBLE,
+                   # BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY
     repetition: str = REQUIRED
     logical: Optional[Logical] = None
     type_length: Optional[int] = None  # FIXED_LEN_BYTE_ARRAY only.
+
+    @property
+    def floating(self):
+        """Whether NaN and signed zeros follow the float rules."""
+        return (self.physical in ("FLOAT", "DOUBLE") or
+                bool(self.logical and self.logical.floating))
+
+    @property
+    def ordered(self):
+        """Whether TYPE_ORDER defines min/max: not for INT96, whose order
+        is undefined without INT96_TIMESTAMP_ORDER, nor INTERVAL."""
+        return (self.physical != "INT96" and
+                not (self.logical and not self.logical.ordered))
 
     def to_physical(self, value):
         if self.logical:
@@ -183,6 +345,8 @@ class Leaf:
         if self.physical == "FLOAT":
             # Round to float32 so statistics compare what is stored.
             value = struct.unpack("<f", struct.pack("<f", value))[0]
+        elif self.physical == "INT96":
+            value = encoding.int96_timestamp(value)
         return value
 
     def sort_key(self, value):
@@ -199,18 +363,235 @@ class Group:
     repetition: str = REQUIRED
 
 
+# ListOf shapes (LogicalTypes.md "Lists" and its backward-compatibility
+# rules), for `optional group name (LIST)`:
+#   three-level  { repeated group list { <element> } }
+#   two-level    { repeated <element> }  (rules 1-3: a primitive, a group
+#                of several fields, or a 2-level list of lists)
+#   array        { repeated group array { <element's fields> } }  (rule 4)
+#   tuple        { repeated group name_tuple { <element's fields> } }
+LIST_SHAPES = ("three-level", "two-level", "array", "tuple")
+# MapOf shapes (LogicalTypes.md "Maps"), for `optional group name`:
+#   modern         (MAP) { repeated group key_value { key; value } }
+#   legacy         (MAP) { repeated group map (MAP_KEY_VALUE) { ... } }
+#   map-key-value  (MAP_KEY_VALUE) { repeated group key_value { ... } },
+#                  MAP_KEY_VALUE in place of MAP, read as a MAP.
+MAP_SHAPES = ("modern", "legacy", "map-key-value")
+
+
+@dataclass
+class ListOf:
+    """A LIST column. `element` is a Leaf, Group, ListOf or MapOf whose
+    repetition says whether elements may be null (OPTIONAL) or not
+    (REQUIRED; the only choice in the legacy shapes). A row's value is a
+    Python list of element values, or None."""
+    name: str
+    element: object
+    repetition: str = OPTIONAL
+    shape: str = "three-level"
+
+
+@dataclass
+class MapOf:
+    """A MAP column with a REQUIRED `key` and a REQUIRED or OPTIONAL
+    `value` (Leaf, Group, ListOf or MapOf; LT names them key and value). A
+    row's value is a list of (key, value) pairs, or None."""
+    name: str
+    key: object
+    value: object
+    repetition: str = OPTIONAL
+    shape: str = "modern"
+
+
+@dataclass
+class _AnnotatedGroup(Group):
+    """A lowered LIST or MAP group: `kind` is LIST, MAP or MAP_KEY_VALUE,
+    the annotation _flatten writes."""
+    kind: str = "LIST"
+
+
+def _lower(node):
+    """(node as a tree of Leaf and Group, converter of its row value to the
+    lowered tree's value; None where nothing changes)."""
+    if isinstance(node, Leaf):
+        return node, None
+    if isinstance(node, Group):
+        lowered = [_lower(c) for c in node.children]
+        if all(conv is None for _, conv in lowered):
+            return node, None
+        convs = [(c.name, conv) for c, (_, conv) in
+                 zip(node.children, lowered)]
+
+        def one(v):
+            if not isinstance(v, dict):
+                return v
+            return {name: conv(v.get(name)) if conv else v.get(name)
+                    for name, conv in convs}
+        return (dataclasses.replace(node, children=[n for n, _ in lowered]),
+                _repeat(node.repetition, one))
+    if isinstance(node, ListOf):
+        return _lower_list(node)
+    if isinstance(node, MapOf):
+        return _lower_map(node)
+    raise TypeError(f"not a schema node: {node!r}")
+
+
+def _repeat(repetition, one):
+    """A converter applying `one` to a value, or to each item of a REPEATED
+    field's list; None (a null, or no items) stays None."""
+    if repetition == REPEATED:
+        return lambda v: None if v is None else [
+            None if x is None else one(x) for x in v]
+    return lambda v: None if v is None else one(v)
+
+
+def list_shapes(element):
+    """The ListOf shapes that can hold `element` unambiguously under the
+    LT backward-compatibility rules: legacy shapes only for REQUIRED
+    elements; two-level for a primitive (rule 1), a group of several
+    fields or of one repeated field (rules 2, 3) or a two-level list; array
+    and tuple (rule 4) for groups. A REPEATED element fits none."""
+    if element.repetition == REPEATED:
+        return ()
+    if element.repetition == OPTIONAL:
+        return ("three-level",)
+    shapes = ["three-level"]
+    if (isinstance(element, Leaf) or
+            (isinstance(element, Group) and
+             (len(element.children) > 1 or
+              element.children[0].repetition == REPEATED)) or
+            (isinstance(element, ListOf) and element.shape == "two-level")):
+        shapes.append("two-level")
+    if isinstance(element, Group):
+        shapes += ["array", "tuple"]
+    return tuple(shapes)
+
+
+def _repeated_name(node):
+    """The name of the repeated field right under a ListOf or MapOf."""
+    if isinstance(node, MapOf):
+        return "map" if node.shape == "legacy" else "key_value"
+    return {"three-level": "list", "two-level": node.element.name,
+            "array": "array", "tuple": f"{node.name}_tuple"}[node.shape]
+
+
+def _lower_list(node):
+    element = node.element
+    if node.shape not in LIST_SHAPES:
+        raise ValueError(f"{node.name}: unknown list shape {node.shape!r}")
+    if node.shape not in list_shapes(element):
+        raise ValueError(f"{node.name}: a {node.shape} list cannot hold "
+                         f"{element.repetition} {element!r}")
+    low, conv = _lower(element)
+    conv = conv or (lambda v: v)
+    name = _repeated_name(node)
+    if node.shape == "three-level":
+        inner = Group(name, [low], REPEATED)
+        one = lambda v: {name: [{element.name: conv(x)} for x in v]}
+    else:
+        # The element itself is the repeated field.
+        inner = dataclasses.replace(low, name=name, repetition=REPEATED)
+        one = lambda v: {name: [conv(x) for x in v]}
+    return (_AnnotatedGroup(node.name, [inner], node.repetition, "LIST"),
+            _repeat(node.repetition, one))
+
+
+def _lower_map(node):
+    key, value = node.key, node.value
+    if node.shape not in MAP_SHAPES:
+        raise ValueError(f"{node.name}: unknown map shape {node.shape!r}")
+    if key.repetition != REQUIRED:
+        raise ValueError(f"{node.name}: a MAP key is REQUIRED")
+    if value.repetition == REPEATED:
+        raise ValueError(f"{node.name}: a MAP value is REQUIRED or OPTIONAL")
+    key_low, key_conv = _lower(key)
+    value_low, value_conv = _lower(value)
+    key_conv = key_conv or (lambda v: v)
+    value_conv = value_conv or (lambda v: v)
+    name = _repeated_name(node)
+    if node.shape == "legacy":
+        inner = _AnnotatedGroup(name, [key_low, value_low], REPEATED,
+                                "MAP_KEY_VALUE")
+    else:
+        inner = Group(name, [key_low, value_low], REPEATED)
+    outer = "MAP_KEY_VALUE" if node.shape == "map-key-value" else "MAP"
+    return (_AnnotatedGroup(node.name, [inner], node.repetition, outer),
+            _repeat(node.repetition, lambda v: {name: [
+                {key.name: key_conv(k), value.name: value_conv(x)}
+                for k, x in v]}))
+
+
+def child_nodes(node):
+    """The described children of a node: a Group's children, a ListOf's
+    element, a MapOf's key and value; none for a Leaf."""
+    if isinstance(node, Group):
+        return list(node.children)
+    if isinstance(node, ListOf):
+        return [node.element]
+    if isinstance(node, MapOf):
+        return [node.key, node.value]
+    return []
+
+
+def child_paths(node, path):
+    """(path, child) of each of child_nodes(node), where `path` is the
+    node's column path (a list of names) and each child's is the path
+    written to the file, with the fields ListOf and MapOf add."""
+    if isinstance(node, Group):
+        return [(path + [c.name], c) for c in node.children]
+    if isinstance(node, ListOf):
+        inner = path + [_repeated_name(node)]
+        if node.shape == "three-level":
+            inner.append(node.element.name)
+        return [(inner, node.element)]
+    if isinstance(node, MapOf):
+        inner = path + [_repeated_name(node)]
+        return [(inner + [node.key.name], node.key),
+                (inner + [node.value.name], node.value)]
+    return []
+
+
+def leaf_paths(schema):
+    """(dotted column path, Leaf) of every leaf of `schema` in column
+    order: the keys FileSpec.column_pages takes."""
+    def visit(node, path):
+        if isinstance(node, Leaf):
+            yield ".".join(path), node
+        for child_path, child in child_paths(node, path):
+            yield from visit(child, child_path)
+    for node in schema:
+        yield from visit(node, [node.name])
+
+
+def list_element(node):
+    """The element of a list-valued node: a ListOf's element, or a
+    REPEATED field itself as one (REQUIRED) element."""
+    if isinstance(node, ListOf):
+        return node.element
+    return dataclasses.replace(node, repetition=REQUIRED)
+
+
 @dataclass(frozen=True)
 class PageStyle:
     """How a column's chunk is written. The default is one DATA_PAGE,
     PLAIN, UNCOMPRESSED, without CRC, page statistics or indexes."""
     version: int = 1  # 1: DATA_PAGE, 2: DATA_PAGE_V2.
-    encoding: str = "PLAIN"  # PLAIN, DICTIONARY or BYTE_STREAM_SPLIT.
-    codec: str = "UNCOMPRESSED"  # UNCOMPRESSED or GZIP.
+    # One of ENCODINGS_BY_PHYSICAL[the leaf's physical type].
+    encoding: str = "PLAIN"
+    codec: str = "UNCOMPRESSED"  # One of CODECS.
     crc: bool = False  # PageHeader.crc on every page.
     statistics: bool = False  # Statistics in every data page header.
     page_rows: Optional[int] = None  # Rows per data page; None: all.
     page_index: bool = False  # A ColumnIndex and an OffsetIndex.
     bloom_filter: bool = False  # A split block bloom filter.
+    # With a dictionary encoding: the most dictionary entries. Once a data
+    # page would need more, it and the rest of the chunk are PLAIN.
+    dictionary_fallback: Optional[int] = None
+    # DELTA_BINARY_PACKED (also the lengths inside the DELTA_*_BYTE_ARRAY
+    # encodings): values per block (a multiple of 128) and miniblocks per
+    # block (each a multiple of 32 values).
+    delta_block_size: int = 128
+    delta_miniblocks: int = 4
 
 
 @dataclass
@@ -358,9 +739,22 @@ def assemble(column_data, metadata, ttypes=None, model=None, pages=None,
 class _LeafInfo:
     leaf: Leaf
     path: list  # Names from the root's child down to the leaf.
-    nodes: list  # The Leaf/Group objects along the path.
+    nodes: list  # The (lowered) Leaf/Group objects along the path.
     max_def: int
     max_rep: int = 0
+    # Converts the row value of the leaf's top-level field to the lowered
+    # tree's value (ListOf/MapOf inside); None: no conversion.
+    convert: Optional[Callable] = None
+
+
+def _annotate(t, group, element):
+    """The LIST/MAP annotation of a lowered group. MAP_KEY_VALUE exists
+    only as a ConvertedType."""
+    if group.kind == "LIST":
+        element.logicalType = t.LogicalType(LIST=t.ListType())
+    elif group.kind == "MAP":
+        element.logicalType = t.LogicalType(MAP=t.MapType())
+    element.converted_type = getattr(t.ConvertedType, group.kind)
 
 
 def _flatten(t, schema):
@@ -368,15 +762,17 @@ def _flatten(t, schema):
     elements = [t.SchemaElement(name="schema", num_children=len(schema))]
     leaves = []
 
-    def visit(node, path, nodes):
+    def visit(node, path, nodes, convert):
         path, nodes = path + [node.name], nodes + [node]
         rep = getattr(t.FieldRepetitionType, node.repetition)
         if isinstance(node, Group):
             elements.append(t.SchemaElement(
                 name=node.name, repetition_type=rep,
                 num_children=len(node.children)))
+            if isinstance(node, _AnnotatedGroup):
+                _annotate(t, node, elements[-1])
             for child in node.children:
-                visit(child, path, nodes)
+                visit(child, path, nodes, convert)
             return
         element = t.SchemaElement(name=node.name, repetition_type=rep,
                                   type=getattr(t.Type, node.physical))
@@ -389,10 +785,12 @@ def _flatten(t, schema):
         elements.append(element)
         max_def = sum(1 for n in nodes if n.repetition != REQUIRED)
         max_rep = sum(1 for n in nodes if n.repetition == REPEATED)
-        leaves.append(_LeafInfo(node, path, nodes, max_def, max_rep))
+        leaves.append(_LeafInfo(node, path, nodes, max_def, max_rep,
+                                convert))
 
     for node in schema:
-        visit(node, [], [])
+        lowered, convert = _lower(node)
+        visit(lowered, [], [], convert)
     return elements, leaves
 
 
@@ -433,7 +831,10 @@ def _shred_row(info, row, r):
               else None, rep, dfn, depth)
 
     first = nodes[0]
-    visit(0, row.get(first.name) if isinstance(row, dict) else None, 0, 0, 0)
+    value = row.get(first.name) if isinstance(row, dict) else None
+    if info.convert:
+        value = info.convert(value)
+    visit(0, value, 0, 0, 0)
     return out
 
 
@@ -446,38 +847,33 @@ def _split(entries, info):
     return reps, defs, values, keys
 
 
-def _leaf_column(info, rows):
-    """(definition levels, non-null physical values, non-null sort keys)."""
-    entries = [e for r, row in enumerate(rows)
-               for e in _shred_row(info, row, r)]
-    _, defs, values, keys = _split(entries, info)
-    return defs, values, keys
+def _is_nan(key):
+    return isinstance(key, float) and math.isnan(key)
 
 
 def _bounds(info, values, keys):
-    """The TYPE_ORDER min and max of `values` as statistics bytes, or
-    None."""
+    """The TYPE_ORDER min and max of `values` as statistics bytes, or None
+    (no values but NaN, or a type without an order)."""
     leaf = info.leaf
-    if not values:
+    pairs = [(k, v) for k, v in zip(keys, values) if not _is_nan(k)]
+    if not pairs or not leaf.ordered:
         return None
-    lo = min(range(len(values)), key=lambda i: keys[i])
-    hi = max(range(len(values)), key=lambda i: keys[i])
-    lo_value, hi_value = values[lo], values[hi]
-    if leaf.physical in ("FLOAT", "DOUBLE"):
+    lo_key, lo_value = min(pairs, key=lambda p: p[0])
+    hi_key, hi_value = max(pairs, key=lambda p: p[0])
+    if leaf.floating:
         # T ColumnOrder: a zero min is written -0.0, a zero max +0.0.
-        if lo_value == 0:
-            lo_value = -0.0
-        if hi_value == 0:
-            hi_value = 0.0
+        if lo_key == 0:
+            lo_value = leaf.to_physical(-0.0)
+        if hi_key == 0:
+            hi_value = leaf.to_physical(0.0)
     return (encoding.stat_value(leaf.physical, lo_value),
             encoding.stat_value(leaf.physical, hi_value))
 
 
 def _statistics(t, info, values, keys, num_values):
-    leaf = info.leaf
     stats = t.Statistics(null_count=num_values - len(values))
-    if leaf.physical in ("FLOAT", "DOUBLE"):
-        stats.nan_count = 0  # No NaNs are written.
+    if info.leaf.floating:
+        stats.nan_count = sum(1 for k in keys if _is_nan(k))
     bounds = _bounds(info, values, keys)
     if bounds:
         stats.min_value, stats.max_value = bounds
@@ -485,12 +881,27 @@ def _statistics(t, info, values, keys, num_values):
 
 
 def compress(codec, raw, ttypes):
-    """`raw` compressed with `codec` (UNCOMPRESSED or GZIP). GZIP is a
-    gzip member (RFC 1952) with mtime 0, so output is deterministic."""
-    if codec == ttypes.CompressionCodec.UNCOMPRESSED:
-        return bytes(raw)
-    if codec == ttypes.CompressionCodec.GZIP:
-        return gzip.compress(bytes(raw), compresslevel=9, mtime=0)
+    """`raw` compressed with `codec` (Compression.md). GZIP is a gzip
+    member (RFC 1952) with mtime 0, so output is deterministic; SNAPPY the
+    raw block format; LZ4_RAW one LZ4 block; LZ4 the deprecated Hadoop
+    framing: big-endian u32 decompressed and compressed sizes, then one
+    LZ4 block."""
+    c, raw = ttypes.CompressionCodec, bytes(raw)
+    if codec == c.UNCOMPRESSED:
+        return raw
+    if codec == c.SNAPPY:
+        return snappy.compress(raw)
+    if codec == c.GZIP:
+        return gzip.compress(raw, compresslevel=9, mtime=0)
+    if codec == c.BROTLI:
+        return brotli.compress(raw)
+    if codec == c.ZSTD:
+        return zstandard.ZstdCompressor().compress(raw)
+    if codec == c.LZ4_RAW:
+        return lz4.block.compress(raw, store_size=False)
+    if codec == c.LZ4:
+        block = lz4.block.compress(raw, store_size=False)
+        return struct.pack(">II", len(raw), len(block)) + block
     raise ValueError(f"codec {codec} is not supported by the writer")
 
 
@@ -547,11 +958,16 @@ def set_levels(page, ttypes, reps=None, defs=None):
 
 
 def _dictionary_page(t, info, style, dictionary, codec):
+    # The deprecated PLAIN_DICTIONARY names the dictionary page too (V1
+    # writers); RLE_DICTIONARY goes with a PLAIN dictionary page.
+    page_encoding = (t.Encoding.PLAIN_DICTIONARY
+                     if style.encoding == "PLAIN_DICTIONARY"
+                     else t.Encoding.PLAIN)
     header = t.PageHeader(
         type=t.PageType.DICTIONARY_PAGE, uncompressed_page_size=0,
         compressed_page_size=0,
         dictionary_page_header=t.DictionaryPageHeader(
-            num_values=len(dictionary), encoding=t.Encoding.PLAIN))
+            num_values=len(dictionary), encoding=page_encoding))
     page = PageModel(header,
                      values=encoding.plain_values(info.leaf.physical,
                                                   dictionary),
@@ -564,27 +980,41 @@ def _dictionary_key(physical, value):
     return encoding.plain_values(physical, [value])
 
 
-def _values_section(t, info, style, values, dictionary):
-    """(encoding, bytes) of a data page's non-null values."""
-    leaf = info.leaf
-    if style.encoding == "PLAIN":
-        return t.Encoding.PLAIN, encoding.plain_values(leaf.physical, values)
-    if style.encoding == "DICTIONARY":
-        indices = [dictionary[_dictionary_key(leaf.physical, v)]
-                   for v in values]
-        return (t.Encoding.RLE_DICTIONARY,
+def _values_section(t, info, name, values, dictionary, style, level_style):
+    """(encoding, bytes) of a data page's non-null values in the
+    PageStyle.encoding `name`."""
+    physical = info.leaf.physical
+    block = (style.delta_block_size, style.delta_miniblocks)
+    if name in _DICTIONARY_STYLES:
+        indices = [dictionary[_dictionary_key(physical, v)] for v in values]
+        return (t.Encoding.RLE_DICTIONARY if name == "DICTIONARY"
+                else t.Encoding.PLAIN_DICTIONARY,
                 encoding.dictionary_indices(indices, len(dictionary)))
-    if style.encoding == "BYTE_STREAM_SPLIT":
-        return (t.Encoding.BYTE_STREAM_SPLIT,
-                encoding.byte_stream_split(leaf.physical, values,
-                                           leaf.type_length))
-    raise ValueError(f"unknown encoding {style.encoding!r}")
+    if name == "PLAIN":
+        section = encoding.plain_values(physical, values)
+    elif name == "BYTE_STREAM_SPLIT":
+        section = encoding.byte_stream_split(physical, values,
+                                             info.leaf.type_length)
+    elif name == "RLE":
+        section = encoding.rle_booleans(values, level_style)
+    elif name == "DELTA_BINARY_PACKED":
+        section = encoding.delta_binary_packed(
+            values, 32 if physical == "INT32" else 64, *block)
+    elif name == "DELTA_LENGTH_BYTE_ARRAY":
+        section = encoding.delta_length_byte_array(values, *block)
+    elif name == "DELTA_BYTE_ARRAY":
+        section = encoding.delta_byte_array(values, *block)
+    else:
+        raise ValueError(f"unknown encoding {name!r}")
+    return getattr(t.Encoding, name), section
 
 
-def _data_page(t, info, style, spec, entries, first_row, dictionary, codec):
+def _data_page(t, info, style, spec, entries, first_row, dictionary, codec,
+               value_encoding):
     reps, defs, values, keys = _split(entries, info)
-    value_encoding, section = _values_section(t, info, style, values,
-                                              dictionary)
+    value_encoding, section = _values_section(
+        t, info, value_encoding, values, dictionary, style,
+        spec.level_style)
     stats = (_statistics(t, info, values, keys, len(defs))
              if style.statistics else None)
     widths = (encoding.bit_width(info.max_rep),
@@ -616,23 +1046,22 @@ def _data_page(t, info, style, spec, entries, first_row, dictionary, codec):
     return set_levels(page, t)
 
 
-def _index_entry(info, entries):
-    """(null page, min, max, null count, rep histogram, def histogram) of
-    one data page for the ColumnIndex."""
-    reps, defs, values, keys = _split(entries, info)
-    bounds = _bounds(info, values, keys) or (b"", b"")
-    rep_hist = [reps.count(level) for level in range(info.max_rep + 1)]
-    def_hist = [defs.count(level) for level in range(info.max_def + 1)]
-    return (not values, bounds[0], bounds[1], len(defs) - len(values),
-            rep_hist, def_hist, keys)
-
-
 def _column_index(t, info, page_entries):
     """The ColumnIndex of a chunk's data pages (PageIndex.md): empty bounds
-    for null pages, the boundary order the bounds have, null counts and,
-    for levels above 0, the level histograms."""
-    rows = [_index_entry(info, e) for e in page_entries]
-    keyed = [(min(r[6]), max(r[6])) for r in rows if not r[0]]
+    for null pages, the boundary order the bounds have, null counts, NaN
+    counts for floats and, for levels above 0, the level histograms. None
+    where TYPE_ORDER has no bounds for a page: a type without an order, or
+    a float page of only NaN (parquet.thrift ColumnIndex)."""
+    if not info.leaf.ordered:
+        return None
+    pages = []
+    for entries in page_entries:
+        reps, defs, values, keys = _split(entries, info)
+        ordered = [k for k in keys if not _is_nan(k)]
+        if values and not ordered:
+            return None
+        pages.append((reps, defs, values, keys, ordered))
+    keyed = [(min(p[4]), max(p[4])) for p in pages if p[2]]
     pairs = list(zip(keyed, keyed[1:]))
     if all(a[0] <= b[0] and a[1] <= b[1] for a, b in pairs):
         order = t.BoundaryOrder.ASCENDING
@@ -640,14 +1069,22 @@ def _column_index(t, info, page_entries):
         order = t.BoundaryOrder.DESCENDING
     else:
         order = t.BoundaryOrder.UNORDERED
+    bounds = [_bounds(info, p[2], p[3]) or (b"", b"") for p in pages]
     ci = t.ColumnIndex(
-        null_pages=[r[0] for r in rows], min_values=[r[1] for r in rows],
-        max_values=[r[2] for r in rows], boundary_order=order,
-        null_counts=[r[3] for r in rows])
+        null_pages=[not p[2] for p in pages],
+        min_values=[b[0] for b in bounds], max_values=[b[1] for b in bounds],
+        boundary_order=order,
+        null_counts=[len(p[1]) - len(p[2]) for p in pages])
+    if info.leaf.floating:
+        ci.nan_counts = [len(p[3]) - len(p[4]) for p in pages]
     if info.max_rep:
-        ci.repetition_level_histograms = [n for r in rows for n in r[4]]
+        ci.repetition_level_histograms = [
+            p[0].count(level) for p in pages
+            for level in range(info.max_rep + 1)]
     if info.max_def:
-        ci.definition_level_histograms = [n for r in rows for n in r[5]]
+        ci.definition_level_histograms = [
+            p[1].count(level) for p in pages
+            for level in range(info.max_def + 1)]
     return ci
 
 
@@ -663,34 +1100,59 @@ def bloom_filter(t, physical, values, num_bytes=None):
     return BloomModel(header, bloom.bitset(sorted(plain), num_bytes))
 
 
+def _dictionary(info, page_entries, limit):
+    """(dictionary: plain bytes -> index, its values in order, the number
+    of leading pages it encodes). With a `limit`, the pages stop at the
+    first one whose values would take the dictionary past `limit` entries:
+    it and the rest of the chunk fall back to PLAIN."""
+    dictionary, ordered = {}, []
+    for n, entries in enumerate(page_entries):
+        _, _, values, _ = _split(entries, info)
+        new = {}
+        for v in values:
+            key = _dictionary_key(info.leaf.physical, v)
+            if key not in dictionary and key not in new:
+                new[key] = v
+        if limit is not None and len(ordered) + len(new) > limit:
+            return dictionary, ordered, n
+        for key, v in new.items():
+            dictionary[key] = len(ordered)
+            ordered.append(v)
+    return dictionary, ordered, len(page_entries)
+
+
 def _chunk_model(t, info, rows, spec):
     """The ChunkModel of one leaf over `rows`."""
     style = spec.style(info.path)
+    if style.encoding not in ENCODINGS_BY_PHYSICAL[info.leaf.physical]:
+        raise ValueError(f"{'.'.join(info.path)}: {style.encoding} does not "
+                         f"apply to {info.leaf.physical}")
     codec = getattr(t.CompressionCodec, style.codec)
     per_row = [_shred_row(info, row, r) for r, row in enumerate(rows)]
     entries = [e for row in per_row for e in row]
     _, defs, values, keys = _split(entries, info)
-    pages, dictionary = [], None
-    encodings = {t.Encoding.PLAIN, t.Encoding.RLE}
-    if style.encoding == "DICTIONARY":
-        dictionary, ordered = {}, []
-        for v in values:
-            key = _dictionary_key(info.leaf.physical, v)
-            if key not in dictionary:
-                dictionary[key] = len(ordered)
-                ordered.append(v)
-        pages.append(_dictionary_page(t, info, style, ordered, codec))
-        encodings.add(t.Encoding.RLE_DICTIONARY)
-    elif style.encoding == "BYTE_STREAM_SPLIT":
-        encodings = {t.Encoding.RLE, t.Encoding.BYTE_STREAM_SPLIT}
     step = style.page_rows or max(1, len(rows))
-    page_entries = []
     # A chunk of no rows still has one (empty) data page.
-    for first in range(0, len(rows), step) or [0]:
-        chunk_rows = per_row[first:first + step]
-        page_entries.append([e for row in chunk_rows for e in row])
-        pages.append(_data_page(t, info, style, spec, page_entries[-1],
-                                first, dictionary, codec))
+    firsts = range(0, len(rows), step) or [0]
+    page_entries = [[e for row in per_row[first:first + step] for e in row]
+                    for first in firsts]
+    pages, dictionary, encoded = [], None, 0
+    if style.encoding in _DICTIONARY_STYLES:
+        dictionary, ordered, encoded = _dictionary(
+            info, page_entries, style.dictionary_fallback)
+        if encoded:
+            pages.append(_dictionary_page(t, info, style, ordered, codec))
+    for n, (first, page) in enumerate(zip(firsts, page_entries)):
+        name = style.encoding
+        if name in _DICTIONARY_STYLES and n >= encoded:
+            name = "PLAIN"
+        pages.append(_data_page(t, info, style, spec, page, first,
+                                dictionary, codec, name))
+    # Levels are RLE in every data page; the rest is what the pages use.
+    encodings = {t.Encoding.RLE}
+    for page in pages:
+        encodings.add((_data_header(t, page.header) or
+                       page.header.dictionary_page_header).encoding)
     meta = t.ColumnMetaData(
         type=getattr(t.Type, info.leaf.physical),
         encodings=sorted(encodings), path_in_schema=list(info.path),

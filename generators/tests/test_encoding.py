@@ -52,7 +52,8 @@ class EncodingTest(unittest.TestCase):
                          b"\x02\x03\x24\x00")
         # A one-entry dictionary still gets width 1.
         self.assertEqual(encoding.dictionary_indices([0, 0], 1)[0], 1)
-        self.assertEqual(encoding.dictionary_indices([], 4), b"")
+        # A page of only nulls keeps the width byte.
+        self.assertEqual(encoding.dictionary_indices([], 4), b"\x02")
 
     def test_byte_stream_split(self):
         # Encodings.md: byte k of every value, then byte k + 1.
