@@ -1,0 +1,1428 @@
+"""Generic mutations: operators that break one rule of any writer file.
+
+mutations.py breaks fixed places of two fixed base files. The operators
+here take any writer.ParquetFile (any schema, page style, codec, row
+groups) and a random.Random, choose a target in it (a row group, column,
+page, footer field) and break one rule there:
+
+    pq = writer.write(spec)
+    m, data, expected = generic.mutate(pq, random.Random(seed))
+    expected  # {"code", "offset", "length"}: colcheck must report `code`
+              # with a span that overlaps this one
+
+An operator lists its targets in the file (`targets(pq)`, empty when the
+file has none, e.g. no page has a crc) and breaks one of them chosen with
+the rng, so different seeds break different places and a (file, seed)
+pair always gives the same bytes. It works like the mutations it reuses:
+footer edits re-serialize a copy of FileMetaData (mutations._edit), page
+edits change a copy of the FileModel and lay it out again
+(mutations._page_edit), so sizes, offsets and crcs other than the broken
+one stay consistent; splices rewrite raw Thrift bytes the library cannot
+write. Spans come from the recorded placements of the new file, never
+from fixed offsets.
+
+colcheck may report other codes as consequences (a renamed schema element
+also mismatches path_in_schema); the expected one must be among them.
+"""
+
+import copy
+import math
+import re
+import struct
+from dataclasses import dataclass
+from typing import Callable
+
+from thrift.protocol.TCompactProtocol import makeZigZag
+from thrift.Thrift import TType
+
+from colcheck_gen import encoding, thrift_gen, writer
+from colcheck_gen.mutations import (_edit, _long_header, _meta_path,
+                                    _page_edit, _retail, _splice,
+                                    _unpack_indices, _varint_padded,
+                                    expected)
+from colcheck_gen.recording import Span
+
+
+@dataclass(frozen=True)
+class GenericMutation:
+    name: str
+    code: str  # The diagnostic code colcheck must report.
+    description: str
+    # (ParquetFile, random.Random) -> (bytes, expected) or None when the
+    # file has no target.
+    apply: Callable
+    targets: Callable  # (ParquetFile) -> [target], in a fixed order.
+
+
+GENERIC = []
+
+# Operators colcheck does not yet report as expected; the tests skip them.
+# Each entry says why.
+PENDING = frozenset({
+    # colcheck checks UTF-8 in string fields but not in list<string>
+    # elements (path_in_schema): it reports only metadata.path-mismatch.
+    "list_string_not_utf8",
+})
+
+
+def operator(code, name, description, targets):
+    """Registers `fn(pq, rng, target)` as an operator over `targets(pq)`."""
+    def register(fn):
+        def apply(pq, rng):
+            found = targets(pq)
+            if not found:
+                return None
+            return fn(pq, rng, found[rng.randrange(len(found))])
+        GENERIC.append(GenericMutation(name, code, description, apply,
+                                       targets))
+        return fn
+    return register
+
+
+def applicable(pq):
+    """The operators that have a target in `pq`."""
+    return [m for m in GENERIC if m.targets(pq)]
+
+
+def mutate(pq, rng):
+    """Breaks `pq` with one applicable operator chosen by `rng`. Returns
+    (GenericMutation, bytes, expected)."""
+    choices = applicable(pq)
+    if not choices:
+        raise ValueError("no operator applies to this file")
+    m = choices[rng.randrange(len(choices))]
+    data, exp = m.apply(pq, rng)
+    return m, data, exp
+
+
+# ---- the file's shape -------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Leaf:
+    column: int
+    element: int  # Index in FileMetaData.schema.
+    path: tuple
+    physical: str  # "INT32", ...
+    max_def: int
+    max_rep: int
+
+
+def _schema(pq):
+    """(leaves, elements): the _Leafs in column order, and for every schema
+    index (the root is 0) its (depth, child indices, columns under it)."""
+    schema = pq.metadata.schema
+    t = pq.ttypes
+    leaves, elements = [], {}
+    pos = [1]
+
+    def visit(path, d, r):
+        i = pos[0]
+        pos[0] += 1
+        e = schema[i]
+        d += e.repetition_type != t.FieldRepetitionType.REQUIRED
+        r += e.repetition_type == t.FieldRepetitionType.REPEATED
+        first, children = len(leaves), []
+        if e.num_children:
+            for _ in range(e.num_children):
+                children.append(pos[0])
+                visit(path + (e.name,), d, r)
+        else:
+            leaves.append(_Leaf(len(leaves), i, path + (e.name,),
+                                t.Type._VALUES_TO_NAMES[e.type], d, r))
+        elements[i] = (len(path), children, list(range(first, len(leaves))))
+
+    root = []
+    for _ in range(schema[0].num_children or 0):
+        root.append(pos[0])
+        visit((), 0, 0)
+    elements[0] = (-1, root, list(range(len(leaves))))
+    return leaves, elements
+
+
+def _groups(pq):
+    """Non-root group indices."""
+    return sorted(i for i, (_, children, _) in _schema(pq)[1].items()
+                  if children and i)
+
+
+def _chunks(pq):
+    return [(g, c) for g, rg in enumerate(pq.model.row_groups)
+            for c in range(len(rg.chunks))]
+
+
+def _chunk(model, g, c):
+    return model.row_groups[g].chunks[c]
+
+
+def _page(model, g, c, k):
+    return model.row_groups[g].chunks[c].pages[k]
+
+
+def _meta(md, g, c):
+    return md.row_groups[g].columns[c].meta_data
+
+
+def _pages(pq, pred):
+    """(g, c, k) of every page for which pred(pq, leaf, page) holds."""
+    leaves, _ = _schema(pq)
+    return [(g, c, k) for g, c in _chunks(pq)
+            for k, page in enumerate(_chunk(pq.model, g, c).pages)
+            if pred(pq, leaves[c], page)]
+
+
+def _is_data(pq, page):
+    return writer._data_header(pq.ttypes, page.header) is not None
+
+
+def _is_dictionary(pq, page):
+    return (page.header.type == pq.ttypes.PageType.DICTIONARY_PAGE and
+            page.header.dictionary_page_header is not None)
+
+
+def _is_v1(pq, page):
+    return page.header.type == pq.ttypes.PageType.DATA_PAGE and \
+        page.header.data_page_header is not None
+
+
+def _is_v2(pq, page):
+    return page.header.type == pq.ttypes.PageType.DATA_PAGE_V2 and \
+        page.header.data_page_header_v2 is not None
+
+
+def _value_encoding(pq, page):
+    if _is_dictionary(pq, page):
+        return page.header.dictionary_page_header.encoding
+    return writer._data_header(pq.ttypes, page.header).encoding
+
+
+def _compressed(pq, page):
+    """Whether the page's values are stored compressed."""
+    if page.codec == pq.ttypes.CompressionCodec.UNCOMPRESSED:
+        return False
+    if _is_v2(pq, page):
+        flag = page.header.data_page_header_v2.is_compressed
+        return flag is None or flag
+    return True
+
+
+def _value_count(pq, leaf, page):
+    """The number of values in the page's value section."""
+    if _is_dictionary(pq, page):
+        return page.header.dictionary_page_header.num_values
+    if leaf.max_def == 0:
+        return writer._data_header(pq.ttypes, page.header).num_values
+    return sum(1 for d in page.def_levels if d == leaf.max_def)
+
+
+def _values_at(new, g, c, k, begin, length):
+    """The span of bytes [begin, begin + length) of page k's value section:
+    exact when the values are stored raw, else the stored (compressed)
+    bytes that hold them."""
+    page = _page(new.model, g, c, k)
+    body = new.pages[(g, c)][k].body
+    if not _compressed(new, page):
+        return Span(body.offset + len(page.rep) + len(page.defs) + begin,
+                    length)
+    if _is_v2(new, page):
+        levels = len(page.rep) + len(page.defs)
+        return Span(body.offset + levels, body.length - levels)
+    return body
+
+
+def _levels_at(new, g, c, k, kind, begin, length):
+    """The span of bytes [begin, begin + length) of page k's `kind`
+    ("rep" or "defs") level section, or the body when it is compressed."""
+    page = _page(new.model, g, c, k)
+    body = new.pages[(g, c)][k].body
+    if _is_v1(new, page) and page.codec != new.ttypes.CompressionCodec.UNCOMPRESSED:
+        return body
+    before = 0 if kind == "rep" else len(page.rep)
+    return Span(body.offset + before + begin, length)
+
+
+def _field(g, c, k, path, part="value"):
+    """A span function: header field `path` of page k."""
+    def span(new):
+        f = new.pages[(g, c)][k].fields[path]
+        return f.whole if part == "whole" else f.value
+    return span
+
+
+def _region(g, c, kind, path, part="value"):
+    """A span function: a field of a chunk's page index or bloom filter."""
+    def span(new):
+        f = new.regions[(g, c, kind)][1][path]
+        return f.whole if part == "whole" else f.value
+    return span
+
+
+def _body(g, c, k):
+    return lambda new: new.pages[(g, c)][k].body
+
+
+def _set(obj, path, fn):
+    """Sets dotted attribute `path` of obj to fn(old value)."""
+    *parents, name = path.split(".")
+    for p in parents:
+        obj = getattr(obj, p)
+    setattr(obj, name, fn(getattr(obj, name)))
+
+
+def _header_edit(g, c, k, path, fn):
+    def edit(model, t):
+        _set(_page(model, g, c, k).header, path, fn)
+    return edit
+
+
+def _other(rng, old, choices):
+    """A choice other than `old`."""
+    rest = [x for x in choices if x != old]
+    return rest[rng.randrange(len(rest))]
+
+
+def _delta(rng, low=1, high=3):
+    return rng.choice((-1, 1)) * rng.randint(low, high)
+
+
+_WIDTH = {"BOOLEAN": 1, "INT32": 4, "INT64": 8, "INT96": 12, "FLOAT": 4,
+          "DOUBLE": 8}
+
+
+def _width(pq, leaf):
+    """The PLAIN byte width of a fixed-width leaf's values, else None."""
+    if leaf.physical == "FIXED_LEN_BYTE_ARRAY":
+        return pq.metadata.schema[leaf.element].type_length
+    return _WIDTH.get(leaf.physical)
+
+
+def _plain_items(pq, leaf, section, count):
+    """[(start, end)] of each PLAIN value (BYTE_ARRAY: with its length
+    prefix) in a value section; None for BOOLEAN or a malformed section."""
+    if leaf.physical == "BOOLEAN":
+        return None
+    items, at = [], 0
+    width = _width(pq, leaf)
+    for _ in range(count):
+        if width is None:
+            if at + 4 > len(section):
+                return None
+            n = struct.unpack_from("<I", section, at)[0]
+            items.append((at, at + 4 + n))
+        else:
+            items.append((at, at + width))
+        at = items[-1][1]
+    return items if at == len(section) else None
+
+
+def _plain_sections(pq, leaf_pred=lambda pq, leaf: True, min_values=1):
+    """Pages with a PLAIN value section of at least `min_values` values
+    (data pages and dictionary pages) of leaves that satisfy leaf_pred."""
+    t = pq.ttypes
+
+    def pred(pq, leaf, page):
+        if not (_is_data(pq, page) or _is_dictionary(pq, page)):
+            return False
+        return (_value_encoding(pq, page) in (t.Encoding.PLAIN,
+                                              t.Encoding.PLAIN_DICTIONARY)
+                and leaf_pred(pq, leaf) and
+                _value_count(pq, leaf, page) >= min_values)
+    return _pages(pq, pred)
+
+
+def _set_values(g, c, k, fn):
+    """An edit that replaces page k's value section with fn(old)."""
+    def edit(model, t):
+        page = _page(model, g, c, k)
+        page.values = fn(page.values)
+        writer.finish_page(page, t)
+    return edit
+
+
+def _replace_value(pq, rng, target, code, new_value):
+    """Replaces one PLAIN value of page `target` (chosen by rng) by
+    new_value(old stored bytes) and expects `code` at it."""
+    g, c, k = target
+    leaves, _ = _schema(pq)
+    leaf = leaves[c]
+    page = _page(pq.model, g, c, k)
+    items = _plain_items(pq, leaf, page.values, _value_count(pq, leaf, page))
+    start, end = items[rng.randrange(len(items))]
+    prefix = 4 if _width(pq, leaf) is None else 0
+    stored = new_value(page.values[start + prefix:end])
+    if prefix:
+        stored = struct.pack("<I", len(stored)) + stored
+
+    def section(v):
+        return v[:start] + stored + v[end:]
+    return _page_edit(pq, code, _set_values(g, c, k, section),
+                      lambda new: _values_at(new, g, c, k, start + prefix,
+                                             len(stored) - prefix))
+
+
+def _element(pq, leaf):
+    return pq.metadata.schema[leaf.element]
+
+
+def _logical(pq, leaf, name):
+    lt = _element(pq, leaf).logicalType
+    return getattr(lt, name, None) if lt else None
+
+
+# ---- Thrift structure of the footer -----------------------------------------
+
+@dataclass(frozen=True)
+class _Field:
+    path: str
+    fid: int  # None for a list element.
+    ttype: int  # TType of the field or element.
+    args: object  # The thrift_spec type arguments.
+    value: object
+
+
+def _walk(obj, prefix=""):
+    """Every set field and list element under a Thrift struct."""
+    for spec in obj.thrift_spec:
+        if spec is None:
+            continue
+        fid, ttype, name, args, _ = spec
+        value = getattr(obj, name)
+        if value is None:
+            continue
+        path = f"{prefix}.{name}" if prefix else name
+        yield _Field(path, fid, ttype, args, value)
+        if ttype == TType.STRUCT:
+            yield from _walk(value, path)
+        elif ttype == TType.LIST:
+            etype, eargs = args[0], args[1]
+            for i, v in enumerate(value):
+                yield _Field(f"{path}[{i}]", None, etype, eargs, v)
+                if etype == TType.STRUCT:
+                    yield from _walk(v, f"{path}[{i}]")
+
+
+def _footer_fields(pq, pred):
+    return [f for f in _walk(pq.metadata) if pred(f)]
+
+
+_INTEGERS = (TType.I16, TType.I32, TType.I64)
+# Compact protocol type nibbles (thrift-compact-protocol.md).
+_COMPACT = {TType.BYTE: 3, TType.I16: 4, TType.I32: 5, TType.I64: 6,
+            TType.DOUBLE: 7, TType.STRING: 8, TType.LIST: 9, TType.STRUCT: 12}
+
+
+def _unions():
+    """The names of the IDL's unions."""
+    with open(thrift_gen.DEFAULT_IDL, encoding="utf-8") as f:
+        return frozenset(re.findall(r"^union (\w+)", f.read(), re.M))
+
+
+_UNIONS = _unions()
+
+
+def _resolve(obj, path):
+    """The object at `path` ("row_groups[0].columns[1].meta_data")."""
+    for name, index in re.findall(r"(\w+)|\[(\d+)\]", path):
+        obj = getattr(obj, name) if name else obj[int(index)]
+    return obj
+
+
+def _parent(path):
+    head, _, name = path.rpartition(".")
+    return head, name
+
+
+def _varint_end(data, at):
+    while data[at] & 0x80:
+        at += 1
+    return at + 1
+
+
+# ---- file: the tail -----------------------------------------------------------
+
+def _always(pq):
+    return [None]
+
+
+@operator("file.too-small", "shorter_than_12_bytes",
+          "The file is cut to its first 1 to 11 bytes.", _always)
+def _too_small(pq, rng, _):
+    n = rng.randint(1, 11)
+    return pq.data[:n], expected("file.too-small", Span(0, n))
+
+
+def _bad_magic(rng, old):
+    while True:
+        magic = bytearray(old)
+        i = rng.randrange(4)
+        magic[i] = (magic[i] + rng.randint(1, 255)) % 256
+        # PARE is the encrypted-footer magic, a different rule.
+        if bytes(magic) not in (b"PAR1", b"PARE"):
+            return bytes(magic)
+
+
+@operator("file.bad-leading-magic", "leading_magic_byte",
+          "One byte of the leading magic changes.", _always)
+def _leading_magic(pq, rng, _):
+    return (_bad_magic(rng, pq.data[:4]) + pq.data[4:],
+            expected("file.bad-leading-magic", Span(0, 4)))
+
+
+@operator("file.bad-trailing-magic", "trailing_magic_byte",
+          "One byte of the trailing magic changes.", _always)
+def _trailing_magic(pq, rng, _):
+    n = len(pq.data)
+    return (pq.data[:-4] + _bad_magic(rng, pq.data[-4:]),
+            expected("file.bad-trailing-magic", Span(n - 4, 4)))
+
+
+@operator("file.footer-length-out-of-bounds", "footer_length_beyond_file",
+          "The footer length is 0, or reaches into the leading magic or "
+          "past the file's start.", _always)
+def _footer_length(pq, rng, _):
+    n = len(pq.data)
+    length = rng.choice((0, n - 11 + rng.randrange(16),
+                         rng.randint(n, 0xFFFFFFFF)))
+    return (pq.data[:-8] + struct.pack("<I", length) + writer.MAGIC,
+            expected("file.footer-length-out-of-bounds", Span(n - 8, 4)))
+
+
+@operator("file.metadata-trailing-bytes", "bytes_after_metadata",
+          "1 to 8 random bytes follow FileMetaData inside the footer "
+          "length.", _always)
+def _metadata_trailing(pq, rng, _):
+    extra = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+    return (_retail(pq.column_data, pq.footer + extra),
+            expected("file.metadata-trailing-bytes",
+                     Span(pq.footer_offset + pq.footer_length, len(extra))))
+
+
+# ---- thrift: the compact protocol of the footer -------------------------------
+
+def _varints(pq):
+    return _footer_fields(pq, lambda f: f.ttype in _INTEGERS)
+
+
+def _max_varint(f):
+    return 10 if f.ttype == TType.I64 else 5
+
+
+@operator("thrift.varint-overlong", "varint_too_long",
+          "An integer field or list element is re-encoded with one more "
+          "byte than its type allows (zero groups appended).", _varints)
+def _varint_overlong(pq, rng, f):
+    value = pq.spans[f.path].value
+    old = pq.data[value.offset:value.end]
+    return _splice(pq, value, _varint_padded(old, _max_varint(f) + 1),
+                   "thrift.varint-overlong")
+
+
+def _short_varints(pq):
+    return [f for f in _varints(pq)
+            if pq.spans[f.path].value.length < _max_varint(f)]
+
+
+@operator("thrift.varint-non-canonical", "varint_zero_group",
+          "An integer field or list element gets redundant zero groups, "
+          "still within its type's length.", _short_varints)
+def _varint_non_canonical(pq, rng, f):
+    value = pq.spans[f.path].value
+    old = pq.data[value.offset:value.end]
+    total = rng.randint(len(old) + 1, _max_varint(f))
+    return _splice(pq, value, _varint_padded(old, total),
+                   "thrift.varint-non-canonical")
+
+
+@operator("thrift.varint-overflow", "varint_exceeds_type",
+          "An integer field or list element holds a varint whose value "
+          "does not fit its type (i16/i32: above 32 bits; i64: a tenth "
+          "byte above 1).", _varints)
+def _varint_overflow(pq, rng, f):
+    if f.ttype == TType.I64:
+        raw = b"\xff" * 9 + bytes([rng.randint(2, 0x7F)])
+    else:
+        raw = encoding.uleb128(rng.randint(1 << 32, (1 << 35) - 1))
+    return _splice(pq, pq.spans[f.path].value, raw, "thrift.varint-overflow")
+
+
+def _headed(pq):
+    """Fields with a field header (list elements have none)."""
+    return _footer_fields(pq, lambda f: f.fid is not None)
+
+
+@operator("thrift.invalid-type", "field_type_nibble_undefined",
+          "A field header's type nibble becomes 14 or 15, which the "
+          "compact protocol does not define.", _headed)
+def _invalid_type(pq, rng, f):
+    at = pq.spans[f.path].header.offset
+    old = pq.data[at]
+    return _splice(pq, Span(at, 1), bytes([(old & 0xF0) | rng.choice((14,
+                                                                      15))]),
+                   "thrift.invalid-type")
+
+
+@operator("thrift.wrong-type", "field_wire_type_changed",
+          "A field header names another scalar or struct wire type than "
+          "the IDL declares (a collection would be a foreign field).",
+          _headed)
+def _wrong_type(pq, rng, f):
+    at = pq.spans[f.path].header.offset
+    old = pq.data[at]
+    own = old & 0x0F
+    new = _other(rng, own, (3, 4, 5, 6, 7, 8, 12) if own > 2 else
+                 (5, 6, 8, 12))
+    return _splice(pq, Span(at, 1), bytes([(old & 0xF0) | new]),
+                   "thrift.wrong-type")
+
+
+def _multibyte(pq):
+    return [f for f in _varints(pq) if pq.spans[f.path].value.length >= 2]
+
+
+@operator("thrift.truncated", "footer_cut_inside_varint",
+          "The footer ends inside a multi-byte varint (the footer length "
+          "says so). A cut string is binary-length-exceeds-data.",
+          _multibyte)
+def _truncated(pq, rng, f):
+    value = pq.spans[f.path].value
+    keep = rng.randint(1, value.length - 1)
+    cut = value.offset + keep - pq.footer_offset
+    return (_retail(pq.column_data, pq.footer[:cut]),
+            expected("thrift.truncated", Span(value.offset, keep)))
+
+
+def _required(pq):
+    """(struct path, field name) of every required field that is set."""
+    from thrift.protocol.TProtocol import TProtocolException
+    out = []
+    structs = [("", pq.metadata)] + [
+        (f.path, f.value) for f in _walk(pq.metadata)
+        if f.ttype == TType.STRUCT]
+    for path, obj in structs:
+        for spec in obj.thrift_spec:
+            if spec is None or getattr(obj, spec[2]) is None:
+                continue
+            probe = copy.copy(obj)
+            setattr(probe, spec[2], None)
+            try:
+                probe.validate()
+            except TProtocolException:
+                out.append((path, spec[2]))
+    return out
+
+
+@operator("thrift.missing-required-field", "required_field_left_out",
+          "A required field of a footer struct is left out.", _required)
+def _missing_required(pq, rng, target):
+    path, name = target
+
+    def edit(md, t):
+        setattr(_resolve(md, path) if path else md, name, None)
+
+    def span(new):
+        if not path:
+            return Span(new.footer_offset, new.footer_length)
+        return new.spans[path].value
+    return _edit(pq, "thrift.missing-required-field", edit, span)
+
+
+def _scalars(pq):
+    return _footer_fields(pq, lambda f: f.fid is not None and
+                          f.ttype not in (TType.BOOL, TType.STRUCT,
+                                          TType.LIST))
+
+
+@operator("thrift.duplicate-field", "field_repeated",
+          "A scalar field appears a second time right after itself, with "
+          "a long-form header.", _scalars)
+def _duplicate_field(pq, rng, f):
+    field = pq.spans[f.path]
+    copy_bytes = (_long_header(pq.data[field.header.offset] & 0x0F, f.fid) +
+                  pq.data[field.value.offset:field.value.end])
+    return _splice(pq, Span(field.value.end, 0), copy_bytes,
+                   "thrift.duplicate-field")
+
+
+def _structs(pq):
+    return [None] + [f for f in _walk(pq.metadata)
+                     if f.ttype == TType.STRUCT]
+
+
+@operator("thrift.invalid-field-id", "field_id_not_positive",
+          "A field with id 0 or a negative id (long-form header, an i32 "
+          "value) is added at the end of a footer struct.", _structs)
+def _invalid_field_id(pq, rng, f):
+    if f is None:
+        stop = pq.footer_offset + pq.footer_length - 1
+    else:
+        stop = pq.spans[f.path].value.end - 1
+    header = _long_header(5, rng.randint(-20, 0))
+    return _splice(pq, Span(stop, 0), header + b"\x02",
+                   "thrift.invalid-field-id",
+                   expect=lambda s: Span(s.offset, len(header)))
+
+
+def _lists(pq):
+    return _footer_fields(pq, lambda f: f.ttype == TType.LIST)
+
+
+def _list_header(pq, f):
+    value = pq.spans[f.path].value
+    if f.value:
+        return Span(value.offset,
+                    pq.spans[f.path + "[0]"].value.offset - value.offset)
+    return value
+
+
+@operator("thrift.collection-size-exceeds-data", "list_size_huge",
+          "A list header declares more elements than the footer has bytes "
+          "left.", _lists)
+def _collection_size(pq, rng, f):
+    header = _list_header(pq, f)
+    old = pq.data[header.offset]
+    size = rng.randint(pq.footer_length + 1, 1_000_000)
+    return _splice(pq, header,
+                   bytes([0xF0 | (old & 0x0F)]) + encoding.uleb128(size),
+                   "thrift.collection-size-exceeds-data")
+
+
+@operator("thrift.wrong-element-type", "list_element_type_changed",
+          "A list header names another element type than the IDL "
+          "declares.", _lists)
+def _element_type(pq, rng, f):
+    header = _list_header(pq, f)
+    old = pq.data[header.offset]
+    new = _other(rng, old & 0x0F, (5, 6, 8, 12))
+    return _splice(pq, Span(header.offset, 1), bytes([(old & 0xF0) | new]),
+                   "thrift.wrong-element-type")
+
+
+def _strings(pq):
+    return _footer_fields(pq, lambda f: f.ttype == TType.STRING)
+
+
+@operator("thrift.binary-length-exceeds-data", "string_length_huge",
+          "A string or binary value's length exceeds the footer's "
+          "remaining bytes.", _strings)
+def _binary_length(pq, rng, f):
+    value = pq.spans[f.path].value
+    prefix = _varint_end(pq.data, value.offset) - value.offset
+    size = rng.randint(pq.footer_length + 1, 1 << 24)
+    rest = value.length - prefix
+    return _splice(pq, Span(value.offset, prefix), encoding.uleb128(size),
+                   "thrift.binary-length-exceeds-data",
+                   expect=lambda s: Span(s.offset, s.length + rest))
+
+
+def _utf8_strings(elements):
+    """Non-empty string fields, or string list elements."""
+    def targets(pq):
+        return [f for f in _strings(pq) if f.args == "UTF8" and f.value and
+                (f.fid is None) == elements]
+    return targets
+
+
+def _break_utf8(pq, rng, f):
+    value = pq.spans[f.path].value
+    prefix = _varint_end(pq.data, value.offset) - value.offset
+    at = value.offset + prefix + rng.randrange(value.length - prefix)
+    data = bytearray(pq.data)
+    data[at] = rng.choice((0xC0, 0xC1, 0xF8, 0xFE, 0xFF))
+    return bytes(data), expected("thrift.invalid-utf8", value)
+
+
+@operator("thrift.invalid-utf8", "string_not_utf8",
+          "One byte of a non-empty string field (a name, key, value or "
+          "created_by) becomes a byte that never occurs in UTF-8.",
+          _utf8_strings(False))
+def _thrift_utf8(pq, rng, f):
+    return _break_utf8(pq, rng, f)
+
+
+@operator("thrift.invalid-utf8", "list_string_not_utf8",
+          "One byte of a path_in_schema element becomes a byte that never "
+          "occurs in UTF-8.", _utf8_strings(True))
+def _thrift_list_utf8(pq, rng, f):
+    return _break_utf8(pq, rng, f)
+
+
+def _union_fields(pq):
+    return _footer_fields(pq, lambda f: f.ttype == TType.STRUCT and
+                          type(f.value).__name__ in _UNIONS)
+
+
+@operator("thrift.union-member-count", "union_without_member",
+          "A union (ColumnOrder, LogicalType, TimeUnit) has no member "
+          "set.", _union_fields)
+def _union_empty(pq, rng, f):
+    def edit(md, t):
+        head, name = _parent(f.path)
+        owner = _resolve(md, head) if head else md
+        if name.endswith("]"):
+            name, index = name[:-1].split("[")
+            getattr(owner, name)[int(index)] = type(f.value)()
+        else:
+            setattr(owner, name, type(f.value)())
+    return _edit(pq, "thrift.union-member-count", edit, f.path)
+
+
+def _optional_lists(pq):
+    """(struct path, field) of optional list fields that may be empty."""
+    out = [("", "key_value_metadata")]
+    for g, rg in enumerate(pq.metadata.row_groups):
+        out.append((f"row_groups[{g}]", "sorting_columns"))
+        for c, cc in enumerate(rg.columns):
+            if cc.meta_data:
+                out.append((f"row_groups[{g}].columns[{c}].meta_data",
+                            "key_value_metadata"))
+    return out
+
+
+@operator("thrift.empty-list-zero-type", "empty_list_0x00",
+          "An optional list is written empty as the single byte 0x00.",
+          _optional_lists)
+def _empty_list(pq, rng, target):
+    path, name = target
+    md = copy.deepcopy(pq.metadata)
+    setattr(_resolve(md, path) if path else md, name, [])
+    new = pq.with_metadata(md)
+    full = f"{path}.{name}" if path else name
+    return _splice(new, new.spans[full].value, b"\x00",
+                   "thrift.empty-list-zero-type")
+
+
+# ---- metadata: FileMetaData, RowGroup, ColumnChunk ----------------------------
+
+def _with_meta(pq):
+    """(g, c) of every chunk with meta_data."""
+    return [(g, c) for g, rg in enumerate(pq.metadata.row_groups)
+            for c, cc in enumerate(rg.columns) if cc.meta_data]
+
+
+def _row_groups(pq):
+    return [g for g, rg in enumerate(pq.metadata.row_groups) if rg.columns]
+
+
+@operator("metadata.num-rows-mismatch", "file_num_rows_off",
+          "FileMetaData.num_rows differs from the row groups' sum by 1 to "
+          "3.", _always)
+def _num_rows(pq, rng, _):
+    delta = _delta(rng) if pq.metadata.num_rows >= 3 else rng.randint(1, 3)
+
+    def edit(md, t):
+        md.num_rows += delta
+    return _edit(pq, "metadata.num-rows-mismatch", edit, "num_rows")
+
+
+@operator("metadata.unknown-version", "version_unknown",
+          "FileMetaData.version is 3 or above.", _always)
+def _version(pq, rng, _):
+    def edit(md, t):
+        md.version = rng.randint(3, 1000)
+    return _edit(pq, "metadata.unknown-version", edit, "version")
+
+
+def _counts(pq):
+    """Paths of the footer's sizes and counts that must not be negative."""
+    out = []
+    for g, rg in enumerate(pq.metadata.row_groups):
+        out += [f"row_groups[{g}].total_byte_size"]
+        if rg.total_compressed_size is not None:
+            out.append(f"row_groups[{g}].total_compressed_size")
+    return out
+
+
+@operator("metadata.negative-value", "size_negative",
+          "A row group's total_byte_size or total_compressed_size is "
+          "negative.", _counts)
+def _negative(pq, rng, path):
+    value = -rng.randint(1, 1 << 20)
+
+    def edit(md, t):
+        head, name = _parent(path)
+        setattr(_resolve(md, head), name, value)
+    return _edit(pq, "metadata.negative-value", edit, path)
+
+
+@operator("metadata.column-count-mismatch", "row_group_chunk_removed",
+          "One chunk is removed from a row group (the group's sizes "
+          "follow).", _row_groups)
+def _column_count(pq, rng, g):
+    c = rng.randrange(len(pq.metadata.row_groups[g].columns))
+
+    def edit(md, t):
+        rg = md.row_groups[g]
+        removed = rg.columns.pop(c).meta_data
+        if removed:
+            rg.total_byte_size -= removed.total_uncompressed_size
+            if rg.total_compressed_size is not None:
+                rg.total_compressed_size -= removed.total_compressed_size
+    return _edit(pq, "metadata.column-count-mismatch", edit,
+                 f"row_groups[{g}].columns")
+
+
+_PHYSICAL = ("BOOLEAN", "INT32", "INT64", "INT96", "FLOAT", "DOUBLE",
+             "BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY")
+
+
+@operator("metadata.type-mismatch", "chunk_type_differs",
+          "A chunk's ColumnMetaData.type is another physical type than its "
+          "leaf's.", _with_meta)
+def _type_mismatch(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        meta = _meta(md, g, c)
+        meta.type = getattr(t.Type, _other(
+            rng, t.Type._VALUES_TO_NAMES[meta.type], _PHYSICAL))
+    return _edit(pq, "metadata.type-mismatch", edit,
+                 _meta_path(g, c, "type"))
+
+
+@operator("metadata.path-mismatch", "chunk_path_differs",
+          "A chunk's path_in_schema has one name changed, a name added or "
+          "its last name dropped.", _with_meta)
+def _path_mismatch(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        meta = _meta(md, g, c)
+        path = list(meta.path_in_schema)
+        how = rng.randrange(3 if len(path) > 1 else 2)
+        if how == 0:
+            i = rng.randrange(len(path))
+            path[i] += "_x"
+        elif how == 1:
+            path.append("extra")
+        else:
+            path.pop()
+        meta.path_in_schema = path
+    return _edit(pq, "metadata.path-mismatch", edit,
+                 _meta_path(g, c, "path_in_schema"))
+
+
+@operator("metadata.offset-out-of-bounds", "data_page_offset_past_eof",
+          "A chunk's data_page_offset points past the end of the file.",
+          _with_meta)
+def _offset_oob(pq, rng, target):
+    g, c = target
+    where = len(pq.data) + rng.randrange(1000)
+
+    def edit(md, t):
+        _meta(md, g, c).data_page_offset = where
+    return _edit(pq, "metadata.offset-out-of-bounds", edit,
+                 _meta_path(g, c, "data_page_offset"))
+
+
+def _chunk_start(meta):
+    if meta.dictionary_page_offset is not None:
+        return meta.dictionary_page_offset
+    return meta.data_page_offset
+
+
+@operator("metadata.chunk-out-of-bounds", "chunk_runs_into_footer",
+          "A chunk's total_compressed_size reaches 1 to 64 bytes into the "
+          "footer (the row group's size follows).", _with_meta)
+def _chunk_oob(pq, rng, target):
+    g, c = target
+    meta = _meta(pq.metadata, g, c)
+    size = pq.footer_offset - _chunk_start(meta) + rng.randint(1, 64)
+
+    def edit(md, t):
+        rg = md.row_groups[g]
+        if rg.total_compressed_size is not None:
+            rg.total_compressed_size += size - meta.total_compressed_size
+        _meta(md, g, c).total_compressed_size = size
+    return _edit(pq, "metadata.chunk-out-of-bounds", edit,
+                 _meta_path(g, c, "total_compressed_size"))
+
+
+@operator("metadata.invalid-codec", "codec_undefined",
+          "A chunk's codec is a value CompressionCodec does not define.",
+          _with_meta)
+def _codec(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        _meta(md, g, c).codec = rng.randint(8, 1000)
+    return _edit(pq, "metadata.invalid-codec", edit,
+                 _meta_path(g, c, "codec"))
+
+
+@operator("metadata.dictionary-after-data", "dictionary_offset_not_before",
+          "A chunk's dictionary_page_offset is at or after its "
+          "data_page_offset.", _with_meta)
+def _dict_after(pq, rng, target):
+    g, c = target
+    meta = _meta(pq.metadata, g, c)
+    # Inside the chunk, at or after its first data page.
+    end = _chunk_start(meta) + meta.total_compressed_size - 1
+    where = rng.randint(meta.data_page_offset, end)
+
+    def edit(md, t):
+        _meta(md, g, c).dictionary_page_offset = where
+    return _edit(pq, "metadata.dictionary-after-data", edit,
+                 _meta_path(g, c, "dictionary_page_offset"))
+
+
+def _without_dictionary(pq):
+    return [(g, c) for g, c in _with_meta(pq)
+            if _meta(pq.metadata, g, c).dictionary_page_offset is None]
+
+
+@operator("metadata.dictionary-offset-zero", "dictionary_offset_zero",
+          "A chunk without a dictionary page has dictionary_page_offset 0.",
+          _without_dictionary)
+def _dict_zero(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        _meta(md, g, c).dictionary_page_offset = 0
+    return _edit(pq, "metadata.dictionary-offset-zero", edit,
+                 _meta_path(g, c, "dictionary_page_offset"))
+
+
+@operator("metadata.missing-column-metadata", "chunk_without_meta_data",
+          "A ColumnChunk has no meta_data.", _with_meta)
+def _missing_meta(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        md.row_groups[g].columns[c].meta_data = None
+    return _edit(pq, "metadata.missing-column-metadata", edit,
+                 f"row_groups[{g}].columns[{c}]")
+
+
+@operator("metadata.external-file-path", "file_path_set",
+          "A ColumnChunk names another file in file_path.", _with_meta)
+def _file_path(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        md.row_groups[g].columns[c].file_path = f"part-{rng.randrange(99)}" \
+            ".parquet"
+    return _edit(pq, "metadata.external-file-path", edit,
+                 f"row_groups[{g}].columns[{c}].file_path")
+
+
+@operator("metadata.unknown-encoding", "encodings_list_undefined",
+          "A chunk's encodings list gains a value Encoding does not "
+          "define.", _with_meta)
+def _unknown_encoding(pq, rng, target):
+    g, c = target
+    n = len(_meta(pq.metadata, g, c).encodings)
+    at = rng.randint(0, n)
+
+    def edit(md, t):
+        _meta(md, g, c).encodings.insert(at, rng.randint(10, 1000))
+    return _edit(pq, "metadata.unknown-encoding", edit,
+                 _meta_path(g, c, f"encodings[{at}]"))
+
+
+@operator("metadata.encodings-empty", "encodings_empty",
+          "A chunk's encodings list is empty.", _with_meta)
+def _encodings_empty(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        _meta(md, g, c).encodings = []
+    return _edit(pq, "metadata.encodings-empty", edit,
+                 _meta_path(g, c, "encodings"))
+
+
+def _column_orders(pq):
+    return [None] if pq.metadata.column_orders else []
+
+
+@operator("metadata.column-orders-count", "column_orders_count_off",
+          "column_orders loses one entry or gains a TYPE_ORDER entry.",
+          _column_orders)
+def _orders_count(pq, rng, _):
+    def edit(md, t):
+        if rng.randrange(2):
+            md.column_orders.pop(rng.randrange(len(md.column_orders)))
+        else:
+            md.column_orders.append(
+                t.ColumnOrder(TYPE_ORDER=t.TypeDefinedOrder()))
+    return _edit(pq, "metadata.column-orders-count", edit, "column_orders")
+
+
+def _non_float_orders(pq):
+    leaves, _ = _schema(pq)
+    if not pq.metadata.column_orders:
+        return []
+    return [l.column for l in leaves
+            if l.physical not in ("FLOAT", "DOUBLE") and
+            not _logical(pq, l, "FLOAT16")]
+
+
+@operator("metadata.column-order-type", "ieee754_order_on_non_float",
+          "A leaf that is not FLOAT, DOUBLE or FLOAT16 gets the column "
+          "order IEEE_754_TOTAL_ORDER.", _non_float_orders)
+def _order_type(pq, rng, col):
+    def edit(md, t):
+        md.column_orders[col] = t.ColumnOrder(
+            IEEE_754_TOTAL_ORDER=t.IEEE754TotalOrder())
+    return _edit(pq, "metadata.column-order-type", edit,
+                 f"column_orders[{col}]")
+
+
+def _has_bounds(pq):
+    bounded = any(m.statistics and m.statistics.min_value is not None
+                  for m in (_meta(pq.metadata, g, c)
+                            for g, c in _with_meta(pq)))
+    return [None] if bounded and pq.metadata.column_orders else []
+
+
+@operator("metadata.column-orders-missing", "column_orders_dropped",
+          "FileMetaData has no column_orders although statistics have "
+          "min_value/max_value.", _has_bounds)
+def _orders_missing(pq, rng, _):
+    def edit(md, t):
+        md.column_orders = None
+    # The absent field has no bytes: the span is the whole FileMetaData.
+    return _edit(pq, "metadata.column-orders-missing", edit,
+                 lambda new: Span(new.footer_offset, new.footer_length))
+
+
+def _ordinals(pq):
+    return [g for g, rg in enumerate(pq.metadata.row_groups)
+            if rg.ordinal is not None]
+
+
+@operator("metadata.row-group-ordinal", "ordinal_not_index",
+          "A row group's ordinal is not its index.", _ordinals)
+def _ordinal(pq, rng, g):
+    def edit(md, t):
+        md.row_groups[g].ordinal = _other(rng, g, range(max(g + 5, 8)))
+    return _edit(pq, "metadata.row-group-ordinal", edit,
+                 f"row_groups[{g}].ordinal")
+
+
+@operator("metadata.sorting-column-out-of-range", "sorting_column_past_leaves",
+          "A row group declares a sorting column past the last leaf, or "
+          "negative.", _row_groups)
+def _sorting(pq, rng, g):
+    leaves = len(_schema(pq)[0])
+    idx = rng.choice((rng.randint(leaves, leaves + 99), -rng.randint(1, 9)))
+
+    def edit(md, t):
+        md.row_groups[g].sorting_columns = [t.SortingColumn(
+            column_idx=idx, descending=False, nulls_first=True)]
+    return _edit(pq, "metadata.sorting-column-out-of-range", edit,
+                 f"row_groups[{g}].sorting_columns[0].column_idx")
+
+
+def _file_offsets(pq):
+    return [g for g, rg in enumerate(pq.metadata.row_groups)
+            if rg.file_offset is not None and rg.columns]
+
+
+@operator("metadata.row-group-file-offset", "row_group_file_offset_off",
+          "A row group's file_offset is 1 to 3 bytes off its first chunk.",
+          _file_offsets)
+def _rg_file_offset(pq, rng, g):
+    def edit(md, t):
+        md.row_groups[g].file_offset += _delta(rng)
+    return _edit(pq, "metadata.row-group-file-offset", edit,
+                 f"row_groups[{g}].file_offset")
+
+
+def _compressed_sizes(pq):
+    return [g for g, rg in enumerate(pq.metadata.row_groups)
+            if rg.total_compressed_size is not None]
+
+
+@operator("metadata.row-group-compressed-size", "row_group_size_off",
+          "A row group's total_compressed_size is 1 to 3 off its chunks'.",
+          _compressed_sizes)
+def _rg_size(pq, rng, g):
+    def edit(md, t):
+        rg = md.row_groups[g]
+        rg.total_compressed_size = max(0, rg.total_compressed_size +
+                                       _delta(rng)) or 1
+    return _edit(pq, "metadata.row-group-compressed-size", edit,
+                 f"row_groups[{g}].total_compressed_size")
+
+
+@operator("metadata.index-page-offset", "index_page_offset_set",
+          "A chunk has an index_page_offset (at its data page).", _with_meta)
+def _index_page(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        meta = _meta(md, g, c)
+        meta.index_page_offset = meta.data_page_offset
+    return _edit(pq, "metadata.index-page-offset", edit,
+                 _meta_path(g, c, "index_page_offset"))
+
+
+def _index_fields(pq, kinds=("column_index", "offset_index")):
+    """(g, c, kind) of the page indexes and bloom filters present."""
+    out = []
+    for g, c in _chunks(pq):
+        for kind in kinds:
+            if (g, c, kind) in pq.regions:
+                out.append((g, c, kind))
+    return out
+
+
+def _index_path(g, c, kind, what):
+    if kind == "bloom_filter":
+        return _meta_path(g, c, f"bloom_filter_{what}")
+    return f"row_groups[{g}].columns[{c}].{kind}_{what}"
+
+
+@operator("metadata.index-offset-without-length", "index_length_dropped",
+          "A chunk's column_index_length or offset_index_length is left "
+          "out while its offset stays.", _index_fields)
+def _index_no_length(pq, rng, target):
+    g, c, kind = target
+
+    def edit(md, t):
+        setattr(md.row_groups[g].columns[c], f"{kind}_length", None)
+    return _edit(pq, "metadata.index-offset-without-length", edit,
+                 _index_path(g, c, kind, "offset"))
+
+
+@operator("metadata.index-out-of-bounds", "index_runs_into_footer",
+          "A chunk's column index, offset index or bloom filter length "
+          "reaches 1 to 64 bytes into the footer.",
+          lambda pq: _index_fields(pq, ("column_index", "offset_index",
+                                        "bloom_filter")))
+def _index_oob(pq, rng, target):
+    g, c, kind = target
+    region = pq.regions[target][0]
+    length = pq.footer_offset - region.offset + rng.randint(1, 64)
+
+    def edit(md, t):
+        path = _index_path(g, c, kind, "length")
+        head, name = _parent(path)
+        setattr(_resolve(md, head), name, length)
+
+    def span(new):
+        return new.spans[_index_path(g, c, kind, "offset")].value.join(
+            new.spans[_index_path(g, c, kind, "length")].value)
+    return _edit(pq, "metadata.index-out-of-bounds", edit, span)
+
+
+def _both_indexes(pq):
+    return [(g, c) for g, c in _chunks(pq)
+            if (g, c, "column_index") in pq.regions and
+            (g, c, "offset_index") in pq.regions]
+
+
+@operator("metadata.column-index-without-offset-index",
+          "offset_index_dropped",
+          "A chunk keeps its ColumnIndex but loses offset_index_offset and "
+          "offset_index_length.", _both_indexes)
+def _column_without_offset(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        cc = md.row_groups[g].columns[c]
+        cc.offset_index_offset = cc.offset_index_length = None
+    return _edit(pq, "metadata.column-index-without-offset-index", edit,
+                 f"row_groups[{g}].columns[{c}].column_index_offset")
+
+
+# ---- schema -------------------------------------------------------------------
+
+def _schema_path(i, name=None):
+    return f"schema[{i}].{name}" if name else f"schema[{i}]"
+
+
+def _groups_with(pq, n):
+    """Groups (the root as 0) with at least n children."""
+    return sorted(i for i, (_, children, _) in _schema(pq)[1].items()
+                  if len(children) >= n)
+
+
+@operator("schema.orphaned-elements", "num_children_one_short",
+          "A group (the root included) with two or more children declares "
+          "1 to 3 fewer, so elements at the end are never reached.",
+          lambda pq: _groups_with(pq, 2))
+def _orphans(pq, rng, i):
+    less = rng.randint(1, pq.metadata.schema[i].num_children - 1) \
+        if i == 0 else 1
+
+    def edit(md, t):
+        md.schema[i].num_children -= min(less, 3)
+
+    def span(new):
+        last = len(new.metadata.schema) - 1
+        return new.spans[_schema_path(i, "num_children")].value.join(
+            new.spans[_schema_path(last)].value)
+    return _edit(pq, "schema.orphaned-elements", edit, span)
+
+
+@operator("schema.num-children-exceeds-elements", "num_children_too_many",
+          "A group's num_children exceeds the elements that follow it.",
+          lambda pq: _groups_with(pq, 1))
+def _children_exceed(pq, rng, i):
+    def edit(md, t):
+        md.schema[i].num_children = len(md.schema) + rng.randrange(1000)
+    return _edit(pq, "schema.num-children-exceeds-elements", edit,
+                 _schema_path(i, "num_children"))
+
+
+@operator("schema.negative-num-children", "num_children_negative",
+          "A group's num_children is negative.",
+          lambda pq: _groups_with(pq, 1))
+def _negative_children(pq, rng, i):
+    def edit(md, t):
+        md.schema[i].num_children = -rng.randint(1, 100)
+    return _edit(pq, "schema.negative-num-children", edit,
+                 _schema_path(i, "num_children"))
+
+
+def _elements(pq):
+    return list(range(1, len(pq.metadata.schema)))
+
+
+@operator("schema.missing-repetition", "repetition_left_out",
+          "A non-root element has no repetition_type.", _elements)
+def _missing_repetition(pq, rng, i):
+    def edit(md, t):
+        md.schema[i].repetition_type = None
+    return _edit(pq, "schema.missing-repetition", edit, _schema_path(i))
+
+
+@operator("schema.invalid-repetition", "repetition_undefined",
+          "A non-root element's repetition_type is a value "
+          "FieldRepetitionType does not define.", _elements)
+def _invalid_repetition(pq, rng, i):
+    def edit(md, t):
+        md.schema[i].repetition_type = rng.choice((rng.randint(3, 1000),
+                                                   -rng.randint(1, 9)))
+    return _edit(pq, "schema.invalid-repetition", edit,
+                 _schema_path(i, "repetition_type"))
+
+
+@operator("schema.root-repetition", "root_with_repetition",
+          "The root has a repetition_type (REQUIRED, OPTIONAL or "
+          "REPEATED).", _always)
+def _root_repetition(pq, rng, _):
+    def edit(md, t):
+        md.schema[0].repetition_type = rng.randrange(3)
+    return _edit(pq, "schema.root-repetition", edit,
+                 "schema[0].repetition_type")
+
+
+def _leaves_where(pred):
+    def targets(pq):
+        return [l for l in _schema(pq)[0] if pred(pq, l)]
+    return targets
+
+
+@operator("schema.flba-type-length", "flba_type_length_not_positive",
+          "A FIXED_LEN_BYTE_ARRAY leaf's type_length is 0 or negative.",
+          _leaves_where(lambda pq, l: l.physical == "FIXED_LEN_BYTE_ARRAY"))
+def _flba_length(pq, rng, leaf):
+    def edit(md, t):
+        md.schema[leaf.element].type_length = -rng.randrange(5)
+    return _edit(pq, "schema.flba-type-length", edit,
+                 _schema_path(leaf.element, "type_length"))
+
+
+def _rename(i, name, depth, columns):
+    """An edit renaming schema element i, and name `depth` of the
+    path_in_schema of its columns."""
+    def edit(md, t):
+        md.schema[i].name = name
+        for rg in md.row_groups:
+            for c in columns:
+                meta = rg.columns[c].meta_data
+                if meta:
+                    meta.path_in_schema[depth] = name
+    return edit
+
+
+@operator("schema.empty-name", "element_name_empty",
+          "A non-root element is renamed \"\" (path_in_schema follows).",
+          _elements)
+def _empty_name(pq, rng, i):
+    depth, _, columns = _schema(pq)[1][i]
+    return _edit(pq, "schema.empty-name", _rename(i, "", depth, columns),
+                 _schema_path(i, "name"))
+
+
+def _sibling_pairs(pq):
+    elements = _schema(pq)[1]
+    return [(a, b) for g in _groups_with(pq, 2)
+            for a in elements[g][1] for b in elements[g][1]
+            if a < b and pq.metadata.schema[a].name !=
+            pq.metadata.schema[b].name]
+
+
+@operator("schema.duplicate-sibling-name", "sibling_renamed_alike",
+          "An element takes the name of an earlier sibling (path_in_schema "
+          "follows); colcheck reports the later one.", _sibling_pairs)
+def _duplicate_name(pq, rng, pair):
+    keep, renamed = pair
+    depth, _, columns = _schema(pq)[1][renamed]
+    name = pq.metadata.schema[keep].name
+    return _edit(pq, "schema.duplicate-sibling-name",
+                 _rename(renamed, name, depth, columns),
+                 _schema_path(renamed, "name"))
+
+
+@operator("schema.group-with-type", "group_with_physical_type",
+          "A non-root group also has a physical type.", _groups)
+def _group_with_type(pq, rng, i):
+    def edit(md, t):
+        md.schema[i].type = getattr(t.Type, rng.choice(_PHYSICAL))
+    return _edit(pq, "schema.group-with-type", edit, _schema_path(i, "type"))
+
+
+@operator("schema.empty-group", "group_without_children_added",
+          "An OPTIONAL group with num_children 0 is added as the root's "
+          "last child.", _always)
+def _empty_group(pq, rng, _):
+    def edit(md, t):
+        md.schema[0].num_children += 1
+        md.schema.append(t.SchemaElement(
+            name=f"empty{rng.randrange(100)}",
+            repetition_type=t.FieldRepetitionType.OPTIONAL, num_children=0))
+    return _edit(pq, "schema.empty-group", edit,
+                 lambda new: new.spans[_schema_path(
+                     len(new.metadata.schema) - 1, "num_children")].value)
+
+
+def _element_pairs(pq):
+    n = len(pq.metadata.schema)
+    return [(a, b) for a in range(1, n) for b in range(a + 1, n)]
+
+
+@operator("schema.duplicate-field-id", "field_id_shared",
+          "Two non-root elements get the same field_id.", _element_pairs)
+def _duplicate_field_id(pq, rng, pair):
+    a, b = pair
+    fid = rng.randint(0, 1000)
+
+    def edit(md, t):
+        md.schema[a].field_id = md.schema[b].field_id = fid
+    return _edit(pq, "schema.duplicate-field-id", edit,
+                 _schema_path(b, "field_id"))
+
+
+def _all_leaves(pq):
+    return _schema(pq)[0]
+
+
+@operator("schema.unknown-converted-type", "converted_type_undefined",
+          "A leaf's converted_type is a value ConvertedType does not "
+          "define.", _all_leaves)
+def _unknown_converted(pq, rng, leaf):
+    def edit(md, t):
+        md.schema[leaf.element].converted_type = rng.randint(50, 1000)
+    return _edit(pq, "schema.unknown-converted-type", edit,
+                 _schema_path(leaf.element, "converted_type"))
+
+
+@operator("schema.leaf-without-type", "leaf_type_left_out",
+          "A leaf has no physical type.", _all_leaves)
+def _leaf_without_type(pq, rng, leaf):
+    def edit(md, t):
+        md.schema[leaf.element].type = None
+    return _edit(pq, "schema.leaf-without-type", edit,
+                 _schema_path(leaf.element))
