@@ -1426,3 +1426,466 @@ def _leaf_without_type(pq, rng, leaf):
         md.schema[leaf.element].type = None
     return _edit(pq, "schema.leaf-without-type", edit,
                  _schema_path(leaf.element))
+
+
+# ---- logical and converted types ----------------------------------------------
+
+# A LogicalType each physical type cannot carry (LogicalTypes.md).
+_INCOMPATIBLE = {
+    "BOOLEAN": ("STRING", "DATE", "DECIMAL_INT", "UUID"),
+    "INT32": ("STRING", "TIMESTAMP", "UUID", "JSON"),
+    "INT64": ("STRING", "DATE", "UUID", "ENUM"),
+    "INT96": ("STRING", "DATE", "UUID"),
+    "FLOAT": ("STRING", "DATE", "TIMESTAMP", "DECIMAL_INT"),
+    "DOUBLE": ("STRING", "DATE", "TIMESTAMP", "DECIMAL_INT"),
+    "BYTE_ARRAY": ("DATE", "TIMESTAMP", "UUID", "DECIMAL_INT"),
+    "FIXED_LEN_BYTE_ARRAY": ("STRING", "DATE", "TIMESTAMP", "JSON"),
+}
+
+
+def _logical_type(t, name):
+    if name == "DECIMAL_INT":
+        return t.LogicalType(INTEGER=t.IntType(bitWidth=32, isSigned=True))
+    if name == "TIMESTAMP":
+        return t.LogicalType(TIMESTAMP=t.TimestampType(
+            isAdjustedToUTC=True, unit=t.TimeUnit(MILLIS=t.MilliSeconds())))
+    member = {"STRING": "StringType", "DATE": "DateType", "UUID": "UUIDType",
+              "JSON": "JsonType", "ENUM": "EnumType"}[name]
+    return t.LogicalType(**{name: getattr(t, member)()})
+
+
+@operator("logical.incompatible-physical-type", "logical_on_wrong_physical",
+          "A leaf gets a LogicalType its physical type cannot carry (its "
+          "ConvertedType is dropped).", _all_leaves)
+def _logical_incompatible(pq, rng, leaf):
+    name = rng.choice(_INCOMPATIBLE[leaf.physical])
+
+    def edit(md, t):
+        e = md.schema[leaf.element]
+        e.logicalType = _logical_type(t, name)
+        e.converted_type = e.scale = e.precision = None
+    return _edit(pq, "logical.incompatible-physical-type", edit,
+                 _schema_path(leaf.element, "logicalType"))
+
+
+# A ConvertedType each physical type cannot carry.
+_CONVERTED_INCOMPATIBLE = {
+    "BOOLEAN": ("UTF8", "DATE", "INT_64", "JSON"),
+    "INT32": ("UTF8", "INT_64", "TIMESTAMP_MILLIS", "JSON", "INTERVAL"),
+    "INT64": ("UTF8", "DATE", "INT_8", "TIME_MILLIS", "ENUM"),
+    "INT96": ("UTF8", "DATE", "INT_32"),
+    "FLOAT": ("UTF8", "DATE", "INT_32", "TIMESTAMP_MICROS"),
+    "DOUBLE": ("UTF8", "DATE", "INT_64", "TIME_MICROS"),
+    "BYTE_ARRAY": ("DATE", "INT_32", "TIMESTAMP_MILLIS", "UINT_8"),
+    "FIXED_LEN_BYTE_ARRAY": ("UTF8", "DATE", "INT_64", "BSON"),
+}
+
+
+@operator("converted.incompatible-physical-type",
+          "converted_on_wrong_physical",
+          "A leaf gets a ConvertedType its physical type cannot carry (its "
+          "LogicalType is dropped).", _all_leaves)
+def _converted_incompatible(pq, rng, leaf):
+    name = rng.choice(_CONVERTED_INCOMPATIBLE[leaf.physical])
+
+    def edit(md, t):
+        e = md.schema[leaf.element]
+        e.converted_type = getattr(t.ConvertedType, name)
+        e.logicalType = e.scale = e.precision = None
+    return _edit(pq, "converted.incompatible-physical-type", edit,
+                 _schema_path(leaf.element, "converted_type"))
+
+
+# ConvertedTypes by the physical type they fit and the LogicalType member
+# they correspond to (LogicalTypes.md "Compatibility").
+_CONVERTED_FITS = {
+    "INT32": {"DATE": "DATE", "TIME_MILLIS": "TIME", "INT_8": "INTEGER",
+              "UINT_16": "INTEGER", "INT_32": "INTEGER"},
+    "INT64": {"TIMESTAMP_MILLIS": "TIMESTAMP", "TIME_MICROS": "TIME",
+              "INT_64": "INTEGER", "UINT_64": "INTEGER"},
+    "BYTE_ARRAY": {"UTF8": "STRING", "ENUM": "ENUM", "JSON": "JSON",
+                   "BSON": "BSON"},
+}
+
+
+def _annotated(pq):
+    return [l for l in _schema(pq)[0]
+            if _element(pq, l).logicalType and l.physical in _CONVERTED_FITS]
+
+
+def _member(lt):
+    return next(spec[2] for spec in lt.thrift_spec
+                if spec and getattr(lt, spec[2]) is not None)
+
+
+@operator("logical.converted-type-mismatch", "converted_disagrees",
+          "A leaf with a LogicalType gets a ConvertedType that fits its "
+          "physical type but corresponds to another LogicalType.",
+          _annotated)
+def _logical_converted(pq, rng, leaf):
+    own = _member(_element(pq, leaf).logicalType)
+    choices = sorted(name for name, member in
+                     _CONVERTED_FITS[leaf.physical].items() if member != own)
+    name = rng.choice(choices)
+
+    def edit(md, t):
+        md.schema[leaf.element].converted_type = getattr(t.ConvertedType,
+                                                         name)
+    return _edit(pq, "logical.converted-type-mismatch", edit,
+                 _schema_path(leaf.element, "converted_type"))
+
+
+@operator("logical.invalid-length", "fixed_logical_wrong_length",
+          "A FIXED_LEN_BYTE_ARRAY leaf whose length is not 16 gets UUID, or "
+          "one whose length is not 2 gets FLOAT16.",
+          _leaves_where(lambda pq, l: l.physical == "FIXED_LEN_BYTE_ARRAY"))
+def _invalid_length(pq, rng, leaf):
+    n = _element(pq, leaf).type_length
+    choices = [x for x, size in (("UUID", 16), ("FLOAT16", 2)) if n != size]
+
+    def edit(md, t):
+        e = md.schema[leaf.element]
+        name = rng.choice(choices)
+        e.logicalType = t.LogicalType(**{name: getattr(
+            t, "UUIDType" if name == "UUID" else "Float16Type")()})
+        e.converted_type = e.scale = e.precision = None
+    return _edit(pq, "logical.invalid-length", edit,
+                 _schema_path(leaf.element, "logicalType"))
+
+
+@operator("integer.invalid-bit-width", "int_bit_width_undefined",
+          "An INTEGER leaf's bitWidth is not 8, 16, 32 or 64.",
+          _leaves_where(lambda pq, l: _logical(pq, l, "INTEGER")))
+def _bit_width(pq, rng, leaf):
+    width = _other(rng, 8, [w for w in range(0, 128)
+                            if w not in (8, 16, 32, 64)])
+
+    def edit(md, t):
+        md.schema[leaf.element].logicalType.INTEGER.bitWidth = width
+    return _edit(pq, "integer.invalid-bit-width", edit,
+                 _schema_path(leaf.element, "logicalType.INTEGER.bitWidth"))
+
+
+def _decimals(pq):
+    return [l for l in _schema(pq)[0] if _logical(pq, l, "DECIMAL")]
+
+
+def _set_decimal(pq, leaf, code, path, precision=None, scale=None):
+    """Sets precision and/or scale in the DecimalType and the
+    SchemaElement."""
+    def edit(md, t):
+        e = md.schema[leaf.element]
+        if precision is not None:
+            e.logicalType.DECIMAL.precision = e.precision = precision
+        if scale is not None:
+            e.logicalType.DECIMAL.scale = e.scale = scale
+    return _edit(pq, code, edit, _schema_path(leaf.element, path))
+
+
+@operator("decimal.precision-not-positive", "decimal_precision_not_positive",
+          "A DECIMAL leaf gets precision 0 or negative, and scale 0, in the "
+          "DecimalType and the SchemaElement.", _decimals)
+def _precision_zero(pq, rng, leaf):
+    return _set_decimal(pq, leaf, "decimal.precision-not-positive",
+                        "logicalType.DECIMAL.precision",
+                        precision=-rng.randrange(4), scale=0)
+
+
+@operator("decimal.scale-out-of-range", "decimal_scale_out_of_range",
+          "A DECIMAL leaf's scale is above its precision or negative (both "
+          "places).", _decimals)
+def _scale_range(pq, rng, leaf):
+    precision = _logical(pq, leaf, "DECIMAL").precision
+    scale = rng.choice((precision + rng.randint(1, 5), -rng.randint(1, 5)))
+    return _set_decimal(pq, leaf, "decimal.scale-out-of-range",
+                        "logicalType.DECIMAL.scale", scale=scale)
+
+
+def _max_precision(pq, leaf):
+    """The largest precision the leaf's physical type holds, or None."""
+    if leaf.physical == "INT32":
+        return 9
+    if leaf.physical == "INT64":
+        return 18
+    if leaf.physical == "FIXED_LEN_BYTE_ARRAY":
+        return writer.FLBA_MAX_PRECISION[_element(pq, leaf).type_length - 1]
+    return None
+
+
+@operator("decimal.precision-exceeds-physical", "decimal_precision_too_large",
+          "An INT32, INT64 or FIXED_LEN_BYTE_ARRAY DECIMAL leaf's precision "
+          "is 1 to 10 above what its type holds (both places).",
+          _leaves_where(lambda pq, l: _logical(pq, l, "DECIMAL") and
+                        _max_precision(pq, l)))
+def _precision_physical(pq, rng, leaf):
+    return _set_decimal(pq, leaf, "decimal.precision-exceeds-physical",
+                        "logicalType.DECIMAL.precision",
+                        precision=_max_precision(pq, leaf) +
+                        rng.randint(1, 10))
+
+
+@operator("decimal.schema-mismatch", "decimal_element_differs",
+          "SchemaElement.precision or .scale of a DECIMAL leaf differs from "
+          "its DecimalType.",
+          _leaves_where(lambda pq, l: _logical(pq, l, "DECIMAL") and
+                        _element(pq, l).precision is not None))
+def _decimal_schema(pq, rng, leaf):
+    name = rng.choice(("precision", "scale"))
+    old = getattr(_element(pq, leaf), name)
+    new = old - 1 if old > 1 else old + 1
+
+    def edit(md, t):
+        setattr(md.schema[leaf.element], name, new)
+    return _edit(pq, "decimal.schema-mismatch", edit,
+                 _schema_path(leaf.element, name))
+
+
+@operator("decimal.int64-low-precision", "int64_decimal_precision_below_10",
+          "An INT64 DECIMAL leaf's precision is 1 to 9, which INT32 would "
+          "hold (both places; the scale stays within it).",
+          _leaves_where(lambda pq, l: l.physical == "INT64" and
+                        _logical(pq, l, "DECIMAL")))
+def _int64_low(pq, rng, leaf):
+    precision = rng.randint(1, 9)
+    scale = min(_logical(pq, leaf, "DECIMAL").scale, precision)
+    return _set_decimal(pq, leaf, "decimal.int64-low-precision",
+                        "logicalType.DECIMAL.precision", precision=precision,
+                        scale=scale)
+
+
+# ---- stats: chunk statistics ----------------------------------------------------
+
+def _stats_path(g, c, name):
+    return _meta_path(g, c, f"statistics.{name}")
+
+
+def _stats(md, g, c):
+    return _meta(md, g, c).statistics
+
+
+def _with_stats(pred=lambda pq, leaf, s, meta: True):
+    def targets(pq):
+        leaves, _ = _schema(pq)
+        return [(g, c) for g, c in _with_meta(pq)
+                if _stats(pq.metadata, g, c) and
+                pred(pq, leaves[c], _stats(pq.metadata, g, c),
+                     _meta(pq.metadata, g, c))]
+    return targets
+
+
+def _distinct(leaf, a, b):
+    """Whether two PLAIN statistics values differ under the leaf's order
+    (-0.0 and +0.0 do not)."""
+    if leaf.physical in ("FLOAT", "DOUBLE"):
+        fmt = "<f" if leaf.physical == "FLOAT" else "<d"
+        return struct.unpack(fmt, a)[0] != struct.unpack(fmt, b)[0]
+    return a != b
+
+
+def _spread(pq, leaf, s, meta):
+    return (s.min_value is not None and s.max_value is not None and
+            _distinct(leaf, s.min_value, s.max_value))
+
+
+def _stats_edit(pq, code, target, name, fn, path=None):
+    g, c = target
+
+    def edit(md, t):
+        s = _stats(md, g, c)
+        setattr(s, name, fn(s, _meta(md, g, c)))
+    return _edit(pq, code, edit, _stats_path(g, c, path or name))
+
+
+@operator("stats.min-greater-than-max", "chunk_min_max_swapped",
+          "A chunk's min_value and max_value (which differ) are swapped.",
+          _with_stats(_spread))
+def _min_gt_max(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        s = _stats(md, g, c)
+        s.min_value, s.max_value = s.max_value, s.min_value
+    return _edit(pq, "stats.min-greater-than-max", edit,
+                 _stats_path(g, c, "min_value"))
+
+
+def _fixed_bounds(pq, leaf, s, meta):
+    return s.min_value is not None and _width(pq, leaf) is not None
+
+
+@operator("stats.value-length", "chunk_bound_wrong_width",
+          "A fixed-width chunk's min_value or max_value is one byte short "
+          "or long.", _with_stats(_fixed_bounds))
+def _value_length(pq, rng, target):
+    name = rng.choice(("min_value", "max_value"))
+
+    def fn(s, meta):
+        v = getattr(s, name)
+        return v[:-1] if len(v) > 1 and rng.randrange(2) else v + b"\x00"
+    return _stats_edit(pq, "stats.value-length", target, name, fn)
+
+
+def _has(name):
+    return _with_stats(lambda pq, leaf, s, meta: getattr(s, name) is not None)
+
+
+@operator("stats.null-count-exceeds-values", "chunk_null_count_too_large",
+          "A chunk's null_count is above its num_values.", _has("null_count"))
+def _null_count(pq, rng, target):
+    return _stats_edit(pq, "stats.null-count-exceeds-values", target,
+                       "null_count",
+                       lambda s, meta: meta.num_values + rng.randint(1, 5))
+
+
+@operator("stats.distinct-count-exceeds-values",
+          "chunk_distinct_count_too_large",
+          "A chunk's distinct_count is above its num_values.",
+          _with_stats())
+def _distinct_count(pq, rng, target):
+    return _stats_edit(pq, "stats.distinct-count-exceeds-values", target,
+                       "distinct_count",
+                       lambda s, meta: meta.num_values + rng.randint(1, 5))
+
+
+def _int_spread(pq, leaf, s, meta):
+    return leaf.physical in ("INT32", "INT64") and _spread(pq, leaf, s, meta)
+
+
+@operator("stats.deprecated-min-greater-than-max", "deprecated_min_above_max",
+          "The deprecated min and max of an INT32 or INT64 chunk are set "
+          "to its max_value and min_value.", _with_stats(_int_spread))
+def _deprecated(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        s = _stats(md, g, c)
+        s.min, s.max = s.max_value, s.min_value
+    return _edit(pq, "stats.deprecated-min-greater-than-max", edit,
+                 _stats_path(g, c, "min"))
+
+
+def _is_float(pq, leaf):
+    return leaf.physical in ("FLOAT", "DOUBLE")
+
+
+@operator("stats.nan-bound", "chunk_bound_nan",
+          "A FLOAT or DOUBLE chunk's min_value or max_value is NaN.",
+          _with_stats(lambda pq, l, s, m: _is_float(pq, l) and
+                      s.min_value is not None))
+def _nan_bound(pq, rng, target):
+    leaves, _ = _schema(pq)
+    fmt = "<f" if leaves[target[1]].physical == "FLOAT" else "<d"
+    return _stats_edit(pq, "stats.nan-bound", target,
+                       rng.choice(("min_value", "max_value")),
+                       lambda s, meta: struct.pack(fmt, math.nan))
+
+
+@operator("stats.nan-count-on-non-float", "nan_count_on_non_float",
+          "A chunk that is not FLOAT or DOUBLE has a nan_count.",
+          _with_stats(lambda pq, l, s, m: not _is_float(pq, l) and
+                      not _logical(pq, l, "FLOAT16")))
+def _nan_count(pq, rng, target):
+    return _stats_edit(pq, "stats.nan-count-on-non-float", target,
+                       "nan_count",
+                       lambda s, meta: rng.randint(0, meta.num_values))
+
+
+@operator("stats.nan-count-exceeds-values", "nan_count_too_large",
+          "A FLOAT or DOUBLE chunk's nan_count is above its num_values.",
+          _with_stats(lambda pq, l, s, m: _is_float(pq, l)))
+def _nan_exceeds(pq, rng, target):
+    return _stats_edit(pq, "stats.nan-count-exceeds-values", target,
+                       "nan_count",
+                       lambda s, meta: meta.num_values + rng.randint(1, 5))
+
+
+def _nan_room(pq, leaf, s, meta):
+    return (_is_float(pq, leaf) and s.nan_count is not None and
+            s.null_count is not None and
+            s.nan_count < meta.num_values - s.null_count)
+
+
+@operator("stats.nan-count-mismatch", "nan_count_above_nans",
+          "A FLOAT or DOUBLE chunk's nan_count counts NaNs it does not "
+          "hold (still within its non-null values).", _with_stats(_nan_room))
+def _nan_mismatch(pq, rng, target):
+    def fn(s, meta):
+        return s.nan_count + rng.randint(
+            1, meta.num_values - s.null_count - s.nan_count)
+    return _stats_edit(pq, "stats.nan-count-mismatch", target, "nan_count",
+                       fn)
+
+
+@operator("stats.value-below-min", "chunk_min_raised_to_max",
+          "A chunk's min_value is raised to its max_value, above its "
+          "smallest value.", _with_stats(_spread))
+def _below_min(pq, rng, target):
+    return _stats_edit(pq, "stats.value-below-min", target, "min_value",
+                       lambda s, meta: s.max_value)
+
+
+@operator("stats.value-above-max", "chunk_max_lowered_to_min",
+          "A chunk's max_value is lowered to its min_value, below its "
+          "largest value.", _with_stats(_spread))
+def _above_max(pq, rng, target):
+    return _stats_edit(pq, "stats.value-above-max", target, "max_value",
+                       lambda s, meta: s.min_value)
+
+
+@operator("stats.null-count-mismatch", "chunk_null_count_off",
+          "A chunk's null_count is 1 off the nulls its definition levels "
+          "hold (within num_values).", _has("null_count"))
+def _null_count_mismatch(pq, rng, target):
+    def fn(s, meta):
+        choices = [n for n in (s.null_count - 1, s.null_count + 1)
+                   if 0 <= n <= meta.num_values]
+        return rng.choice(choices)
+    return _stats_edit(pq, "stats.null-count-mismatch", target, "null_count",
+                       fn)
+
+
+def _all_null(pq, leaf, s, meta):
+    return (s.min_value is None and s.null_count == meta.num_values and
+            leaf.physical != "BOOLEAN")
+
+
+@operator("stats.bounds-without-values", "all_null_chunk_with_bounds",
+          "An all-null chunk gets min_value = max_value (zero bytes of its "
+          "width).", _with_stats(_all_null))
+def _bounds_without_values(pq, rng, target):
+    g, c = target
+    leaves, _ = _schema(pq)
+    zero = bytes(_width(pq, leaves[c]) or 0)
+
+    def edit(md, t):
+        s = _stats(md, g, c)
+        s.min_value = s.max_value = zero
+    return _edit(pq, "stats.bounds-without-values", edit,
+                 _stats_path(g, c, "min_value"))
+
+
+_INT_FORMAT = {"INT32": "<i", "INT64": "<q"}
+
+
+def _lowerable(pq, leaf, s, meta):
+    if leaf.physical not in _INT_FORMAT or s.min_value is None:
+        return False
+    low = struct.unpack(_INT_FORMAT[leaf.physical], s.min_value)[0]
+    return low > -(1 << (8 * _WIDTH[leaf.physical] - 1))
+
+
+@operator("stats.bound-not-attained", "exact_min_not_attained",
+          "An INT32 or INT64 chunk's min_value is lowered by 1 to 3 and "
+          "marked exact.", _with_stats(_lowerable))
+def _bound_not_attained(pq, rng, target):
+    g, c = target
+    fmt = _INT_FORMAT[_schema(pq)[0][c].physical]
+
+    def edit(md, t):
+        s = _stats(md, g, c)
+        low = struct.unpack(fmt, s.min_value)[0]
+        bottom = -(1 << (8 * struct.calcsize(fmt) - 1))
+        s.min_value = struct.pack(fmt, max(bottom, low - rng.randint(1, 3)))
+        s.is_min_value_exact = True
+    return _edit(pq, "stats.bound-not-attained", edit,
+                 _stats_path(g, c, "min_value"))
