@@ -1889,3 +1889,487 @@ def _bound_not_attained(pq, rng, target):
         s.is_min_value_exact = True
     return _edit(pq, "stats.bound-not-attained", edit,
                  _stats_path(g, c, "min_value"))
+
+
+# ---- pages: headers and the page walk -------------------------------------------
+
+def _where(pred):
+    """Page targets (g, c, k) for which pred(pq, leaf, page) holds."""
+    return lambda pq: _pages(pq, pred)
+
+
+def _last_pages(pq):
+    return [(g, c, len(_chunk(pq.model, g, c).pages) - 1)
+            for g, c in _chunks(pq)]
+
+
+@operator("page.out-of-chunk", "last_page_past_chunk_end",
+          "The last page of a chunk declares a compressed_page_size 1 to 16 "
+          "bytes larger than its body.", _last_pages)
+def _out_of_chunk(pq, rng, target):
+    g, c, k = target
+    return _page_edit(pq, "page.out-of-chunk",
+                      _header_edit(g, c, k, "compressed_page_size",
+                                   lambda n: n + rng.randint(1, 16)),
+                      _field(g, c, k, "compressed_page_size"))
+
+
+@operator("page.negative-size", "page_size_negative",
+          "A page declares a negative uncompressed_page_size.",
+          _where(lambda pq, leaf, page: True))
+def _negative_size(pq, rng, target):
+    g, c, k = target
+    return _page_edit(pq, "page.negative-size",
+                      _header_edit(g, c, k, "uncompressed_page_size",
+                                   lambda n: -rng.randint(1, 1 << 20)),
+                      _field(g, c, k, "uncompressed_page_size"))
+
+
+_TYPE_HEADERS = ("data_page_header", "index_page_header",
+                 "dictionary_page_header", "data_page_header_v2")
+
+
+def _own_header(pq, page):
+    return {pq.ttypes.PageType.DATA_PAGE: "data_page_header",
+            pq.ttypes.PageType.INDEX_PAGE: "index_page_header",
+            pq.ttypes.PageType.DICTIONARY_PAGE: "dictionary_page_header",
+            pq.ttypes.PageType.DATA_PAGE_V2: "data_page_header_v2"}.get(
+                page.header.type)
+
+
+def _typed(pq, leaf, page):
+    name = _own_header(pq, page)
+    return name is not None and getattr(page.header, name) is not None
+
+
+@operator("page.missing-type-header", "page_type_header_left_out",
+          "A data or dictionary page has no header for its type (the chunk "
+          "follows: a data page without it counts no values).",
+          _where(_typed))
+def _missing_type_header(pq, rng, target):
+    g, c, k = target
+    name = _own_header(pq, _page(pq.model, g, c, k))
+    return _page_edit(pq, "page.missing-type-header",
+                      _header_edit(g, c, k, name, lambda h: None),
+                      _field(g, c, k, "type", "whole"))
+
+
+@operator("page.extra-type-header", "page_second_type_header",
+          "A page also carries the header of another page type.",
+          _where(_typed))
+def _extra_type_header(pq, rng, target):
+    g, c, k = target
+    own = _own_header(pq, _page(pq.model, g, c, k))
+    name = _other(rng, own, _TYPE_HEADERS)
+
+    def make(t):
+        return {"data_page_header": lambda: t.DataPageHeader(
+                    num_values=0, encoding=0, definition_level_encoding=3,
+                    repetition_level_encoding=3),
+                "index_page_header": t.IndexPageHeader,
+                "dictionary_page_header": lambda: t.DictionaryPageHeader(
+                    num_values=0, encoding=t.Encoding.PLAIN),
+                "data_page_header_v2": lambda: t.DataPageHeaderV2(
+                    num_values=0, num_nulls=0, num_rows=0, encoding=0,
+                    definition_levels_byte_length=0,
+                    repetition_levels_byte_length=0)}[name]()
+
+    def edit(model, t):
+        setattr(_page(model, g, c, k).header, name, make(t))
+    return _page_edit(pq, "page.extra-type-header", edit,
+                      _field(g, c, k, name, "whole"))
+
+
+def _counts_of(pq, page):
+    """The header paths of a page's counts."""
+    if _is_v1(pq, page):
+        return ["data_page_header.num_values"]
+    if _is_v2(pq, page):
+        return [f"data_page_header_v2.{n}"
+                for n in ("num_values", "num_nulls", "num_rows")]
+    if _is_dictionary(pq, page):
+        return ["dictionary_page_header.num_values"]
+    return []
+
+
+@operator("page.negative-count", "page_count_negative",
+          "num_values, num_nulls or num_rows of a page header is negative.",
+          _where(lambda pq, leaf, page: _counts_of(pq, page)))
+def _negative_count(pq, rng, target):
+    g, c, k = target
+    path = rng.choice(_counts_of(pq, _page(pq.model, g, c, k)))
+    return _page_edit(pq, "page.negative-count",
+                      _header_edit(g, c, k, path,
+                                   lambda n: -rng.randint(1, 1000)),
+                      _field(g, c, k, path))
+
+
+@operator("page.chunk-compressed-size", "bytes_after_last_page",
+          "1 to 16 bytes follow the last page of a chunk inside it "
+          "(total_compressed_size counts them).",
+          lambda pq: _chunks(pq))
+def _bytes_after_pages(pq, rng, target):
+    g, c = target
+    extra = bytes(rng.randint(1, 16))
+
+    def edit(model, t):
+        _chunk(model, g, c).trailing = extra
+    return _page_edit(pq, "page.chunk-compressed-size", edit,
+                      lambda new: new.spans[_meta_path(
+                          g, c, "total_compressed_size")].value)
+
+
+@operator("page.chunk-uncompressed-size", "chunk_uncompressed_size_off",
+          "A chunk's total_uncompressed_size (and the row group's "
+          "total_byte_size) is 1 to 3 off its pages'.", _with_meta)
+def _chunk_uncompressed(pq, rng, target):
+    g, c = target
+    delta = _delta(rng)
+
+    def edit(md, t):
+        _meta(md, g, c).total_uncompressed_size += delta
+        md.row_groups[g].total_byte_size += delta
+    return _edit(pq, "page.chunk-uncompressed-size", edit,
+                 _meta_path(g, c, "total_uncompressed_size"))
+
+
+@operator("page.num-values-mismatch", "chunk_num_values_off",
+          "A chunk's num_values is 1 to 3 off its data pages' sum (not "
+          "negative).", _with_meta)
+def _num_values(pq, rng, target):
+    g, c = target
+    old = _meta(pq.metadata, g, c).num_values
+    delta = _delta(rng) if old >= 3 else rng.randint(1, 3)
+
+    def edit(md, t):
+        _meta(md, g, c).num_values += delta
+    return _edit(pq, "page.num-values-mismatch", edit,
+                 _meta_path(g, c, "num_values"))
+
+
+def _dictionary_chunks(pq):
+    return [(g, c) for g, c in _with_meta(pq)
+            if _meta(pq.metadata, g, c).dictionary_page_offset is not None]
+
+
+@operator("page.data-page-offset", "data_page_offset_inside_page",
+          "The data_page_offset of a chunk with a dictionary page points "
+          "into its first data page's header.", _dictionary_chunks)
+def _data_page_offset(pq, rng, target):
+    g, c = target
+    first = next(p for p, page in zip(pq.pages[(g, c)],
+                                      _chunk(pq.model, g, c).pages)
+                 if _is_data(pq, page))
+    where = first.header.offset + rng.randint(1, first.header.length - 1)
+
+    def edit(md, t):
+        _meta(md, g, c).data_page_offset = where
+    return _edit(pq, "page.data-page-offset", edit,
+                 _meta_path(g, c, "data_page_offset"))
+
+
+@operator("page.dictionary-at-data-page-offset", "dictionary_offset_unset",
+          "A chunk has no dictionary_page_offset and its data_page_offset "
+          "points at the dictionary page, as older writers did.",
+          _dictionary_chunks)
+def _dictionary_at_data(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        meta = _meta(md, g, c)
+        meta.data_page_offset = meta.dictionary_page_offset
+        meta.dictionary_page_offset = None
+    return _edit(pq, "page.dictionary-at-data-page-offset", edit,
+                 _meta_path(g, c, "data_page_offset"))
+
+
+def _dictionary_pages(pq):
+    return _pages(pq, lambda pq, leaf, page: _is_dictionary(pq, page))
+
+
+@operator("page.duplicate-dictionary", "dictionary_page_twice",
+          "A chunk's dictionary page appears twice in a row.",
+          _dictionary_pages)
+def _duplicate_dictionary(pq, rng, target):
+    g, c, k = target
+
+    def edit(model, t):
+        pages = _chunk(model, g, c).pages
+        pages.insert(k + 1, copy.deepcopy(pages[k]))
+    return _page_edit(pq, "page.duplicate-dictionary", edit,
+                      lambda new: new.pages[(g, c)][k + 1].header)
+
+
+def _uses_dictionary(pq, page):
+    t = pq.ttypes
+    return _is_data(pq, page) and _value_encoding(pq, page) in (
+        t.Encoding.PLAIN_DICTIONARY, t.Encoding.RLE_DICTIONARY)
+
+
+def _dictionary_users(pq):
+    return [(g, c, k) for g, c, k in _dictionary_pages(pq)
+            if any(_uses_dictionary(pq, p)
+                   for p in _chunk(pq.model, g, c).pages)]
+
+
+@operator("page.missing-dictionary", "dictionary_page_removed",
+          "A chunk's dictionary page is left out; its dictionary-encoded "
+          "data pages remain.", _dictionary_users)
+def _missing_dictionary(pq, rng, target):
+    g, c, k = target
+    pages = _chunk(pq.model, g, c).pages
+    user = next(i for i, p in enumerate(pages) if _uses_dictionary(pq, p))
+
+    def edit(model, t):
+        del _chunk(model, g, c).pages[k]
+    path = ("data_page_header_v2.encoding" if _is_v2(pq, pages[user])
+            else "data_page_header.encoding")
+    return _page_edit(pq, "page.missing-dictionary", edit,
+                      _field(g, c, user - (k < user), path))
+
+
+@operator("page.dictionary-encoding", "dictionary_page_not_plain",
+          "A dictionary page says an encoding other than PLAIN or "
+          "PLAIN_DICTIONARY.", _dictionary_pages)
+def _dictionary_encoding(pq, rng, target):
+    g, c, k = target
+    path = "dictionary_page_header.encoding"
+    return _page_edit(pq, "page.dictionary-encoding",
+                      _header_edit(g, c, k, path,
+                                   lambda e: rng.choice((3, 4, 5, 6, 7, 8,
+                                                         9))),
+                      _field(g, c, k, path))
+
+
+def _first_data(pq, g, c):
+    return next(k for k, page in enumerate(_chunk(pq.model, g, c).pages)
+                if _is_data(pq, page))
+
+
+def _plain_dictionary(t):
+    return writer.PageModel(t.PageHeader(
+        type=t.PageType.DICTIONARY_PAGE, uncompressed_page_size=0,
+        compressed_page_size=0,
+        dictionary_page_header=t.DictionaryPageHeader(
+            num_values=0, encoding=t.Encoding.PLAIN)))
+
+
+@operator("page.dictionary-not-first", "dictionary_after_data_page",
+          "An empty PLAIN dictionary page is inserted after a data page of "
+          "a chunk without one (dictionary_page_offset stays unset).",
+          _without_dictionary)
+def _dictionary_not_first(pq, rng, target):
+    g, c = target
+    pages = _chunk(pq.model, g, c).pages
+    at = rng.randint(_first_data(pq, g, c) + 1, len(pages))
+
+    def edit(model, t):
+        _chunk(model, g, c).pages.insert(
+            at, writer.finish_page(_plain_dictionary(t), t))
+
+    def footer(md, t):
+        _meta(md, g, c).dictionary_page_offset = None
+    return _page_edit(pq, "page.dictionary-not-first", edit,
+                      lambda new: new.pages[(g, c)][at].header, footer)
+
+
+def _insert_after_data(pq, rng, target, code, make):
+    """Inserts the page make(t) somewhere after the chunk's first data page
+    and expects `code` at its type field."""
+    g, c = target
+    at = rng.randint(_first_data(pq, g, c) + 1,
+                     len(_chunk(pq.model, g, c).pages))
+
+    def edit(model, t):
+        _chunk(model, g, c).pages.insert(at, writer.finish_page(make(t), t))
+    return _page_edit(pq, code, edit, _field(g, c, at, "type", "whole"))
+
+
+@operator("page.unknown-type", "page_type_undefined",
+          "A page of a type PageType does not define, with a few body "
+          "bytes, is inserted after a data page.", lambda pq: _chunks(pq))
+def _unknown_page(pq, rng, target):
+    kind, body = rng.randint(4, 1000), bytes(rng.randint(0, 8))
+    return _insert_after_data(
+        pq, rng, target, "page.unknown-type",
+        lambda t: writer.PageModel(
+            t.PageHeader(type=kind, uncompressed_page_size=0,
+                         compressed_page_size=0), values=body))
+
+
+@operator("page.index-page", "index_page_inserted",
+          "An empty INDEX_PAGE is inserted after a data page.",
+          lambda pq: _chunks(pq))
+def _index_page_inserted(pq, rng, target):
+    return _insert_after_data(
+        pq, rng, target, "page.index-page",
+        lambda t: writer.PageModel(t.PageHeader(
+            type=t.PageType.INDEX_PAGE, uncompressed_page_size=0,
+            compressed_page_size=0, index_page_header=t.IndexPageHeader())))
+
+
+def _listed_encodings(pq):
+    """(g, c, encoding) of data page encodings a chunk's encodings list
+    could drop without becoming empty."""
+    out = []
+    for g, c in _with_meta(pq):
+        listed = _meta(pq.metadata, g, c).encodings
+        used = sorted({_value_encoding(pq, p)
+                       for p in _chunk(pq.model, g, c).pages
+                       if _is_data(pq, p)})
+        out += [(g, c, e) for e in used if e in listed and len(listed) > 1]
+    return out
+
+
+@operator("page.encoding-not-listed", "used_encoding_unlisted",
+          "A chunk's encodings list drops an encoding its data pages use.",
+          _listed_encodings)
+def _encoding_not_listed(pq, rng, target):
+    g, c, e = target
+    pages = _chunk(pq.model, g, c).pages
+    k = next(i for i, p in enumerate(pages)
+             if _is_data(pq, p) and _value_encoding(pq, p) == e)
+    path = ("data_page_header_v2.encoding" if _is_v2(pq, pages[k])
+            else "data_page_header.encoding")
+
+    def footer(md, t):
+        meta = _meta(md, g, c)
+        meta.encodings = [x for x in meta.encodings if x != e]
+    return _page_edit(pq, "page.encoding-not-listed", None,
+                      _field(g, c, k, path), footer)
+
+
+def _v2(pred=lambda pq, leaf, page: True):
+    return _where(lambda pq, leaf, page: _is_v2(pq, page) and
+                  pred(pq, leaf, page))
+
+
+@operator("page.v2-level-lengths", "v2_level_length_past_page",
+          "A DATA_PAGE_V2's definition or repetition level byte length "
+          "runs past its compressed size.", _v2())
+def _v2_level_lengths(pq, rng, target):
+    g, c, k = target
+    name = "data_page_header_v2." + rng.choice((
+        "definition_levels_byte_length", "repetition_levels_byte_length"))
+
+    def edit(model, t):
+        h = _page(model, g, c, k).header
+        _set(h, name, lambda n: h.compressed_page_size + rng.randint(1, 64))
+
+    def span(new):
+        f = new.pages[(g, c)][k].fields
+        return f["data_page_header_v2.definition_levels_byte_length"] \
+            .value.join(f["data_page_header_v2."
+                          "repetition_levels_byte_length"].value)
+    return _page_edit(pq, "page.v2-level-lengths", edit, span)
+
+
+@operator("page.v2-num-nulls", "v2_num_nulls_off",
+          "A DATA_PAGE_V2's num_nulls is 1 off its definition levels' "
+          "nulls (within num_values).", _v2())
+def _v2_num_nulls(pq, rng, target):
+    g, c, k = target
+    h = _page(pq.model, g, c, k).header.data_page_header_v2
+    new = rng.choice([n for n in (h.num_nulls - 1, h.num_nulls + 1)
+                      if 0 <= n <= h.num_values])
+    path = "data_page_header_v2.num_nulls"
+    return _page_edit(pq, "page.v2-num-nulls",
+                      _header_edit(g, c, k, path, lambda n: new),
+                      _field(g, c, k, path))
+
+
+@operator("page.v2-num-rows", "v2_num_rows_off",
+          "A DATA_PAGE_V2's num_rows is 1 to 3 off the rows its repetition "
+          "levels start (not negative).", _v2())
+def _v2_num_rows(pq, rng, target):
+    g, c, k = target
+    old = _page(pq.model, g, c, k).header.data_page_header_v2.num_rows
+    new = old + (_delta(rng) if old >= 3 else rng.randint(1, 3))
+    path = "data_page_header_v2.num_rows"
+    return _page_edit(pq, "page.v2-num-rows",
+                      _header_edit(g, c, k, path, lambda n: new),
+                      _field(g, c, k, path))
+
+
+@operator("page.crc-mismatch", "page_crc_bit_flipped",
+          "One bit of a page's crc is flipped.",
+          _where(lambda pq, leaf, page: page.header.crc is not None))
+def _crc_mismatch(pq, rng, target):
+    g, c, k = target
+    bit = 1 << rng.randrange(31)
+
+    def span(new):
+        p = new.pages[(g, c)][k]
+        return p.fields["crc"].value.join(p.body)
+    return _page_edit(pq, "page.crc-mismatch",
+                      _header_edit(g, c, k, "crc", lambda v: v ^ bit), span)
+
+
+# ---- pages: compression -----------------------------------------------------------
+
+def _stored_values(new, g, c, k):
+    """The stored bytes of page k that the codec decompresses."""
+    page = _page(new.model, g, c, k)
+    body = new.pages[(g, c)][k].body
+    if _is_v2(new, page):
+        levels = len(page.rep) + len(page.defs)
+        return Span(body.offset + levels, body.length - levels)
+    return body
+
+
+def _decompressed(pq, leaf, page):
+    """Pages whose codec has a non-empty section to decompress (an empty
+    V2 value section is never decompressed)."""
+    if not (_is_data(pq, page) or _is_dictionary(pq, page)):
+        return False
+    if not _compressed(pq, page):
+        return False
+    raw = page.values if _is_v2(pq, page) else (page.rep + page.defs +
+                                                 page.values)
+    return len(raw) > 0
+
+
+@operator("compression.corrupt", "compressed_bytes_garbage",
+          "The compressed section of a page becomes as many 0xFF bytes "
+          "(no codec decodes them; sizes and crc follow).",
+          _where(_decompressed))
+def _compression_corrupt(pq, rng, target):
+    g, c, k = target
+
+    def edit(model, t):
+        page = _page(model, g, c, k)
+        levels = (page.rep + page.defs) if _is_v2(pq, page) else b""
+        writer.set_body(page, levels + b"\xff" * (len(page.body) -
+                                                  len(levels)))
+    return _page_edit(pq, "compression.corrupt", edit,
+                      lambda new: _stored_values(new, g, c, k))
+
+
+@operator("compression.size-mismatch", "uncompressed_size_off",
+          "A compressed page's uncompressed_page_size is 1 to 3 off what "
+          "its sections decompress to.", _where(_decompressed))
+def _compression_size(pq, rng, target):
+    g, c, k = target
+    page = _page(pq.model, g, c, k)
+    levels = len(page.rep) + len(page.defs) if _is_v2(pq, page) else 0
+    old = page.header.uncompressed_page_size
+    choices = [old + d for d in (-3, -2, -1, 1, 2, 3) if old + d >= levels]
+
+    def span(new):
+        return new.pages[(g, c)][k].fields["uncompressed_page_size"].value \
+            .join(_stored_values(new, g, c, k))
+    return _page_edit(pq, "compression.size-mismatch",
+                      _header_edit(g, c, k, "uncompressed_page_size",
+                                   lambda n: rng.choice(choices)), span)
+
+
+@operator("limits.page-size", "page_declares_over_1gib",
+          "A compressed page declares an uncompressed_page_size of 1 GiB "
+          "or more.", _where(_decompressed))
+def _page_size_limit(pq, rng, target):
+    g, c, k = target
+    return _page_edit(pq, "limits.page-size",
+                      _header_edit(g, c, k, "uncompressed_page_size",
+                                   lambda n: rng.randint(1 << 30,
+                                                         (1 << 31) - 1)),
+                      _field(g, c, k, "uncompressed_page_size"))
