@@ -317,3 +317,8 @@ VALID = {
 def build(name):
     strategy, seed = VALID[name]
     return strategy(random.Random(seed))
+
+
+# The coverage files (coverage.py imports only the writer, so no cycle).
+from colcheck_gen.coverage import COVERAGE  # noqa: E402
+VALID.update(COVERAGE)
