@@ -2373,3 +2373,547 @@ def _page_size_limit(pq, rng, target):
                                    lambda n: rng.randint(1 << 30,
                                                          (1 << 31) - 1)),
                       _field(g, c, k, "uncompressed_page_size"))
+
+
+# ---- pages: levels ----------------------------------------------------------------
+
+def _level_kinds(pq, leaf, page):
+    """[(kind, max level, width, levels)] of a data page's level sections:
+    kind is "rep" or "defs", the PageModel attribute."""
+    if not _is_data(pq, page):
+        return []
+    rep_width, def_width = page.level_widths
+    out = []
+    if leaf.max_rep:
+        out.append(("rep", leaf.max_rep, rep_width, page.rep_levels))
+    if leaf.max_def:
+        out.append(("defs", leaf.max_def, def_width, page.def_levels))
+    return [k for k in out if k[3]]
+
+
+def _kind_targets(pred=lambda pq, page, kind: True):
+    """(g, c, k, kind) of level sections for which pred holds."""
+    def targets(pq):
+        leaves, _ = _schema(pq)
+        return [(g, c, k, kind[0]) for g, c in _chunks(pq)
+                for k, page in enumerate(_chunk(pq.model, g, c).pages)
+                for kind in _level_kinds(pq, leaves[c], page)
+                if pred(pq, page, kind)]
+    return targets
+
+
+def _kind(pq, target):
+    g, c, k, name = target
+    page = _page(pq.model, g, c, k)
+    leaf = _schema(pq)[0][c]
+    return next(x for x in _level_kinds(pq, leaf, page) if x[0] == name)
+
+
+def _section(pq, page, levels, width):
+    """A level section holding `levels` as RLE runs (V1: with the 4-byte
+    length)."""
+    if _is_v2(pq, page):
+        return encoding.levels_v2(levels, width, "rle")
+    return encoding.levels_v1(levels, width, "rle")
+
+
+def _set_section(target, fn):
+    """An edit that replaces a level section with fn(page) bytes."""
+    g, c, k, name = target
+
+    def edit(model, t):
+        page = _page(model, g, c, k)
+        setattr(page, name, fn(page))
+        writer.finish_page(page, t)
+    return edit
+
+
+def _level_path(name):
+    return ("data_page_header." +
+            ("repetition" if name == "rep" else "definition") +
+            "_level_encoding")
+
+
+@operator("levels.exceeds-max", "level_above_max",
+          "A repetition or definition level becomes a value above the "
+          "column's maximum that its bit width still holds.",
+          _kind_targets(lambda pq, page, kind:
+                        kind[1] < (1 << kind[2]) - 1))
+def _levels_exceed(pq, rng, target):
+    g, c, k, name = target
+    _, top, width, levels = _kind(pq, target)
+    levels = list(levels)
+    levels[rng.randrange(len(levels))] = rng.randint(top + 1,
+                                                     (1 << width) - 1)
+
+    def edit(model, t):
+        page = _page(model, g, c, k)
+        writer.set_levels(page, t, **{"reps" if name == "rep" else "defs":
+                                      levels})
+    return _page_edit(pq, "levels.exceeds-max", edit, _body(g, c, k))
+
+
+@operator("levels.truncated", "levels_one_short",
+          "A level section holds 1 to 3 levels fewer than num_values "
+          "(re-encoded as RLE runs).", _kind_targets())
+def _levels_truncated(pq, rng, target):
+    g, c, k, _ = target
+    _, _, width, levels = _kind(pq, target)
+    keep = levels[:-rng.randint(1, min(3, len(levels)))]
+    return _page_edit(pq, "levels.truncated", _set_section(
+        target, lambda page: _section(pq, page, keep, width)),
+        _body(g, c, k))
+
+
+@operator("levels.trailing-bytes", "levels_extra_run",
+          "A level section ends with an extra RLE run of level 0 after its "
+          "num_values levels.", _kind_targets())
+def _levels_trailing(pq, rng, target):
+    g, c, k, name = target
+    _, _, width, _ = _kind(pq, target)
+    old = getattr(_page(pq.model, g, c, k), name)
+    run = encoding.rle_runs([0] * rng.randint(1, 9), width)
+
+    def grow(page):
+        if _is_v2(pq, page):
+            return old + run
+        return struct.pack("<I", len(old) - 4 + len(run)) + old[4:] + run
+    return _page_edit(pq, "levels.trailing-bytes", _set_section(target, grow),
+                      lambda new: _levels_at(new, g, c, k, name, len(old),
+                                             len(run)))
+
+
+def _first_data_pages(pq):
+    leaves, _ = _schema(pq)
+    return [(g, c, _first_data(pq, g, c)) for g, c in _chunks(pq)
+            if leaves[c].max_rep and
+            _page(pq.model, g, c, _first_data(pq, g, c)).rep_levels]
+
+
+@operator("levels.first-rep-not-zero", "chunk_starts_mid_row",
+          "The first repetition level of a repeated column's chunk is not "
+          "0: swapped with a non-zero second level, or set to 1.",
+          _first_data_pages)
+def _first_rep(pq, rng, target):
+    g, c, k = target
+    reps = list(_page(pq.model, g, c, k).rep_levels)
+    if len(reps) > 1 and reps[1]:
+        reps[0], reps[1] = reps[1], reps[0]
+    else:
+        reps[0] = 1
+
+    def edit(model, t):
+        writer.set_levels(_page(model, g, c, k), t, reps=reps)
+    return _page_edit(pq, "levels.first-rep-not-zero", edit, _body(g, c, k))
+
+
+@operator("levels.row-count-mismatch", "row_group_num_rows_off",
+          "A row group's num_rows (and FileMetaData.num_rows) is 1 to 3 off "
+          "the rows its chunks' levels hold.", _row_groups)
+def _row_count(pq, rng, g):
+    old = pq.metadata.row_groups[g].num_rows
+    delta = _delta(rng) if old >= 3 else rng.randint(1, 3)
+
+    def edit(md, t):
+        md.row_groups[g].num_rows += delta
+        md.num_rows += delta
+    return _edit(pq, "levels.row-count-mismatch", edit,
+                 f"row_groups[{g}].num_rows")
+
+
+def _v1_kinds(pq, page, kind):
+    return _is_v1(pq, page)
+
+
+@operator("levels.invalid-encoding", "level_encoding_not_rle",
+          "A DATA_PAGE's repetition or definition level encoding is one "
+          "levels cannot use (PLAIN, a dictionary or DELTA encoding).",
+          _kind_targets(_v1_kinds))
+def _levels_invalid(pq, rng, target):
+    g, c, k, _ = target
+    path = _level_path(target[3])
+    return _page_edit(pq, "levels.invalid-encoding",
+                      _header_edit(g, c, k, path,
+                                   lambda e: rng.choice((0, 2, 5, 6, 7, 8,
+                                                         9))),
+                      _field(g, c, k, path))
+
+
+@operator("levels.bit-packed-deprecated", "levels_bit_packed",
+          "A DATA_PAGE's repetition or definition levels are in the "
+          "deprecated BIT_PACKED encoding.", _kind_targets(_v1_kinds))
+def _levels_bit_packed(pq, rng, target):
+    g, c, k, _ = target
+    _, _, width, levels = _kind(pq, target)
+    path = _level_path(target[3])
+    packed = _set_section(target, lambda page: encoding.bit_packed_deprecated(
+        levels, width))
+
+    def edit(model, t):
+        packed(model, t)
+        _header_edit(g, c, k, path, lambda e: t.Encoding.BIT_PACKED)(model, t)
+    return _page_edit(pq, "levels.bit-packed-deprecated", edit,
+                      _field(g, c, k, path))
+
+
+def _prefix_len(pq, page):
+    return 0 if _is_v2(pq, page) else 4
+
+
+@operator("encoding.rle-zero-run", "level_run_of_zero",
+          "A level section starts with an RLE run of length 0.",
+          _kind_targets())
+def _rle_zero_run(pq, rng, target):
+    g, c, k, name = target
+    _, _, width, levels = _kind(pq, target)
+    zero = b"\x00" + bytes((width + 7) // 8)
+
+    def section(page):
+        body = zero + encoding.rle_runs(levels, width)
+        if _is_v2(pq, page):
+            return body
+        return struct.pack("<I", len(body)) + body
+    at = _prefix_len(pq, _page(pq.model, g, c, k))
+    return _page_edit(pq, "encoding.rle-zero-run",
+                      _set_section(target, section),
+                      lambda new: _levels_at(new, g, c, k, name, at, 1))
+
+
+@operator("encoding.malformed-varint", "level_run_header_6_bytes",
+          "The first run header of a level section is a 6-byte ULEB128 "
+          "(32-bit headers take at most 5).", _kind_targets())
+def _malformed_varint(pq, rng, target):
+    g, c, k, name = target
+    _, _, width, levels = _kind(pq, target)
+    runs = encoding.rle_runs(levels, width)
+    end = _varint_end(runs, 0)
+
+    def section(page):
+        body = _varint_padded(runs[:end], 6) + runs[end:]
+        if _is_v2(pq, page):
+            return body
+        return struct.pack("<I", len(body)) + body
+    at = _prefix_len(pq, _page(pq.model, g, c, k))
+    return _page_edit(pq, "encoding.malformed-varint",
+                      _set_section(target, section),
+                      lambda new: _levels_at(new, g, c, k, name, at, 6))
+
+
+@operator("encoding.rle-length", "level_length_past_page",
+          "The 4-byte length of a DATA_PAGE level section exceeds the bytes "
+          "left in the page.", _kind_targets(_v1_kinds))
+def _rle_length(pq, rng, target):
+    g, c, k, name = target
+    page = _page(pq.model, g, c, k)
+    old = getattr(page, name)
+    after = len(page.defs) + len(page.values) if name == "rep" else \
+        len(page.values)
+    length = len(old) - 4 + after + rng.randint(1, 64)
+    return _page_edit(pq, "encoding.rle-length", _set_section(
+        target, lambda p: struct.pack("<I", length) + old[4:]),
+        lambda new: _levels_at(new, g, c, k, name, 0, 4))
+
+
+# ---- pages: encodings ---------------------------------------------------------------
+
+def _data_pages(pred=lambda pq, leaf, page: True):
+    return _where(lambda pq, leaf, page: _is_data(pq, page) and
+                  pred(pq, leaf, page))
+
+
+def _encoding_path(pq, page):
+    return ("data_page_header_v2.encoding" if _is_v2(pq, page)
+            else "data_page_header.encoding")
+
+
+@operator("encoding.unknown", "data_page_encoding_undefined",
+          "A data page's encoding is a value Encoding does not define.",
+          _data_pages())
+def _encoding_unknown(pq, rng, target):
+    g, c, k = target
+    path = _encoding_path(pq, _page(pq.model, g, c, k))
+    return _page_edit(pq, "encoding.unknown",
+                      _header_edit(g, c, k, path,
+                                   lambda e: rng.randint(10, 1000)),
+                      _field(g, c, k, path))
+
+
+def _invalid_encodings(leaf):
+    """Encodings the leaf's physical type cannot use (Encodings.md)."""
+    p = leaf.physical
+    out = []
+    if p != "BOOLEAN":
+        out.append(3)  # RLE
+    if p not in ("INT32", "INT64"):
+        out.append(5)  # DELTA_BINARY_PACKED
+    if p != "BYTE_ARRAY":
+        out.append(6)  # DELTA_LENGTH_BYTE_ARRAY
+    if p not in ("BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY"):
+        out.append(7)  # DELTA_BYTE_ARRAY
+    if p in ("BOOLEAN", "BYTE_ARRAY", "INT96"):
+        out.append(9)  # BYTE_STREAM_SPLIT
+    return out
+
+
+@operator("encoding.invalid-for-type", "data_page_encoding_wrong_type",
+          "A data page's encoding is one its physical type cannot use.",
+          _data_pages())
+def _encoding_invalid(pq, rng, target):
+    g, c, k = target
+    leaf = _schema(pq)[0][c]
+    path = _encoding_path(pq, _page(pq.model, g, c, k))
+    return _page_edit(pq, "encoding.invalid-for-type",
+                      _header_edit(g, c, k, path, lambda e: rng.choice(
+                          _invalid_encodings(leaf))),
+                      _field(g, c, k, path))
+
+
+@operator("encoding.truncated", "plain_values_cut_short",
+          "The last byte of a PLAIN value section (a data or dictionary "
+          "page) is cut off; sizes and crc follow.",
+          lambda pq: _plain_sections(pq))
+def _encoding_truncated(pq, rng, target):
+    g, c, k = target
+    leaf = _schema(pq)[0][c]
+    page = _page(pq.model, g, c, k)
+    items = _plain_items(pq, leaf, page.values,
+                         _value_count(pq, leaf, page))
+    # The bytes left of the value that lost its end (BOOLEAN: none).
+    start = items[-1][0] if items else len(page.values) - 1
+    left = len(page.values) - 1 - start
+    return _page_edit(pq, "encoding.truncated",
+                      _set_values(g, c, k, lambda v: v[:-1]),
+                      lambda new: _values_at(new, g, c, k, start, left))
+
+
+@operator("encoding.trailing-bytes", "plain_values_extra_bytes",
+          "1 to 3 bytes follow the last value of a PLAIN value section (a "
+          "data or dictionary page); sizes and crc follow.",
+          lambda pq: _plain_sections(pq, min_values=0))
+def _encoding_trailing(pq, rng, target):
+    g, c, k = target
+    old = len(_page(pq.model, g, c, k).values)
+    extra = bytes(rng.randrange(256) for _ in range(rng.randint(1, 3)))
+    return _page_edit(pq, "encoding.trailing-bytes",
+                      _set_values(g, c, k, lambda v: v + extra),
+                      lambda new: _values_at(new, g, c, k, old, len(extra)))
+
+
+def _index_sections(pq, leaf, page):
+    return _uses_dictionary(pq, page) and len(page.values) > 0
+
+
+def _dictionary_size(pq, g, c):
+    return next(p.header.dictionary_page_header.num_values
+                for p in _chunk(pq.model, g, c).pages
+                if _is_dictionary(pq, p))
+
+
+@operator("encoding.dictionary-bit-width", "index_bit_width_above_32",
+          "The bit width byte of a dictionary-encoded data page is above "
+          "32.", _data_pages(_index_sections))
+def _dictionary_bit_width(pq, rng, target):
+    g, c, k = target
+    width = rng.randint(33, 255)
+    return _page_edit(pq, "encoding.dictionary-bit-width",
+                      _set_values(g, c, k,
+                                  lambda v: bytes([width]) + v[1:]),
+                      lambda new: _values_at(new, g, c, k, 0, 1))
+
+
+def _decodable_indices(pq):
+    """Dictionary-encoded pages whose indices are one bit-packed run as
+    encoding.dictionary_indices writes them, with their indices."""
+    out = []
+    leaves, _ = _schema(pq)
+    for g, c, k in _pages(pq, lambda pq, leaf, page:
+                          _index_sections(pq, leaf, page)):
+        page = _page(pq.model, g, c, k)
+        if not any(_is_dictionary(pq, p)
+                   for p in _chunk(pq.model, g, c).pages):
+            continue
+        size = _dictionary_size(pq, g, c)
+        count = _value_count(pq, leaves[c], page)
+        indices = _unpack_indices(page.values, count)
+        if encoding.dictionary_indices(indices, size) == page.values:
+            out.append((g, c, k))
+    return out
+
+
+@operator("encoding.dictionary-index-out-of-range", "index_past_dictionary",
+          "One index of a dictionary-encoded data page is at or past the "
+          "dictionary's size (the bit width grows if it must).",
+          _decodable_indices)
+def _dictionary_index(pq, rng, target):
+    g, c, k = target
+    leaf = _schema(pq)[0][c]
+    page = _page(pq.model, g, c, k)
+    size = _dictionary_size(pq, g, c)
+    indices = _unpack_indices(page.values, _value_count(pq, leaf, page))
+    i = rng.randrange(len(indices))
+    indices[i] = size + rng.randrange(4)
+    section = encoding.dictionary_indices(indices, max(indices) + 1)
+    width = section[0]
+    header = _varint_end(section, 1) - 1
+    begin = 1 + header + (i * width) // 8
+    end = 1 + header + ((i + 1) * width - 1) // 8 + 1
+    return _page_edit(pq, "encoding.dictionary-index-out-of-range",
+                      _set_values(g, c, k, lambda v: section),
+                      lambda new: _values_at(new, g, c, k, begin,
+                                             end - begin))
+
+
+def _split_pages(pq, leaf, page):
+    return (_value_encoding(pq, page) == pq.ttypes.Encoding.BYTE_STREAM_SPLIT
+            and (_width(pq, leaf) or 0) > 1)
+
+
+@operator("encoding.byte-stream-split-size", "split_section_not_multiple",
+          "A BYTE_STREAM_SPLIT value section gains 1 to width - 1 bytes, "
+          "so its size is not a multiple of the value width.",
+          _data_pages(_split_pages))
+def _bss_size(pq, rng, target):
+    g, c, k = target
+    width = _width(pq, _schema(pq)[0][c])
+    extra = bytes(rng.randint(1, width - 1))
+    size = len(_page(pq.model, g, c, k).values) + len(extra)
+    return _page_edit(pq, "encoding.byte-stream-split-size",
+                      _set_values(g, c, k, lambda v: v + extra),
+                      lambda new: _values_at(new, g, c, k, 0, size))
+
+
+# ---- pages: values against the logical type -------------------------------------
+
+def _text(pq, leaf):
+    e = _element(pq, leaf)
+    lt = e.logicalType
+    t = pq.ttypes
+    return leaf.physical == "BYTE_ARRAY" and (
+        (lt is not None and (lt.STRING or lt.ENUM or lt.JSON)) or
+        e.converted_type in (t.ConvertedType.UTF8, t.ConvertedType.ENUM,
+                             t.ConvertedType.JSON))
+
+
+def _nonempty_text(pq):
+    out = []
+    leaves, _ = _schema(pq)
+    for g, c, k in _plain_sections(pq, _text):
+        page = _page(pq.model, g, c, k)
+        items = _plain_items(pq, leaves[c], page.values,
+                             _value_count(pq, leaves[c], page))
+        if any(e - s > 4 for s, e in items):
+            out.append((g, c, k))
+    return out
+
+
+@operator("value.invalid-utf8", "text_value_not_utf8",
+          "One byte of a non-empty STRING, ENUM or JSON value (in a data or "
+          "dictionary page) becomes a byte that never occurs in UTF-8.",
+          _nonempty_text)
+def _invalid_utf8_value(pq, rng, target):
+    g, c, k = target
+    leaf = _schema(pq)[0][c]
+    page = _page(pq.model, g, c, k)
+    items = [(s, e) for s, e in _plain_items(
+        pq, leaf, page.values, _value_count(pq, leaf, page)) if e - s > 4]
+    s, e = items[rng.randrange(len(items))]
+    at = rng.randint(s + 4, e - 1)
+    bad = rng.choice((0xC0, 0xC1, 0xF8, 0xFE, 0xFF))
+    return _page_edit(pq, "value.invalid-utf8",
+                      _set_values(g, c, k, lambda v: v[:at] + bytes([bad]) +
+                                  v[at + 1:]),
+                      lambda new: _values_at(new, g, c, k, s + 4, e - s - 4))
+
+
+def _decimal_bytes(pq, leaf, value):
+    """The stored bytes of an unscaled decimal, or None if it does not
+    fit."""
+    if leaf.physical in _INT_FORMAT:
+        try:
+            return struct.pack(_INT_FORMAT[leaf.physical], value)
+        except struct.error:
+            return None
+    if leaf.physical == "FIXED_LEN_BYTE_ARRAY":
+        try:
+            return value.to_bytes(_width(pq, leaf), "big", signed=True)
+        except OverflowError:
+            return None
+    return value.to_bytes((value.bit_length() + 8) // 8, "big", signed=True)
+
+
+@operator("value.decimal-out-of-range", "decimal_value_too_many_digits",
+          "One value of a DECIMAL(p) leaf becomes +-10^p (p + 1 digits); "
+          "statistics and bloom filters may no longer cover it.",
+          lambda pq: _plain_sections(pq, lambda pq, l: _logical(
+              pq, l, "DECIMAL") and _decimal_bytes(
+                  pq, l, 10 ** _logical(pq, l, "DECIMAL").precision)))
+def _decimal_range(pq, rng, target):
+    leaf = _schema(pq)[0][target[1]]
+    value = rng.choice((1, -1)) * 10 ** _logical(pq, leaf, "DECIMAL").precision
+    return _replace_value(pq, rng, target, "value.decimal-out-of-range",
+                          lambda old: _decimal_bytes(pq, leaf, value))
+
+
+def _narrow_int(pq, leaf):
+    lt = _logical(pq, leaf, "INTEGER")
+    return leaf.physical == "INT32" and lt is not None and lt.bitWidth < 32
+
+
+@operator("value.integer-out-of-range", "integer_value_too_wide",
+          "One value of an INT(8) or INT(16) leaf, signed or not, falls "
+          "outside its width.", lambda pq: _plain_sections(pq, _narrow_int))
+def _integer_range(pq, rng, target):
+    leaf = _schema(pq)[0][target[1]]
+    lt = _logical(pq, leaf, "INTEGER")
+    bits = lt.bitWidth
+    if lt.isSigned:
+        value = rng.choice(((1 << (bits - 1)) + rng.randrange(100),
+                            -(1 << (bits - 1)) - 1 - rng.randrange(100)))
+    else:
+        value = rng.choice(((1 << bits) + rng.randrange(100),
+                            -1 - rng.randrange(100)))
+    return _replace_value(pq, rng, target, "value.integer-out-of-range",
+                          lambda old: struct.pack("<i", value))
+
+
+_DAY = {"MILLIS": 86_400_000, "MICROS": 86_400_000_000,
+        "NANOS": 86_400_000_000_000}
+
+
+def _time_unit(pq, leaf):
+    lt = _logical(pq, leaf, "TIME")
+    return _member(lt.unit) if lt is not None else None
+
+
+@operator("value.time-out-of-range", "time_value_outside_day",
+          "One value of a TIME leaf is a full day or more, or negative.",
+          lambda pq: _plain_sections(pq, _time_unit))
+def _time_range(pq, rng, target):
+    leaf = _schema(pq)[0][target[1]]
+    day = _DAY[_time_unit(pq, leaf)]
+    value = rng.choice((day + rng.randrange(1000), -1 - rng.randrange(1000)))
+    fmt = _INT_FORMAT[leaf.physical]
+    return _replace_value(pq, rng, target, "value.time-out-of-range",
+                          lambda old: struct.pack(fmt, value))
+
+
+def _padded_booleans(pq):
+    leaves, _ = _schema(pq)
+    return [(g, c, k) for g, c, k in _plain_sections(
+        pq, lambda pq, l: l.physical == "BOOLEAN")
+        if _value_count(pq, leaves[c], _page(pq.model, g, c, k)) % 8]
+
+
+@operator("value.boolean-padding", "boolean_padding_bit_set",
+          "An unused padding bit of a PLAIN BOOLEAN section's last byte is "
+          "set.", _padded_booleans)
+def _boolean_padding(pq, rng, target):
+    g, c, k = target
+    leaf = _schema(pq)[0][c]
+    page = _page(pq.model, g, c, k)
+    bit = rng.randint(_value_count(pq, leaf, page) % 8, 7)
+    last = len(page.values) - 1
+    return _page_edit(pq, "value.boolean-padding",
+                      _set_values(g, c, k, lambda v: v[:-1] + bytes(
+                          [v[-1] | 1 << bit])),
+                      lambda new: _values_at(new, g, c, k, last, 1))
