@@ -2917,3 +2917,355 @@ def _boolean_padding(pq, rng, target):
                       _set_values(g, c, k, lambda v: v[:-1] + bytes(
                           [v[-1] | 1 << bit])),
                       lambda new: _values_at(new, g, c, k, last, 1))
+
+
+# ---- pages: page index ------------------------------------------------------------
+
+def _with_region(kind, pred=lambda pq, g, c, obj: True):
+    """(g, c) of chunks with a `kind` region whose model object (the
+    ColumnIndex, or the OffsetIndex's page count) satisfies pred."""
+    def targets(pq):
+        out = []
+        for g, c in _chunks(pq):
+            if (g, c, kind) not in pq.regions:
+                continue
+            chunk = _chunk(pq.model, g, c)
+            obj = chunk.column_index if kind == "column_index" else \
+                sum(1 for p in chunk.pages if _is_data(pq, p))
+            if pred(pq, g, c, obj):
+                out.append((g, c))
+        return out
+    return targets
+
+
+def _oi_edit(g, c, fn):
+    """An edit that breaks the chunk's OffsetIndex with fn(oi) after
+    layout() built it."""
+    def edit(model, t):
+        _chunk(model, g, c).offset_index_edit = fn
+    return edit
+
+
+def _ci_edit(g, c, fn):
+    def edit(model, t):
+        fn(_chunk(model, g, c).column_index, t)
+    return edit
+
+
+@operator("page-index.length-mismatch", "index_length_short",
+          "A chunk's column_index_length or offset_index_length is 1 to 3 "
+          "less than its structure.", _index_fields)
+def _index_length(pq, rng, target):
+    g, c, kind = target
+    less = rng.randint(1, min(3, pq.regions[target][0].length - 1))
+
+    def edit(md, t):
+        cc = md.row_groups[g].columns[c]
+        setattr(cc, f"{kind}_length", getattr(cc, f"{kind}_length") - less)
+    return _edit(pq, "page-index.length-mismatch", edit,
+                 _index_path(g, c, kind, "length"))
+
+
+@operator("page-index.location-count", "offset_index_location_dropped",
+          "A chunk's OffsetIndex lacks the location of one data page.",
+          _with_region("offset_index"))
+def _location_count(pq, rng, target):
+    g, c = target
+    n = sum(1 for p in _chunk(pq.model, g, c).pages if _is_data(pq, p))
+    i = rng.randrange(n)
+    return _page_edit(pq, "page-index.location-count",
+                      _oi_edit(g, c, lambda oi, t: oi.page_locations.pop(i)),
+                      _region(g, c, "offset_index", "page_locations"))
+
+
+def _location_edit(pq, rng, target, code, name, fn):
+    g, c = target
+    n = sum(1 for p in _chunk(pq.model, g, c).pages if _is_data(pq, p))
+    i = rng.randrange(n)
+
+    def edit(oi, t):
+        loc = oi.page_locations[i]
+        setattr(loc, name, fn(getattr(loc, name), i))
+    return _page_edit(pq, code, _oi_edit(g, c, edit),
+                      _region(g, c, "offset_index",
+                              f"page_locations[{i}].{name}"))
+
+
+@operator("page-index.location-offset", "location_offset_off",
+          "A PageLocation's offset is 1 to 3 bytes off its page's header.",
+          _with_region("offset_index"))
+def _location_offset(pq, rng, target):
+    return _location_edit(pq, rng, target, "page-index.location-offset",
+                          "offset", lambda v, i: v + _delta(rng))
+
+
+@operator("page-index.location-size", "location_size_off",
+          "A PageLocation's compressed_page_size is 1 to 3 off its page's "
+          "header and body.", _with_region("offset_index"))
+def _location_size(pq, rng, target):
+    return _location_edit(pq, rng, target, "page-index.location-size",
+                          "compressed_page_size",
+                          lambda v, i: max(0, v + _delta(rng)) or v + 1)
+
+
+@operator("page-index.first-row-index", "location_first_row_off",
+          "A PageLocation's first_row_index is 1 to 3 off its page's first "
+          "row (not negative).", _with_region("offset_index"))
+def _first_row_index(pq, rng, target):
+    return _location_edit(pq, rng, target, "page-index.first-row-index",
+                          "first_row_index",
+                          lambda v, i: v + (_delta(rng) if v >= 3
+                                            else rng.randint(1, 3)))
+
+
+_CI_LISTS = ("null_pages", "min_values", "max_values", "null_counts")
+
+
+@operator("page-index.list-length", "column_index_list_short",
+          "One of a ColumnIndex's per-page lists loses an entry.",
+          _with_region("column_index"))
+def _list_length(pq, rng, target):
+    g, c = target
+    ci = _chunk(pq.model, g, c).column_index
+    name = rng.choice([n for n in _CI_LISTS if getattr(ci, n)])
+    i = rng.randrange(len(getattr(ci, name)))
+    return _page_edit(pq, "page-index.list-length",
+                      _ci_edit(g, c, lambda ci, t: getattr(ci, name).pop(i)),
+                      _region(g, c, "column_index", name))
+
+
+def _valued_pages(ci):
+    return [i for i, null in enumerate(ci.null_pages) if not null]
+
+
+@operator("page-index.null-pages", "page_with_values_marked_null",
+          "A ColumnIndex marks a page that holds values a null page (with "
+          "empty bounds).",
+          _with_region("column_index",
+                       lambda pq, g, c, ci: _valued_pages(ci)))
+def _null_pages(pq, rng, target):
+    g, c = target
+    i = rng.choice(_valued_pages(_chunk(pq.model, g, c).column_index))
+
+    def fn(ci, t):
+        ci.null_pages[i] = True
+        ci.min_values[i] = ci.max_values[i] = b""
+    return _page_edit(pq, "page-index.null-pages", _ci_edit(g, c, fn),
+                      _region(g, c, "column_index", f"null_pages[{i}]"))
+
+
+def _ordered(pq, g, c, ci):
+    """Whether some boundary order would misdescribe the index: its valued
+    pages' bounds are not all equal (UNORDERED fits any index, and any
+    order fits equal bounds)."""
+    leaf = _schema(pq)[0][c]
+    pages = _valued_pages(ci)
+    return any(_distinct(leaf, ci.min_values[a], ci.min_values[b]) or
+               _distinct(leaf, ci.max_values[a], ci.max_values[b])
+               for a, b in zip(pages, pages[1:]))
+
+
+@operator("page-index.boundary-order", "boundary_order_wrong",
+          "A ColumnIndex whose page bounds differ claims an order they do "
+          "not have (ASCENDING and DESCENDING swap; UNORDERED becomes "
+          "either).", _with_region("column_index", _ordered))
+def _boundary_order(pq, rng, target):
+    g, c = target
+    t = pq.ttypes
+    old = _chunk(pq.model, g, c).column_index.boundary_order
+    new = {t.BoundaryOrder.ASCENDING: t.BoundaryOrder.DESCENDING,
+           t.BoundaryOrder.DESCENDING: t.BoundaryOrder.ASCENDING}.get(
+               old, rng.choice((t.BoundaryOrder.ASCENDING,
+                                t.BoundaryOrder.DESCENDING)))
+
+    def fn(ci, t):
+        ci.boundary_order = new
+    return _page_edit(pq, "page-index.boundary-order", _ci_edit(g, c, fn),
+                      _region(g, c, "column_index", "boundary_order"))
+
+
+def _spread_pages(pq, g, c, ci):
+    leaf = _schema(pq)[0][c]
+    return [i for i in _valued_pages(ci)
+            if _distinct(leaf, ci.min_values[i], ci.max_values[i])]
+
+
+@operator("page-index.bounds", "page_bound_collapsed",
+          "In a ColumnIndex, a page's min_values entry is raised to its max "
+          "or its max_values entry lowered to its min.",
+          _with_region("column_index", _spread_pages))
+def _index_bounds(pq, rng, target):
+    g, c = target
+    i = rng.choice(_spread_pages(pq, g, c,
+                                 _chunk(pq.model, g, c).column_index))
+    raise_min = rng.randrange(2)
+
+    def fn(ci, t):
+        if raise_min:
+            ci.min_values[i] = ci.max_values[i]
+        else:
+            ci.max_values[i] = ci.min_values[i]
+    name = "min_values" if raise_min else "max_values"
+    return _page_edit(pq, "page-index.bounds", _ci_edit(g, c, fn),
+                      _region(g, c, "column_index", f"{name}[{i}]"))
+
+
+@operator("page-index.null-counts", "page_null_count_off",
+          "In a ColumnIndex, a page's null_counts entry is 1 to 3 off its "
+          "nulls (not negative).",
+          _with_region("column_index",
+                       lambda pq, g, c, ci: ci.null_counts))
+def _index_null_counts(pq, rng, target):
+    g, c = target
+    ci = _chunk(pq.model, g, c).column_index
+    i = rng.randrange(len(ci.null_counts))
+    old = ci.null_counts[i]
+    new = old + (_delta(rng) if old >= 3 else rng.randint(1, 3))
+
+    def fn(ci, t):
+        ci.null_counts[i] = new
+    return _page_edit(pq, "page-index.null-counts", _ci_edit(g, c, fn),
+                      _region(g, c, "column_index", f"null_counts[{i}]"))
+
+
+def _histograms(ci):
+    return [n for n in ("repetition_level_histograms",
+                        "definition_level_histograms") if getattr(ci, n)]
+
+
+@operator("page-index.histogram", "level_histogram_shifted",
+          "In a ColumnIndex level histogram, one level of one page counts "
+          "one more and another one less.",
+          _with_region("column_index",
+                       lambda pq, g, c, ci: _histograms(ci)))
+def _index_histogram(pq, rng, target):
+    g, c = target
+    leaf = _schema(pq)[0][c]
+    ci = _chunk(pq.model, g, c).column_index
+    name = rng.choice(_histograms(ci))
+    levels = (leaf.max_rep if name.startswith("rep") else leaf.max_def) + 1
+    hist = getattr(ci, name)
+    donors = [i for i, n in enumerate(hist) if n]
+    giver = rng.choice(donors)
+    page = giver // levels
+    taker = page * levels + _other(rng, giver % levels, range(levels))
+
+    def fn(ci, t):
+        h = getattr(ci, name)
+        h[giver] -= 1
+        h[taker] += 1
+    # colcheck reports the page's first level that disagrees.
+    return _page_edit(pq, "page-index.histogram", _ci_edit(g, c, fn),
+                      lambda new: _region(g, c, "column_index",
+                                          f"{name}[{giver}]")(new).join(
+                          _region(g, c, "column_index",
+                                  f"{name}[{taker}]")(new)))
+
+
+# ---- pages: bloom filters -----------------------------------------------------------
+
+def _blooms(pred=lambda pq, g, c: True):
+    return lambda pq: [(g, c) for g, c in _chunks(pq)
+                       if (g, c, "bloom_filter") in pq.regions and
+                       pred(pq, g, c)]
+
+
+def _bloom_edit(g, c, fn):
+    def edit(model, t):
+        fn(_chunk(model, g, c).bloom, t)
+    return edit
+
+
+def _has_values(pq, g, c):
+    leaf = _schema(pq)[0][c]
+    return any(_value_count(pq, leaf, p) for p in _chunk(pq.model, g, c).pages
+               if _is_data(pq, p))
+
+
+@operator("bloom.false-negative", "bloom_bitset_cleared",
+          "Every bit of a bloom filter whose chunk holds values is 0, so "
+          "every value tests negative.", _blooms(_has_values))
+def _bloom_false_negative(pq, rng, target):
+    g, c = target
+
+    def fn(b, t):
+        b.bitset = bytes(len(b.bitset))
+
+    def bitset(new):
+        # colcheck reports at the block that lacks a value's bits; the
+        # whole cleared bitset covers every block.
+        region = new.regions[(g, c, "bloom_filter")][0]
+        size = len(_chunk(new.model, g, c).bloom.bitset)
+        return Span(region.end - size, size)
+    return _page_edit(pq, "bloom.false-negative", _bloom_edit(g, c, fn),
+                      bitset)
+
+
+@operator("bloom.num-bytes", "bloom_num_bytes_not_multiple_of_32",
+          "A bloom filter header's numBytes is 1 to 31 less than its "
+          "bitset, not a multiple of 32 (bloom_filter_length follows the "
+          "bytes).", _blooms())
+def _bloom_num_bytes(pq, rng, target):
+    g, c = target
+
+    def fn(b, t):
+        b.header.numBytes = len(b.bitset) - rng.randint(1, 31)
+    return _page_edit(pq, "bloom.num-bytes", _bloom_edit(g, c, fn),
+                      _region(g, c, "bloom_filter", "numBytes"))
+
+
+@operator("bloom.length-mismatch", "bloom_length_off",
+          "A chunk's bloom_filter_length is 1 to 3 off its header and "
+          "bitset.", _blooms())
+def _bloom_length(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        _meta(md, g, c).bloom_filter_length += _delta(rng)
+    return _edit(pq, "bloom.length-mismatch", edit,
+                 _meta_path(g, c, "bloom_filter_length"))
+
+
+_BLOOM_UNIONS = ("algorithm", "hash", "compression")
+
+
+@operator("bloom.unsupported", "bloom_union_member_unknown",
+          "The algorithm, hash or compression union of a bloom filter "
+          "header holds member 2, which no specification defines, instead "
+          "of member 1.", _blooms())
+def _bloom_unsupported(pq, rng, target):
+    g, c = target
+    fields = pq.regions[(g, c, "bloom_filter")][1]
+    union = rng.choice(_BLOOM_UNIONS)
+    member = next(f for path, f in fields.items()
+                  if path.startswith(union + ".") and path.count(".") == 1)
+    data = bytearray(pq.data)
+    # A short-form struct header with id delta 1; delta 2 names member 2.
+    assert data[member.header.offset] == 0x1C, "member 1 of the union"
+    data[member.header.offset] = 0x2C
+    return bytes(data), expected("bloom.unsupported", fields[union].whole)
+
+
+def _last_bloom(pq):
+    blooms = [k for k in pq.regions if k[2] == "bloom_filter"]
+    if not blooms:
+        return []
+    last = max(blooms, key=lambda k: pq.regions[k][0].offset)
+    # The filter must end where the footer starts, to run into it.
+    return [last[:2]] if pq.regions[last][0].end == pq.footer_offset else []
+
+
+@operator("bloom.out-of-bounds", "bloom_runs_into_footer",
+          "The bloom filter just before the footer declares numBytes 2 to "
+          "4 times its bitset and has no bloom_filter_length, so it runs "
+          "into the footer.", _last_bloom)
+def _bloom_out_of_bounds(pq, rng, target):
+    g, c = target
+
+    def fn(b, t):
+        b.header.numBytes = len(b.bitset) * rng.randint(2, 4)
+
+    def footer(md, t):
+        _meta(md, g, c).bloom_filter_length = None
+    return _page_edit(pq, "bloom.out-of-bounds", _bloom_edit(g, c, fn),
+                      _region(g, c, "bloom_filter", "numBytes"), footer)
