@@ -320,12 +320,15 @@ def _plain_sections(pq, leaf_pred=lambda pq, leaf: True, min_values=1):
     t = pq.ttypes
 
     def pred(pq, leaf, page):
-        if not (_is_data(pq, page) or _is_dictionary(pq, page)):
+        if _is_dictionary(pq, page):
+            # A dictionary page's PLAIN_DICTIONARY is PLAIN too.
+            plain = (t.Encoding.PLAIN, t.Encoding.PLAIN_DICTIONARY)
+        elif _is_data(pq, page):
+            plain = (t.Encoding.PLAIN,)
+        else:
             return False
-        return (_value_encoding(pq, page) in (t.Encoding.PLAIN,
-                                              t.Encoding.PLAIN_DICTIONARY)
-                and leaf_pred(pq, leaf) and
-                _value_count(pq, leaf, page) >= min_values)
+        return (_value_encoding(pq, page) in plain and leaf_pred(pq, leaf)
+                and _value_count(pq, leaf, page) >= min_values)
     return _pages(pq, pred)
 
 
@@ -1676,8 +1679,10 @@ def _with_stats(pred=lambda pq, leaf, s, meta: True):
 def _distinct(leaf, a, b):
     """Whether two PLAIN statistics values differ under the leaf's order
     (-0.0 and +0.0 do not)."""
-    if leaf.physical in ("FLOAT", "DOUBLE"):
-        fmt = "<f" if leaf.physical == "FLOAT" else "<d"
+    fmt = {"FLOAT": "<f", "DOUBLE": "<d"}.get(leaf.physical)
+    if leaf.physical == "FIXED_LEN_BYTE_ARRAY" and len(a) == len(b) == 2:
+        fmt = "<e"  # FLOAT16 (the only 2-byte order that is not bytes).
+    if fmt:
         return struct.unpack(fmt, a)[0] != struct.unpack(fmt, b)[0]
     return a != b
 
@@ -2700,7 +2705,7 @@ def _encoding_trailing(pq, rng, target):
 
 
 def _index_sections(pq, leaf, page):
-    return _uses_dictionary(pq, page) and len(page.values) > 0
+    return _uses_dictionary(pq, page) and _value_count(pq, leaf, page) > 0
 
 
 def _dictionary_size(pq, g, c):

@@ -6,6 +6,7 @@ are skipped.
 """
 
 import json
+import math
 import os
 import random
 import subprocess
@@ -21,8 +22,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
 from colcheck_gen import generic, thrift_gen, writer  # noqa: E402
 from colcheck_gen.make_corpus import _overlaps  # noqa: E402
 from colcheck_gen.writer import (  # noqa: E402
-    OPTIONAL, REPEATED, Date, Decimal, FileSpec, Group, Integer, Leaf,
-    PageStyle, String, Time, Timestamp)
+    OPTIONAL, REPEATED, Date, Decimal, Enum, FileSpec, Float16, Group,
+    Integer, Interval, Json, Leaf, ListOf, MapOf, PageStyle, String, Time,
+    Timestamp, Uuid)
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 SEEDS = (1, 2, 3)
@@ -149,7 +151,81 @@ def _dictionary(rng):
                     })
 
 
-SPECS = {"flat": _flat, "nested": _nested, "dictionary": _dictionary}
+def _modern(rng):
+    """LIST and MAP columns, INT96, FLOAT16, UUID, ENUM, JSON, INTERVAL,
+    NaN, the DELTA encodings, RLE booleans, PLAIN_DICTIONARY with fallback,
+    and every codec but GZIP and LZO."""
+    schema = [
+        ListOf("tags", Leaf("element", "BYTE_ARRAY", OPTIONAL,
+                            logical=String())),
+        MapOf("attrs", Leaf("key", "BYTE_ARRAY", logical=String()),
+              Leaf("value", "INT64", OPTIONAL)),
+        Leaf("legacy", "INT96", OPTIONAL),
+        Leaf("half", "FIXED_LEN_BYTE_ARRAY", OPTIONAL, logical=Float16(),
+             type_length=2),
+        Leaf("uuid", "FIXED_LEN_BYTE_ARRAY", logical=Uuid(), type_length=16),
+        Leaf("kind", "BYTE_ARRAY", logical=Enum()),
+        Leaf("doc", "BYTE_ARRAY", OPTIONAL, logical=Json()),
+        Leaf("span", "FIXED_LEN_BYTE_ARRAY", logical=Interval(),
+             type_length=12),
+        Leaf("x", "DOUBLE", OPTIONAL),
+        Leaf("delta", "INT64"),
+        Leaf("delta32", "INT32", OPTIONAL),
+        Leaf("text", "BYTE_ARRAY", OPTIONAL, logical=String()),
+        Leaf("prefixed", "BYTE_ARRAY", logical=String()),
+        Leaf("on", "BOOLEAN", OPTIONAL),
+        Leaf("code", "INT32", logical=Integer(8, signed=False)),
+    ]
+    rows = []
+    for i in range(14):
+        rows.append({
+            "tags": None if i % 5 == 0 else [
+                None if j == 1 else rng.choice(["a", "b", "cd"])
+                for j in range(rng.randrange(4))],
+            "attrs": None if i % 4 == 3 else [
+                (f"k{j}", None if j % 2 else rng.randint(-50, 50))
+                for j in range(rng.randrange(3))],
+            "legacy": None if i % 3 == 0 else rng.randint(0, 10 ** 18),
+            "half": None if i % 4 == 1 else (
+                math.nan if i == 6 else rng.uniform(-4, 4)),
+            "uuid": bytes(rng.randrange(256) for _ in range(16)),
+            "kind": rng.choice(["RED", "GREEN", "BLUE"]),
+            "doc": None if i % 3 == 2 else '{"n": %d}' % i,
+            "span": (i, 2 * i, 1000 * i),
+            "x": None if i % 6 == 4 else (
+                math.nan if i == 5 else rng.uniform(-1, 1)),
+            "delta": 1000 + 37 * i + rng.randrange(9),
+            "delta32": None if i % 4 == 0 else rng.randint(-1000, 1000),
+            "text": None if i % 5 == 2 else rng.choice(
+                ["lorem", "ipsum", "", "dolor", "lorem ipsum"]),
+            "prefixed": "prefix-" + "x" * (i % 4),
+            "on": None if i % 7 == 0 else i % 3 == 0,
+            "code": rng.randint(0, 255),
+        })
+
+    def style(**kw):
+        return PageStyle(page_rows=5, statistics=True, **kw)
+    return FileSpec(schema, rows, row_group_sizes=[8, 6], pages=style(
+        codec="SNAPPY", page_index=True), column_pages={
+        "tags.list.element": style(version=2, codec="ZSTD",
+                                   encoding="DICTIONARY", crc=True),
+        "attrs.key_value.value": style(codec="BROTLI", bloom_filter=True),
+        "half": style(codec="LZ4_RAW", page_index=True),
+        "kind": style(encoding="PLAIN_DICTIONARY", dictionary_fallback=2,
+                      codec="LZ4"),
+        "delta": style(encoding="DELTA_BINARY_PACKED"),
+        "delta32": style(version=2, encoding="DELTA_BINARY_PACKED",
+                         codec="ZSTD"),
+        "text": style(encoding="DELTA_LENGTH_BYTE_ARRAY", page_index=True),
+        "prefixed": style(version=2, encoding="DELTA_BYTE_ARRAY"),
+        "on": style(encoding="RLE"),
+        "x": style(encoding="BYTE_STREAM_SPLIT", codec="BROTLI",
+                   page_index=True, bloom_filter=True),
+    })
+
+
+SPECS = {"flat": _flat, "nested": _nested, "dictionary": _dictionary,
+         "modern": _modern}
 
 
 class GenericTest(unittest.TestCase):
