@@ -38,7 +38,7 @@ from typing import Callable
 from thrift.protocol.TCompactProtocol import TCompactProtocol, makeZigZag
 from thrift.transport.TTransport import TMemoryBuffer
 
-from colcheck_gen import encoding, writer
+from colcheck_gen import encoding, recording, writer
 from colcheck_gen.recording import Span
 
 
@@ -58,6 +58,19 @@ REGISTRY = []
 # mutations out of corpus/invalid and tests/test_mutations.py skips them.
 # Remove a code here once colcheck agrees, then regenerate the corpus.
 PENDING_CODES = frozenset()
+
+# Registry codes no operator can reach from a file of corpus size, and why.
+# Both limits are only reached through bytes that must exist: the decoder
+# checks a declared size against the bytes present before the limit.
+UNBUILDABLE_CODES = {
+    "limits.footer-size":
+        "the footer length must exceed 1 GiB (limits.h kMaxFooterBytes) and "
+        "still fit in the file, so the file is over 1 GiB",
+    "limits.collection-size":
+        "a list must declare more than 2^26 elements (kMaxCollectionSize), "
+        "and each must have at least one byte present, so the footer is "
+        "over 64 MiB",
+}
 
 
 def mutation(code, name, description, base="mutation_base"):
@@ -217,6 +230,73 @@ def _trailing_bytes(pq):
                           Span(pq.footer_offset + pq.footer_length, 3))
 
 
+@mutation("file.magic-mismatch", "leading_magic_pare",
+          "The leading magic is PARE (encrypted footer) while the trailing "
+          "one is PAR1 and the footer is plaintext FileMetaData.")
+def _magic_mismatch(pq):
+    return b"PARE" + pq.data[4:], expected("file.magic-mismatch", Span(0, 4))
+
+
+@mutation("file.unrecognized-format", "no_magic_at_either_end",
+          "Both magics are four zero bytes.")
+def _unrecognized(pq):
+    data = bytes(4) + pq.data[4:-4] + bytes(4)
+    return data, expected("file.unrecognized-format", Span(0, 4))
+
+
+@mutation("file.footer-length-mismatch", "footer_length_minus_one",
+          "The footer length is one less than FileMetaData, which still "
+          "decodes exactly from its real start.")
+def _footer_length_mismatch(pq):
+    n = len(pq.data)
+    data = pq.data[:-8] + struct.pack("<I", pq.footer_length - 1) + \
+        writer.MAGIC
+    return data, expected("file.footer-length-mismatch", Span(n - 8, 4))
+
+
+# ---- encryption: the footer of an encrypted file ----------------------------
+
+# Encryption.md 5.4: an AES-GCM module is a 4-byte length, a 12-byte nonce,
+# the ciphertext and a 16-byte tag; 5.5: a signed plaintext footer ends with
+# the nonce and tag of its signature.
+_GCM_NONCE, _GCM_TAG = 12, 16
+
+
+def _aes_gcm(t):
+    return t.EncryptionAlgorithm(AES_GCM_V1=t.AesGcmV1())
+
+
+@mutation("encryption.footer-signature-missing", "signature_one_byte_short",
+          "FileMetaData declares AES_GCM_V1 encryption (a signed plaintext "
+          "footer) and is followed by 27 bytes of signature instead of 28.")
+def _signature_missing(pq):
+    md = copy.deepcopy(pq.metadata)
+    md.encryption_algorithm = _aes_gcm(pq.ttypes)
+    new = pq.with_metadata(md)
+    signature = bytes(range(_GCM_NONCE + _GCM_TAG - 1))
+    data = _retail(new.column_data, new.footer + signature)
+    return data, expected("encryption.footer-signature-missing",
+                          Span(new.footer_offset + new.footer_length,
+                               len(signature)))
+
+
+@mutation("encryption.footer-module-length", "footer_module_length_plus_one",
+          "An encrypted-footer file (PARE at both ends): FileCryptoMetaData, "
+          "then a module of nonce, ciphertext and tag whose length prefix "
+          "is one more than the bytes that follow it.")
+def _footer_module_length(pq):
+    crypto, _ = recording.serialize(pq.ttypes.FileCryptoMetaData(
+        encryption_algorithm=_aes_gcm(pq.ttypes)))
+    # colcheck cannot decrypt, so the plaintext stands in for ciphertext.
+    sealed = (bytes(_GCM_NONCE) + pq.footer +
+              bytes(range(_GCM_TAG)))
+    footer = crypto + struct.pack("<I", len(sealed) + 1) + sealed
+    data = (b"PARE" + pq.column_data[4:] + footer +
+            struct.pack("<I", len(footer)) + b"PARE")
+    return data, expected("encryption.footer-module-length",
+                          Span(pq.footer_offset + len(crypto), 4))
+
+
 # ---- thrift: the compact protocol -----------------------------------------
 
 @mutation("thrift.truncated", "footer_cut_inside_varint",
@@ -366,6 +446,56 @@ def _invalid_utf8(pq):
     prefix = len(encoding.uleb128(len(text)))
     return _splice(pq, Span(value.offset + prefix, 1), b"\xff",
                    "thrift.invalid-utf8", expect=lambda s: value)
+
+
+# Apache Thrift C++ (and colcheck, validator/core/limits.h kThriftMaxDepth)
+# stop at 64 nested structs and collections; FileMetaData is the first.
+_THRIFT_MAX_DEPTH = 64
+
+
+@mutation("thrift.depth-limit", "unknown_field_nested_65_deep",
+          "An unknown FileMetaData field (id 100) holds structs nested 64 "
+          "deep, each the field 1 of the one around it: with FileMetaData "
+          "that is 65 levels.")
+def _depth_limit(pq):
+    stop = pq.footer_offset + pq.footer_length - 1
+    header = _long_header(12, 100)
+    # Struct k of the field starts at header end + k, at depth 2 + k.
+    innermost = _THRIFT_MAX_DEPTH - 1
+    extra = header + b"\x1c" * innermost + b"\x00" * (innermost + 1)
+    return _splice(pq, Span(stop, 0), extra, "thrift.depth-limit",
+                   expect=lambda s: Span(s.offset + len(header) + innermost,
+                                         1))
+
+
+# The model budget is 64 MiB plus 128 bytes per footer byte, and an empty
+# struct in a list is one byte on the wire but a whole ColumnChunk in the
+# model: validator/parquet/metadata_decoder_test.cc shows 100,000 of them
+# pass the budget of their own 100 KB.
+_EMPTY_CHUNKS = 100_000
+
+
+@mutation("limits.model-size", "columns_100000_empty_structs",
+          "row_groups[0].columns is a list of 100,000 empty ColumnChunk "
+          "structs (one 0x00 byte each).")
+def _model_size(pq):
+    value = pq.spans["row_groups[0].columns"].value
+    header = bytes([0xFC]) + encoding.uleb128(_EMPTY_CHUNKS)
+    return _splice(pq, value, header + bytes(_EMPTY_CHUNKS),
+                   "limits.model-size",
+                   expect=lambda s: Span(s.offset, len(header)))
+
+
+@page_mutation("thrift.bool-encoding", "null_pages_element_3",
+               "The first null_pages element of the ColumnIndex of `id` is "
+               "the byte 3 (booleans in a list are 0, 1 or 2).")
+def _bool_encoding(pq):
+    col = _leaf_index(pq, "id")
+    element = pq.regions[(0, col, "column_index")][1]["null_pages[0]"].value
+    data = bytearray(pq.data)
+    assert data[element.offset] in (1, 2), "a one-byte boolean element"
+    data[element.offset] = 3
+    return bytes(data), expected("thrift.bool-encoding", element)
 
 
 # ---- schema ---------------------------------------------------------------
@@ -522,6 +652,117 @@ def _unknown_converted(pq):
         md.schema[i].converted_type = 42
     return _edit(pq, "schema.unknown-converted-type", edit,
                  _schema_path(i, "converted_type"))
+
+
+@mutation("schema.empty", "schema_list_empty",
+          "FileMetaData.schema is an empty list, without even the root.")
+def _schema_empty(pq):
+    def edit(md, t):
+        md.schema = []
+    return _edit(pq, "schema.empty", edit, "schema")
+
+
+@mutation("schema.root-not-group", "schema_without_root",
+          "The schema list lacks its root: schema[0] is the leaf `id`.")
+def _root_not_group(pq):
+    def edit(md, t):
+        md.schema = md.schema[1:]
+    return _edit(pq, "schema.root-not-group", edit, _schema_path(0, "type"))
+
+
+@mutation("schema.leaf-without-type", "leaf_type_removed",
+          "The leaf `score` has no physical type.")
+def _leaf_without_type(pq):
+    i = _element_index(pq, "score")
+
+    def edit(md, t):
+        md.schema[i].type = None
+    return _edit(pq, "schema.leaf-without-type", edit, _schema_path(i))
+
+
+@mutation("schema.invalid-physical-type", "physical_type_8",
+          "The leaf `score` has physical type 8 (FIXED_LEN_BYTE_ARRAY, 7, is "
+          "the last defined).")
+def _invalid_physical_type(pq):
+    i = _element_index(pq, "score")
+
+    def edit(md, t):
+        md.schema[i].type = 8
+    return _edit(pq, "schema.invalid-physical-type", edit,
+                 _schema_path(i, "type"))
+
+
+# validator/core/limits.h kMaxSchemaDepth (Arrow C++ uses 100 too).
+_MAX_SCHEMA_DEPTH = 100
+
+
+@mutation("limits.schema-depth", "score_under_100_groups",
+          "The leaf `score` is wrapped in 100 nested REQUIRED groups, so it "
+          "sits at depth 101 (path_in_schema follows; REQUIRED groups leave "
+          "its levels as they were).")
+def _schema_depth(pq):
+    i = _element_index(pq, "score")
+    col = _leaf_index(pq, "score")
+    names = [f"g{k}" for k in range(_MAX_SCHEMA_DEPTH)]
+
+    def edit(md, t):
+        groups = [t.SchemaElement(
+            name=name, repetition_type=t.FieldRepetitionType.REQUIRED,
+            num_children=1) for name in names]
+        md.schema[i:i] = groups
+        for rg in md.row_groups:
+            rg.columns[col].meta_data.path_in_schema = names + ["score"]
+    return _edit(pq, "limits.schema-depth", edit,
+                 _schema_path(i + _MAX_SCHEMA_DEPTH))
+
+
+# ---- nested types: LIST, MAP, VARIANT ---------------------------------------
+
+def _annotate_group(pq, name, code, logical, converted, span_field):
+    """Annotates the group `name` with LogicalType member `logical` (and
+    ConvertedType `converted`, if any) and expects `code` at its field
+    `span_field`."""
+    i = _element_index(pq, name)
+
+    def edit(md, t):
+        lt_class = {"LIST": t.ListType, "MAP": t.MapType,
+                    "VARIANT": t.VariantType}[logical]
+        md.schema[i].logicalType = t.LogicalType(**{logical: lt_class()})
+        if converted:
+            md.schema[i].converted_type = getattr(t.ConvertedType, converted)
+    return _edit(pq, code, edit, _schema_path(i, span_field))
+
+
+@mutation("list.malformed", "three_field_group_as_list",
+          "The group `location` (lat, lon, label) is annotated LIST; a LIST "
+          "has one repeated child.")
+def _list_malformed(pq):
+    return _annotate_group(pq, "location", "list.malformed", "LIST", "LIST",
+                           "num_children")
+
+
+@page_mutation("list.repetition", "repeated_group_as_list",
+               "The REPEATED group `matrix`, of the 3-level list shape, is "
+               "annotated LIST; a LIST is OPTIONAL or REQUIRED.")
+def _list_repetition(pq):
+    return _annotate_group(pq, "matrix", "list.repetition", "LIST", "LIST",
+                           "repetition_type")
+
+
+@mutation("map.malformed", "three_field_group_as_map",
+          "The group `location` (lat, lon, label) is annotated MAP; a MAP "
+          "has one repeated key_value group.")
+def _map_malformed(pq):
+    return _annotate_group(pq, "location", "map.malformed", "MAP", "MAP",
+                           "num_children")
+
+
+@mutation("variant.malformed", "group_without_metadata_as_variant",
+          "The group `location` (lat, lon, label) is annotated VARIANT; it "
+          "has no `metadata` field.")
+def _variant_malformed(pq):
+    return _annotate_group(pq, "location", "variant.malformed", "VARIANT",
+                           None, "logicalType")
 
 
 # ---- logical and converted types ------------------------------------------
@@ -886,6 +1127,85 @@ def _index_no_length(pq):
                  "row_groups[0].columns[0].offset_index_offset")
 
 
+@mutation("metadata.invalid-page-type", "encoding_stats_page_type_9",
+          "The first encoding_stats entry of the first chunk has page_type "
+          "9.")
+def _invalid_page_type(pq):
+    def edit(md, t):
+        _column(md, 0, 0).meta_data.encoding_stats[0].page_type = 9
+    return _edit(pq, "metadata.invalid-page-type", edit,
+                 _meta_path(0, 0, "encoding_stats[0].page_type"))
+
+
+@page_mutation("metadata.data-page-offset-missing", "data_page_offset_zero",
+               "data_page_offset of the dictionary-encoded `label` is 0; "
+               "dictionary_page_offset still places the chunk.")
+def _data_page_offset_zero(pq):
+    col = _leaf_index(pq, "label")
+
+    def edit(md, t):
+        _column(md, 0, col).meta_data.data_page_offset = 0
+    return _edit(pq, "metadata.data-page-offset-missing", edit,
+                 _meta_path(0, col, "data_page_offset"))
+
+
+@page_mutation("metadata.column-index-without-offset-index",
+               "offset_index_reference_dropped",
+               "The `id` chunk keeps its column_index_offset and length but "
+               "loses offset_index_offset and offset_index_length.")
+def _column_index_without_offset_index(pq):
+    col = _leaf_index(pq, "id")
+
+    def edit(md, t):
+        cc = _column(md, 0, col)
+        cc.offset_index_offset = cc.offset_index_length = None
+    return _edit(pq, "metadata.column-index-without-offset-index", edit,
+                 f"row_groups[0].columns[{col}]")
+
+
+@page_mutation("metadata.index-out-of-bounds", "column_index_into_footer",
+               "column_index_length of `id` reaches one byte past the column "
+               "data, into FileMetaData.")
+def _index_out_of_bounds(pq):
+    col = _leaf_index(pq, "id")
+
+    def edit(md, t):
+        cc = _column(md, 0, col)
+        cc.column_index_length = pq.footer_offset - cc.column_index_offset + 1
+    return _edit(pq, "metadata.index-out-of-bounds", edit,
+                 f"row_groups[0].columns[{col}].column_index_length")
+
+
+@page_mutation("metadata.region-overlap", "bloom_filter_shared",
+               "INT64 `id` and `price` share one bloom filter: it is built "
+               "from the values of both (so it is right for each) and both "
+               "chunks point at it.")
+def _region_overlap(pq):
+    owner, sharer = _leaf_index(pq, "id"), _leaf_index(pq, "price")
+
+    def values(model, col):
+        return [v for page in _chunk(model, col).pages
+                for (v,) in struct.iter_unpack("<q", page.values)]
+
+    def edit(model, t):
+        _chunk(model, owner).bloom = writer.bloom_filter(
+            t, "INT64", values(model, owner) + values(model, sharer))
+
+    def footer(md, t):
+        source = _column(md, 0, owner).meta_data
+        meta = _column(md, 0, sharer).meta_data
+        meta.bloom_filter_offset = source.bloom_filter_offset
+        meta.bloom_filter_length = source.bloom_filter_length
+
+    def span(new):
+        # colcheck joins the earlier region's length with the later one's
+        # offset: either may be the wrong one.
+        return new.spans[_meta_path(0, owner, "bloom_filter_length")].value \
+            .join(new.spans[_meta_path(0, sharer,
+                                       "bloom_filter_offset")].value)
+    return _page_edit(pq, "metadata.region-overlap", edit, span, footer)
+
+
 # ---- stats: chunk statistics -----------------------------------------------
 
 def _stats_path(col, name):
@@ -971,6 +1291,33 @@ def _nan_count(pq):
         _column(md, 0, col).meta_data.statistics.nan_count = 0
     return _edit(pq, "stats.nan-count-on-non-float", edit,
                  _stats_path(col, "nan_count"))
+
+
+@mutation("stats.nan-count-exceeds-values", "nan_count_above_num_values",
+          "nan_count of DOUBLE leaf `score` is num_values + 1.")
+def _nan_count_exceeds(pq):
+    col = _leaf_index(pq, "score")
+
+    def edit(md, t):
+        meta = _column(md, 0, col).meta_data
+        meta.statistics.nan_count = meta.num_values + 1
+    return _edit(pq, "stats.nan-count-exceeds-values", edit,
+                 _stats_path(col, "nan_count"))
+
+
+@mutation("stats.nan-count-missing", "total_order_without_nan_count",
+          "DOUBLE leaf `score` is ordered by IEEE_754_TOTAL_ORDER, and its "
+          "chunks' statistics have min and max but no nan_count.")
+def _nan_count_missing(pq):
+    col = _leaf_index(pq, "score")
+
+    def edit(md, t):
+        md.column_orders[col] = t.ColumnOrder(
+            IEEE_754_TOTAL_ORDER=t.IEEE754TotalOrder())
+        for rg in md.row_groups:
+            rg.columns[col].meta_data.statistics.nan_count = None
+    return _edit(pq, "stats.nan-count-missing", edit,
+                 _meta_path(0, col, "statistics"))
 
 
 # ---- pages: helpers ---------------------------------------------------------
@@ -1609,6 +1956,188 @@ def _rle_length(pq):
                       lambda new: Span(_placed(new, col, 0).body.offset, 4))
 
 
+# ---- pages: DELTA encodings -------------------------------------------------
+#
+# Each operator re-encodes the first page of a PLAIN V1 column with a DELTA
+# encoding (encoding.py writes the valid sections), lists the encoding in
+# the chunk, and breaks one field of the section.
+
+def _varints(section, count):
+    """The Spans, relative to `section`, of its first `count` ULEB128s: for
+    DELTA_BINARY_PACKED the block size, the miniblock count, the value
+    count, the first value, then the first block's min delta."""
+    out, at = [], 0
+    for _ in range(count):
+        end = at
+        while section[end] & 0x80:
+            end += 1
+        out.append(Span(at, end + 1 - at))
+        at = end + 1
+    return out
+
+
+def _replace(section, span, new):
+    """(section with `span` replaced by `new`, the Span of `new`)."""
+    return (section[:span.offset] + new + section[span.end:],
+            Span(span.offset, len(new)))
+
+
+def _plain_fixed(section, fmt):
+    return [v for (v,) in struct.iter_unpack(fmt, section)]
+
+
+def _plain_byte_arrays(section):
+    """[(offset of the 4-byte length, value)] of a PLAIN BYTE_ARRAY
+    section."""
+    out, at = [], 0
+    while at < len(section):
+        (n,) = struct.unpack_from("<I", section, at)
+        out.append((at, section[at + 4:at + 4 + n]))
+        at += 4 + n
+    return out
+
+
+def _prefix_lengths(values):
+    """DELTA_BYTE_ARRAY prefix lengths: what each value shares with the one
+    before it."""
+    out = [0]
+    for a, b in zip(values, values[1:]):
+        n = 0
+        while n < min(len(a), len(b)) and a[n] == b[n]:
+            n += 1
+        out.append(n)
+    return out
+
+
+def _delta_page(pq, name, code, encoding_name, build):
+    """Replaces the values of the first page of leaf `name` with the
+    section of build(PLAIN section) -> (section, Span in it) in encoding
+    `encoding_name`, and expects `code` at that Span."""
+    col = _leaf_index(pq, name)
+    section, where = build(_page(pq.model, col, 0).values)
+
+    def edit(model, t):
+        value = getattr(t.Encoding, encoding_name)
+        _set_values(col, 0, lambda old: section)(model, t)
+        _set_header(col, 0, "data_page_header.encoding", value)(model, t)
+        meta = _chunk(model, col).meta
+        meta.encodings = sorted(set(meta.encodings) | {value})
+    return _page_edit(pq, code, edit, lambda new: where.shifted(
+        _values_start(new, col, 0)))
+
+
+def _dbp_price(fn):
+    """A build function: the INT64 values of `price` as
+    DELTA_BINARY_PACKED, passed through fn(section) -> (section, Span)."""
+    return lambda plain: fn(encoding.delta_binary_packed(
+        _plain_fixed(plain, "<q"), 64))
+
+
+@page_mutation("encoding.delta-block-size", "delta_block_size_192",
+               "The first page of INT64 `price` is DELTA_BINARY_PACKED with "
+               "block size 192, not a multiple of 128.")
+def _delta_block_size(pq):
+    return _delta_page(pq, "price", "encoding.delta-block-size",
+                       "DELTA_BINARY_PACKED", _dbp_price(lambda s: _replace(
+                           s, _varints(s, 1)[0], encoding.uleb128(192))))
+
+
+@page_mutation("encoding.delta-miniblocks", "delta_three_miniblocks",
+               "The first page of INT64 `price` is DELTA_BINARY_PACKED with 3 "
+               "miniblocks per block of 128 values.")
+def _delta_miniblocks(pq):
+    return _delta_page(pq, "price", "encoding.delta-miniblocks",
+                       "DELTA_BINARY_PACKED", _dbp_price(lambda s: _replace(
+                           s, _varints(s, 2)[1], encoding.uleb128(3))))
+
+
+@page_mutation("encoding.delta-bit-width", "delta_bit_width_65",
+               "The first page of INT64 `price` is DELTA_BINARY_PACKED, and "
+               "the first miniblock, which holds its deltas, says bit width "
+               "65.")
+def _delta_bit_width(pq):
+    def fn(s):
+        widths = _varints(s, 5)[4].end
+        return _replace(s, Span(widths, 1), bytes([65]))
+    return _delta_page(pq, "price", "encoding.delta-bit-width",
+                       "DELTA_BINARY_PACKED", _dbp_price(fn))
+
+
+@page_mutation("encoding.value-count-mismatch", "delta_count_plus_one",
+               "The first page of INT64 `price` is DELTA_BINARY_PACKED, and "
+               "its header counts one value more than the page holds.")
+def _delta_value_count(pq):
+    def build(plain):
+        values = _plain_fixed(plain, "<q")
+        section = encoding.delta_binary_packed(values, 64)
+        return _replace(section, _varints(section, 3)[2],
+                        encoding.uleb128(len(values) + 1))
+    return _delta_page(pq, "price", "encoding.value-count-mismatch",
+                       "DELTA_BINARY_PACKED", build)
+
+
+@page_mutation("encoding.delta-value-range", "delta_int32_first_value_2_32",
+               "The first page of INT32 `at` is DELTA_BINARY_PACKED, and its "
+               "first value 0 is written as 2^32, the same low 32 bits but "
+               "outside INT32 (DuckDB 1.5 wrote such values).")
+def _delta_value_range(pq):
+    def build(plain):
+        values = _plain_fixed(plain, "<i")
+        section = encoding.delta_binary_packed(values, 32)
+        return _replace(section, _varints(section, 4)[3], encoding.uleb128(
+            encoding.zigzag(values[0] + 2 ** 32)))
+    return _delta_page(pq, "at", "encoding.delta-value-range",
+                       "DELTA_BINARY_PACKED", build)
+
+
+@page_mutation("encoding.negative-length", "delta_length_minus_one",
+               "The first page of STRING `word` is DELTA_LENGTH_BYTE_ARRAY, "
+               "and the length of its first value is -1 (its bytes stay).")
+def _negative_length(pq):
+    def build(plain):
+        values = [v for _, v in _plain_byte_arrays(plain)]
+        lengths = encoding.delta_binary_packed(
+            [-1] + [len(v) for v in values[1:]], 32)
+        return lengths + b"".join(values), _varints(lengths, 4)[3]
+    return _delta_page(pq, "word", "encoding.negative-length",
+                       "DELTA_LENGTH_BYTE_ARRAY", build)
+
+
+@page_mutation("encoding.delta-prefix-too-long", "delta_first_prefix_one",
+               "The first page of STRING `word` is DELTA_BYTE_ARRAY, and its "
+               "first value claims a 1-byte prefix (of no previous value) "
+               "and keeps only the rest as its suffix.")
+def _delta_prefix(pq):
+    def build(plain):
+        values = [v for _, v in _plain_byte_arrays(plain)]
+        prefixes = _prefix_lengths(values)
+        prefixes[0] = 1
+        suffixes = [v[p:] for v, p in zip(values, prefixes)]
+        section = encoding.delta_binary_packed(prefixes, 32)
+        return (section + encoding.delta_length_byte_array(suffixes),
+                _varints(section, 4)[3])
+    return _delta_page(pq, "word", "encoding.delta-prefix-too-long",
+                       "DELTA_BYTE_ARRAY", build)
+
+
+@page_mutation("encoding.flba-length", "delta_flba_suffix_short",
+               "The first page of FIXED_LEN_BYTE_ARRAY(4) `hash` is "
+               "DELTA_BYTE_ARRAY, and its first value's suffix has 3 bytes.")
+def _flba_length(pq):
+    width = pq.metadata.schema[_element_index(pq, "hash")].type_length
+
+    def build(plain):
+        values = [plain[k:k + width] for k in range(0, len(plain), width)]
+        prefixes = _prefix_lengths(values)
+        suffixes = [v[p:] for v, p in zip(values, prefixes)]
+        suffixes[0] = suffixes[0][:-1]
+        head = encoding.delta_binary_packed(prefixes, 32)
+        tail = encoding.delta_length_byte_array(suffixes)
+        return head + tail, _varints(tail, 4)[3].shifted(len(head))
+    return _delta_page(pq, "hash", "encoding.flba-length", "DELTA_BYTE_ARRAY",
+                       build)
+
+
 # ---- pages: values against the logical type ---------------------------------
 
 @page_mutation("value.invalid-utf8", "string_value_not_utf8",
@@ -1715,6 +2244,20 @@ def _boolean_padding(pq):
                       lambda new: _placed(new, col, 0).body)
 
 
+@page_mutation("value.decimal-length", "byte_array_decimal_empty",
+               "The value 0 (one byte, 0x00) of BYTE_ARRAY DECIMAL(6,2) "
+               "`cost` in its first page is written with length 0.")
+def _decimal_length(pq):
+    col = _leaf_index(pq, "cost")
+    values = _plain_byte_arrays(_page(pq.model, col, 0).values)
+    at, zero = next((at, v) for at, v in values if v == b"\x00")
+
+    def section(v):
+        return v[:at] + struct.pack("<I", 0) + v[at + 4 + len(zero):]
+    return _page_edit(pq, "value.decimal-length", _set_values(col, 0, section),
+                      lambda new: Span(_values_start(new, col, 0) + at, 4))
+
+
 # ---- pages: statistics against the data -------------------------------------
 
 @page_mutation("stats.value-below-min", "chunk_min_above_data",
@@ -1780,6 +2323,25 @@ def _bound_not_attained(pq):
         s.is_min_value_exact = True
     return _edit(pq, "stats.bound-not-attained", edit,
                  _stats_path(col, "min_value"))
+
+
+@page_mutation("stats.size-statistics-mismatch",
+               "size_statistics_histogram_shifted",
+               "The chunk of `qty` gets SizeStatistics whose definition level "
+               "histogram counts one null too many and one value too few "
+               "(the sum still equals num_values).")
+def _size_statistics(pq):
+    col = _leaf_index(pq, "qty")
+    levels = [d for page in _chunk(pq.model, col).pages
+              for d in page.def_levels]
+    histogram = [levels.count(0) + 1, levels.count(1) - 1]
+
+    def footer(md, t):
+        _column(md, 0, col).meta_data.size_statistics = t.SizeStatistics(
+            definition_level_histogram=histogram)
+    return _edit(pq, "stats.size-statistics-mismatch", footer,
+                 _meta_path(0, col, "size_statistics."
+                            "definition_level_histogram[0]"))
 
 
 # ---- pages: page kinds and encodings the walk only warns about --------------
@@ -2013,6 +2575,19 @@ def _index_histogram(pq):
     return _page_edit(pq, "page-index.histogram", _ci_edit(col, fn),
                       _region_field(col, "column_index",
                                     "definition_level_histograms[0]"))
+
+
+@page_mutation("page-index.nan-counts", "nan_counts_one_without_nan",
+               "The ColumnIndex of DOUBLE `temp` counts one NaN in its second "
+               "page, which holds none.")
+def _index_nan_counts(pq):
+    col = _leaf_index(pq, "temp")
+
+    def fn(ci, t):
+        ci.nan_counts = list(ci.nan_counts or [0] * len(ci.null_pages))
+        ci.nan_counts[1] += 1
+    return _page_edit(pq, "page-index.nan-counts", _ci_edit(col, fn),
+                      _region_field(col, "column_index", "nan_counts[1]"))
 
 
 # ---- pages: bloom filters ---------------------------------------------------

@@ -273,6 +273,21 @@ _PAGE_BASE = [
     (Leaf("flag", "BOOLEAN", OPTIONAL), PageStyle(codec="GZIP", page_rows=4),
      [True, False, None, True, True, None, False, False, True, None, True,
       False]),
+    # The 3-level LIST shape, unannotated, under a REPEATED group: a LIST
+    # annotation on `matrix` is then wrong only in its repetition.
+    (Group("matrix", [Group("list", [Leaf("element", "INT32")], REPEATED)],
+           REPEATED), _PAGE_V1,
+     [[{"list": [{"element": v} for v in row]} for row in rows]
+      for rows in ([[1, 2], [3]], [], [[4]], [[], [5, 6]], [[7]], [[8, 9]],
+                   [], [[10], [11]], [[12]], [[13, 14, 15]], [[]], [[16]])]),
+    (Leaf("cost", "BYTE_ARRAY", logical=Decimal(6, 2)), _PAGE_V1,
+     [12345, -250, 0, 99999, 1, -1, 500000, 42, 7, -999999, 3000, 100]),
+    (Leaf("hash", "FIXED_LEN_BYTE_ARRAY", type_length=4), _PAGE_V1,
+     [bytes([i, i * 37 % 256, 0xA0 + i, 0x5C]) for i in range(12)]),
+    (Leaf("temp", "DOUBLE", OPTIONAL), PageStyle(page_rows=4,
+                                                 page_index=True),
+     [20.5, None, 21.0, 19.75, 18.0, 22.5, None, 23.0, 17.25, 16.5, None,
+      15.0]),
 ]
 
 
@@ -285,17 +300,24 @@ def page_base(rng):
     PLAIN V1; `ratio`: BYTE_STREAM_SPLIT; `score`: V2 GZIP CRC with page
     statistics; `note`: dictionary V2 GZIP; `tags`: REPEATED INT32 in V2
     pages; `geo.alt`: definition levels up to 2; `empty`: only nulls;
-    `flag`: BOOLEAN in GZIP V1 pages."""
+    `flag`: BOOLEAN in GZIP V1 pages; `matrix`: an unannotated REPEATED
+    group of the 3-level list shape; `cost`: BYTE_ARRAY DECIMAL(6,2),
+    `hash`: FIXED_LEN_BYTE_ARRAY(4): PLAIN V1; `temp`: DOUBLE with a page
+    index."""
     schema = [leaf for leaf, _, _ in _PAGE_BASE]
     rows = [{leaf.name: values[i] for leaf, _, values in _PAGE_BASE}
             for i in range(12)]
     styles = {}
-    for node, style, _ in _PAGE_BASE:
+
+    def style_leaves(node, prefix, style):
+        path = prefix + node.name
         if isinstance(node, Group):
             for child in node.children:
-                styles[f"{node.name}.{child.name}"] = style
+                style_leaves(child, path + ".", style)
         else:
-            styles[node.name] = style
+            styles[path] = style
+    for node, style, _ in _PAGE_BASE:
+        style_leaves(node, "", style)
     return FileSpec(schema, rows, column_pages=styles)
 
 
