@@ -3274,3 +3274,246 @@ def _bloom_out_of_bounds(pq, rng, target):
         _meta(md, g, c).bloom_filter_length = None
     return _page_edit(pq, "bloom.out-of-bounds", _bloom_edit(g, c, fn),
                       _region(g, c, "bloom_filter", "numBytes"), footer)
+
+
+# ---- pages: DELTA encodings -----------------------------------------------------------
+
+def _uleb(data, at):
+    """(value, next offset) of the ULEB128 varint at `at`."""
+    end = _varint_end(data, at)
+    return sum((b & 0x7F) << (7 * i) for i, b in enumerate(data[at:end])), end
+
+
+def _unzigzag(n):
+    return (n >> 1) ^ -(n & 1)
+
+
+def _wrap(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def _dbp_header(section, at=0):
+    """[(start, end)] of the four header varints of a DELTA_BINARY_PACKED
+    run at `at`: block size, miniblocks, value count, first value."""
+    out = []
+    for _ in range(4):
+        end = _varint_end(section, at)
+        out.append((at, end))
+        at = end
+    return out
+
+
+def _dbp_decode(section, at, bits):
+    """(values, end offset) of the DELTA_BINARY_PACKED run at `at`, as
+    encoding.delta_binary_packed writes it (no bodies for the unused
+    miniblocks of the last block)."""
+    block, at = _uleb(section, at)
+    miniblocks, at = _uleb(section, at)
+    count, at = _uleb(section, at)
+    first, at = _uleb(section, at)
+    per = block // miniblocks
+    values = [_unzigzag(first)] if count else []
+    while len(values) < count:
+        min_delta, at = _uleb(section, at)
+        widths = section[at:at + miniblocks]
+        at += miniblocks
+        for w in widths:
+            if len(values) >= count:
+                break
+            size = per * w // 8
+            acc = int.from_bytes(section[at:at + size], "little")
+            at += size
+            for i in range(per):
+                if len(values) >= count:
+                    break
+                delta = _unzigzag(min_delta) + ((acc >> (i * w)) &
+                                                 ((1 << w) - 1))
+                values.append(_wrap(values[-1] + delta, bits))
+    return values, at
+
+
+_DELTAS = {"DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY",
+           "DELTA_BYTE_ARRAY"}
+
+
+def _delta_pages(names=_DELTAS, pred=lambda pq, leaf, page: True):
+    def check(pq, leaf, page):
+        return (_is_data(pq, page) and page.values and
+                pq.ttypes.Encoding._VALUES_TO_NAMES.get(
+                    _value_encoding(pq, page)) in names and
+                pred(pq, leaf, page))
+    return _where(check)
+
+
+def _dbp_bits(leaf, page, pq):
+    """The integer width of a page's first DELTA_BINARY_PACKED run (the
+    lengths of the byte-array encodings are INT32)."""
+    name = pq.ttypes.Encoding._VALUES_TO_NAMES[_value_encoding(pq, page)]
+    return 64 if name == "DELTA_BINARY_PACKED" and \
+        leaf.physical == "INT64" else 32
+
+
+def _header_varint(pq, rng, target, code, which, fn):
+    """Replaces header varint `which` (0: block size, 1: miniblocks, 2:
+    value count, 3: first value) of a page's first DELTA_BINARY_PACKED run
+    by fn(header values) and expects `code` at it."""
+    g, c, k = target
+    section = _page(pq.model, g, c, k).values
+    spans = _dbp_header(section)
+    header = [_uleb(section, s)[0] for s, _ in spans]
+    start, end = spans[which]
+    raw = encoding.uleb128(fn(header))
+    return _page_edit(pq, code, _set_values(
+        g, c, k, lambda v: v[:start] + raw + v[end:]),
+        lambda new: _values_at(new, g, c, k, start, len(raw)))
+
+
+@operator("encoding.delta-block-size", "delta_block_size_not_128k",
+          "The block size of a page's DELTA_BINARY_PACKED header is 0 or "
+          "not a multiple of 128.", _delta_pages())
+def _delta_block_size(pq, rng, target):
+    return _header_varint(pq, rng, target, "encoding.delta-block-size", 0,
+                          lambda h: rng.choice((0, 128 * rng.randint(0, 4) +
+                                                rng.randint(1, 127))))
+
+
+@operator("encoding.delta-miniblocks", "delta_miniblocks_bad",
+          "The miniblock count of a page's DELTA_BINARY_PACKED header is 0 "
+          "or leaves miniblocks that are not a multiple of 32 values.",
+          _delta_pages())
+def _delta_miniblocks(pq, rng, target):
+    def bad(h):
+        block = h[0]
+        return rng.choice([m for m in range(0, 65)
+                           if m == 0 or block % m or (block // m) % 32])
+    return _header_varint(pq, rng, target, "encoding.delta-miniblocks", 1,
+                          bad)
+
+
+@operator("encoding.value-count-mismatch", "delta_value_count_off",
+          "The value count of a page's DELTA_BINARY_PACKED header (or of "
+          "the lengths of a DELTA byte-array encoding) is 1 off.",
+          _delta_pages())
+def _delta_count(pq, rng, target):
+    return _header_varint(pq, rng, target, "encoding.value-count-mismatch",
+                          2, lambda h: h[2] + (rng.choice((-1, 1)) if h[2]
+                                               else 1))
+
+
+def _int32_deltas(pq, leaf, page):
+    return leaf.physical == "INT32"
+
+
+@operator("encoding.delta-value-range", "int32_delta_first_value_wide",
+          "The first value of an INT32 page's DELTA_BINARY_PACKED header "
+          "does not fit in 32 bits.",
+          _delta_pages({"DELTA_BINARY_PACKED"}, _int32_deltas))
+def _delta_value_range(pq, rng, target):
+    value = rng.choice(((1 << 31) + rng.randrange(1000),
+                        -(1 << 31) - 1 - rng.randrange(1000)))
+    return _header_varint(pq, rng, target, "encoding.delta-value-range", 3,
+                          lambda h: makeZigZag(value, 64))
+
+
+def _two_values(pq, leaf, page):
+    section = page.values
+    return _uleb(section, _dbp_header(section)[2][0])[0] >= 2
+
+
+@operator("encoding.delta-bit-width", "delta_miniblock_width_too_wide",
+          "The bit width of the first (used) miniblock of a page's "
+          "DELTA_BINARY_PACKED run is above the type's width.",
+          _delta_pages(pred=_two_values))
+def _delta_bit_width(pq, rng, target):
+    g, c, k = target
+    leaf = _schema(pq)[0][c]
+    page = _page(pq.model, g, c, k)
+    bits = _dbp_bits(leaf, page, pq)
+    # After the header: the min delta varint, then the widths.
+    at = _varint_end(page.values, _dbp_header(page.values)[3][1])
+    width = rng.randint(bits + 1, 255)
+    return _page_edit(pq, "encoding.delta-bit-width",
+                      _set_values(g, c, k, lambda v: v[:at] +
+                                  bytes([width]) + v[at + 1:]),
+                      lambda new: _values_at(new, g, c, k, at, 1))
+
+
+def _lengths_edit(pq, rng, target, code, fn):
+    """Re-encodes the first DELTA_BINARY_PACKED run of a DELTA byte-array
+    page (its lengths or prefix lengths) as fn(values), with the same block
+    shape, and expects `code` at the run."""
+    g, c, k = target
+    section = _page(pq.model, g, c, k).values
+    block = _uleb(section, 0)[0]
+    miniblocks = _uleb(section, _dbp_header(section)[1][0])[0]
+    values, end = _dbp_decode(section, 0, 32)
+    run = encoding.delta_binary_packed(fn(list(values)), 32, block,
+                                       miniblocks)
+    return _page_edit(pq, code, _set_values(g, c, k, lambda v: run + v[end:]),
+                      lambda new: _values_at(new, g, c, k, 0, len(run)))
+
+
+@operator("encoding.negative-length", "delta_length_negative",
+          "One length of a DELTA_LENGTH_BYTE_ARRAY page (or prefix length "
+          "of a DELTA_BYTE_ARRAY page) is negative.", _delta_pages(
+              {"DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"}))
+def _negative_length(pq, rng, target):
+    def fn(values):
+        values[rng.randrange(len(values))] = -rng.randint(1, 100)
+        return values
+    return _lengths_edit(pq, rng, target, "encoding.negative-length", fn)
+
+
+@operator("encoding.delta-prefix-too-long", "delta_first_prefix_nonzero",
+          "The first prefix length of a DELTA_BYTE_ARRAY page is not 0.",
+          _delta_pages({"DELTA_BYTE_ARRAY"}))
+def _prefix_too_long(pq, rng, target):
+    def fn(values):
+        values[0] = rng.randint(1, 8)
+        return values
+    return _lengths_edit(pq, rng, target, "encoding.delta-prefix-too-long",
+                         fn)
+
+
+# ---- pages: RLE runs and dictionary widths --------------------------------------------
+
+def _narrow_levels(pq, page, kind):
+    return kind[2] < 8
+
+
+@operator("encoding.rle-value-too-wide", "level_run_value_too_wide",
+          "The first level of a section with a bit width below 8 is "
+          "written as an RLE run whose value does not fit the width.",
+          _kind_targets(_narrow_levels))
+def _rle_value_too_wide(pq, rng, target):
+    g, c, k, name = target
+    _, _, width, levels = _kind(pq, target)
+    value = rng.randint(1 << width, 255)
+    runs = encoding.rle_runs([value], width) + encoding.rle_runs(
+        levels[1:], width)
+
+    def section(page):
+        if _is_v2(pq, page):
+            return runs
+        return struct.pack("<I", len(runs)) + runs
+    at = _prefix_len(pq, _page(pq.model, g, c, k)) + _varint_end(runs, 0)
+    return _page_edit(pq, "encoding.rle-value-too-wide",
+                      _set_section(target, section),
+                      lambda new: _levels_at(new, g, c, k, name, at, 1))
+
+
+def _zero_width_targets(pq):
+    return [(g, c, k) for g, c, k in _pages(pq, _index_sections)
+            if _dictionary_size(pq, g, c) > 1]
+
+
+@operator("encoding.dictionary-zero-bit-width", "index_bit_width_zero",
+          "The bit width byte of a dictionary-encoded data page is 0 "
+          "although its dictionary has more than one entry.",
+          _zero_width_targets)
+def _dictionary_zero_width(pq, rng, target):
+    g, c, k = target
+    return _page_edit(pq, "encoding.dictionary-zero-bit-width",
+                      _set_values(g, c, k, lambda v: b"\x00" + v[1:]),
+                      lambda new: _values_at(new, g, c, k, 0, 1))
