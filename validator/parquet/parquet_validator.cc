@@ -25,13 +25,17 @@ void CheckEncryptedFooter(const ByteReader& footer, DiagnosticSink& sink) {
   const ByteSpan module{rest.position(), rest.remaining()};
   uint32_t length = 0;
   const bool has_length = rest.ReadU32LE(&length);
-  if (!has_length || length != rest.remaining() ||
-      length < kGcmNonceSize + kGcmTagSize) {
+  if (!has_length) {
+    sink.Report(Code::kEncryptionModuleLength, module, "",
+                StrCat("the encrypted footer module needs a 4-byte length; ",
+                       module.length, " bytes follow FileCryptoMetaData"));
+    return;
+  }
+  if (length != rest.remaining() || length < kGcmNonceSize + kGcmTagSize) {
     sink.Report(Code::kEncryptionModuleLength, {module.offset, 4}, "",
                 StrCat("the encrypted footer module declares ", length,
-                       " bytes; ", module.length,
-                       " bytes follow FileCryptoMetaData and a module "
-                       "needs 4 + 12 + 16 at least"));
+                       " bytes after its length; ", rest.remaining(),
+                       " follow, and a module needs 12 + 16 at least"));
     return;
   }
   sink.Report(Code::kEncryptionEncryptedFooter, module, "",

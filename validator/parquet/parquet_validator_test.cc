@@ -244,6 +244,19 @@ TEST(ValidateBytesTest, EncryptedFooterModuleLengthMismatch) {
   ExpectOneError(Validate(b), Code::kEncryptionModuleLength, {9, 4});
 }
 
+TEST(ValidateBytesTest, EncryptedFooterModuleWithoutLength) {
+  std::vector<std::byte> b;
+  auto put = [&b](std::initializer_list<uint8_t> bytes) {
+    for (uint8_t x : bytes) b.push_back(std::byte{x});
+  };
+  put({'P', 'A', 'R', 'E'});
+  put({0x1C, 0x1C, 0x00, 0x00, 0x00});
+  put({0x5A, 0x5A});  // Two bytes where the module's length should be.
+  const uint32_t length = static_cast<uint32_t>(b.size() - 4);
+  put({static_cast<uint8_t>(length), 0, 0, 0, 'P', 'A', 'R', 'E'});
+  ExpectOneError(Validate(b), Code::kEncryptionModuleLength, {9, 2});
+}
+
 TEST(ValidateBytesTest, OrcIsUnsupported) {
   const std::string orc = "ORC\x0a\x0b garbage";
   const auto* p = reinterpret_cast<const std::byte*>(orc.data());
