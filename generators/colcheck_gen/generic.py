@@ -37,7 +37,7 @@ from thrift.Thrift import TType
 
 from colcheck_gen import encoding, thrift_gen, writer
 from colcheck_gen.mutations import (_edit, _long_header, _meta_path,
-                                    _page_edit, _retail, _splice,
+                                    _page_edit, _rebuild, _retail, _splice,
                                     _unpack_indices, _varint_padded,
                                     expected)
 from colcheck_gen.recording import Span
@@ -1370,7 +1370,8 @@ def _duplicate_name(pq, rng, pair):
 
 
 @operator("schema.group-with-type", "group_with_physical_type",
-          "A non-root group also has a physical type.", _groups)
+          "A group, the root included, also has a physical type.",
+          lambda pq: [0] + _groups(pq))
 def _group_with_type(pq, rng, i):
     def edit(md, t):
         md.schema[i].type = getattr(t.Type, rng.choice(_PHYSICAL))
@@ -3517,3 +3518,176 @@ def _dictionary_zero_width(pq, rng, target):
     return _page_edit(pq, "encoding.dictionary-zero-bit-width",
                       _set_values(g, c, k, lambda v: b"\x00" + v[1:]),
                       lambda new: _values_at(new, g, c, k, 0, 1))
+
+
+# ---- more schema, LIST and MAP shapes, orders ---------------------------------------
+
+@operator("schema.root-not-group", "root_is_leaf",
+          "The root, schema[0], has a physical type and no num_children, "
+          "so every other element is an orphan.", _always)
+def _root_not_group(pq, rng, _):
+    def edit(md, t):
+        md.schema[0].type = getattr(t.Type, rng.choice(_PHYSICAL))
+        md.schema[0].num_children = None
+    return _edit(pq, "schema.root-not-group", edit, "schema[0].type")
+
+
+@operator("schema.invalid-physical-type", "leaf_type_undefined",
+          "A leaf's physical type is a value Type does not define.",
+          _all_leaves)
+def _invalid_physical(pq, rng, leaf):
+    def edit(md, t):
+        md.schema[leaf.element].type = rng.choice((rng.randint(8, 1000),
+                                                   -rng.randint(1, 9)))
+    return _edit(pq, "schema.invalid-physical-type", edit,
+                 _schema_path(leaf.element, "type"))
+
+
+def _plain_groups(pq):
+    """Unannotated non-root groups that are not REPEATED and are not
+    already shaped like a LIST (one REPEATED child)."""
+    t = pq.ttypes
+    schema = pq.metadata.schema
+    out = []
+    for i in _groups(pq):
+        e = schema[i]
+        children = _schema(pq)[1][i][1]
+        if (e.logicalType or e.converted_type is not None or
+                e.repetition_type == t.FieldRepetitionType.REPEATED):
+            continue
+        if len(children) == 1 and schema[children[0]].repetition_type == \
+                t.FieldRepetitionType.REPEATED:
+            continue
+        out.append(i)
+    return out
+
+
+@operator("list.malformed", "group_annotated_list",
+          "A plain group that has no single REPEATED child is annotated "
+          "LIST (LogicalType and ConvertedType).", _plain_groups)
+def _list_malformed(pq, rng, i):
+    def edit(md, t):
+        e = md.schema[i]
+        e.logicalType = t.LogicalType(LIST=t.ListType())
+        e.converted_type = t.ConvertedType.LIST
+    return _edit(pq, "list.malformed", edit, _schema_path(i))
+
+
+@operator("map.malformed", "group_annotated_map",
+          "A plain group that has no single REPEATED child is annotated "
+          "MAP (LogicalType and ConvertedType).", _plain_groups)
+def _map_malformed(pq, rng, i):
+    def edit(md, t):
+        e = md.schema[i]
+        e.logicalType = t.LogicalType(MAP=t.MapType())
+        e.converted_type = t.ConvertedType.MAP
+    return _edit(pq, "map.malformed", edit, _schema_path(i))
+
+
+def _float_nan_counts(pq):
+    if not pq.metadata.column_orders:
+        return []
+    return _with_stats(lambda pq, l, s, m: _is_float(pq, l) and
+                       s.min_value is not None and
+                       s.nan_count is not None)(pq)
+
+
+@operator("stats.nan-count-missing", "ieee754_without_nan_count",
+          "A FLOAT or DOUBLE leaf gets IEEE_754_TOTAL_ORDER and one of its "
+          "chunks with min/max loses nan_count.", _float_nan_counts)
+def _nan_count_missing(pq, rng, target):
+    g, c = target
+
+    def edit(md, t):
+        md.column_orders[c] = t.ColumnOrder(
+            IEEE_754_TOTAL_ORDER=t.IEEE754TotalOrder())
+        _stats(md, g, c).nan_count = None
+    return _edit(pq, "stats.nan-count-missing", edit,
+                 _meta_path(g, c, "statistics"))
+
+
+def _unordered(pq, leaf, s, meta):
+    return (_element(pq, leaf).converted_type ==
+            pq.ttypes.ConvertedType.INTERVAL and s.min_value is None)
+
+
+@operator("stats.undefined-order", "interval_with_bounds",
+          "A chunk of an INTERVAL leaf, whose order is undefined, gets "
+          "min_value and max_value.", _with_stats(_unordered))
+def _undefined_order(pq, rng, target):
+    g, c = target
+    low = bytes(12)
+    high = bytes(rng.randrange(256) for _ in range(12))
+
+    def edit(md, t):
+        s = _stats(md, g, c)
+        s.min_value, s.max_value = low, high
+    return _edit(pq, "stats.undefined-order", edit,
+                 _stats_path(g, c, "min_value"))
+
+
+@operator("page.dictionary-page-offset", "dictionary_offset_at_index_page",
+          "An empty INDEX_PAGE is inserted before a chunk's dictionary page "
+          "and dictionary_page_offset names it (the chunk's start). The "
+          "INDEX_PAGE also draws page.index-page.", _dictionary_chunks)
+def _dictionary_page_offset(pq, rng, target):
+    g, c = target
+    k = next(i for i, p in enumerate(_chunk(pq.model, g, c).pages)
+             if _is_dictionary(pq, p))
+
+    def insert(model, t):
+        _chunk(model, g, c).pages.insert(k, writer.finish_page(
+            writer.PageModel(t.PageHeader(
+                type=t.PageType.INDEX_PAGE, uncompressed_page_size=0,
+                compressed_page_size=0,
+                index_page_header=t.IndexPageHeader())), t))
+    new = _rebuild(pq, insert)
+
+    def edit(md, t):
+        _meta(md, g, c).dictionary_page_offset = \
+            new.pages[(g, c)][k].header.offset
+    return _edit(new, "page.dictionary-page-offset", edit,
+                 _meta_path(g, c, "dictionary_page_offset"))
+
+
+# ---- more values: JSON, byte-array decimals, page index NaN counts ---------------------
+
+@operator("value.invalid-json", "json_value_not_json",
+          "One value of a JSON leaf becomes UTF-8 text that does not parse "
+          "as JSON.",
+          lambda pq: _plain_sections(pq, lambda pq, l: _logical(pq, l,
+                                                                "JSON")))
+def _invalid_json(pq, rng, target):
+    text = rng.choice((b"{", b"[1,", b"nope", b"{\"a\" 1}", b"'x'"))
+    return _replace_value(pq, rng, target, "value.invalid-json",
+                          lambda old: text)
+
+
+@operator("value.decimal-length", "byte_array_decimal_empty",
+          "One value of a BYTE_ARRAY DECIMAL leaf becomes empty (colcheck "
+          "allows sign-extension bytes, so a long value is judged by its "
+          "magnitude).",
+          lambda pq: _plain_sections(pq, lambda pq, l: l.physical ==
+                                     "BYTE_ARRAY" and _logical(
+                                         pq, l, "DECIMAL")))
+def _decimal_length(pq, rng, target):
+    return _replace_value(pq, rng, target, "value.decimal-length",
+                          lambda old: b"")
+
+
+@operator("page-index.nan-counts", "page_nan_count_off",
+          "In a ColumnIndex, a page's nan_counts entry is 1 to 3 off its "
+          "NaN values (not negative).",
+          _with_region("column_index",
+                       lambda pq, g, c, ci: ci.nan_counts))
+def _index_nan_counts(pq, rng, target):
+    g, c = target
+    ci = _chunk(pq.model, g, c).column_index
+    i = rng.randrange(len(ci.nan_counts))
+    old = ci.nan_counts[i]
+    new = old + (_delta(rng) if old >= 3 else rng.randint(1, 3))
+
+    def fn(ci, t):
+        ci.nan_counts[i] = new
+    return _page_edit(pq, "page-index.nan-counts", _ci_edit(g, c, fn),
+                      _region(g, c, "column_index", f"nan_counts[{i}]"))

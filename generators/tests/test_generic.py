@@ -175,6 +175,7 @@ def _modern(rng):
         Leaf("prefixed", "BYTE_ARRAY", logical=String()),
         Leaf("on", "BOOLEAN", OPTIONAL),
         Leaf("code", "INT32", logical=Integer(8, signed=False)),
+        Leaf("money", "BYTE_ARRAY", OPTIONAL, logical=Decimal(12, 2)),
     ]
     rows = []
     for i in range(14):
@@ -201,6 +202,8 @@ def _modern(rng):
             "prefixed": "prefix-" + "x" * (i % 4),
             "on": None if i % 7 == 0 else i % 3 == 0,
             "code": rng.randint(0, 255),
+            "money": None if i % 5 == 1 else rng.randint(-10 ** 12 + 1,
+                                                         10 ** 12 - 1),
         })
 
     def style(**kw):
