@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from thrift.protocol.TCompactProtocol import makeZigZag
+from thrift.protocol.TProtocol import TProtocolException
 from thrift.Thrift import TType
 
 from colcheck_gen import encoding, thrift_gen, writer
@@ -234,7 +235,7 @@ def _levels_at(new, g, c, k, kind, begin, length):
     ("rep" or "defs") level section, or the body when it is compressed."""
     page = _page(new.model, g, c, k)
     body = new.pages[(g, c)][k].body
-    if _is_v1(new, page) and page.codec != new.ttypes.CompressionCodec.UNCOMPRESSED:
+    if _is_v1(new, page) and _compressed(new, page):
         return body
     before = 0 if kind == "rep" else len(page.rep)
     return Span(body.offset + before + begin, length)
@@ -440,7 +441,7 @@ def _varint_end(data, at):
     return at + 1
 
 
-# ---- file: the tail -----------------------------------------------------------
+# ---- file: the tail ---------------------------------------------------------
 
 def _always(pq):
     return [None]
@@ -499,7 +500,7 @@ def _metadata_trailing(pq, rng, _):
                      Span(pq.footer_offset + pq.footer_length, len(extra))))
 
 
-# ---- thrift: the compact protocol of the footer -------------------------------
+# ---- thrift: the compact protocol of the footer -----------------------------
 
 def _varints(pq):
     return _footer_fields(pq, lambda f: f.ttype in _INTEGERS)
@@ -594,8 +595,8 @@ def _truncated(pq, rng, f):
 
 
 def _required(pq):
-    """(struct path, field name) of every required field that is set."""
-    from thrift.protocol.TProtocol import TProtocolException
+    """(struct path, field name) of every required field that is set:
+    generated validate() raises for exactly the required ones."""
     out = []
     structs = [("", pq.metadata)] + [
         (f.path, f.value) for f in _walk(pq.metadata)
@@ -793,7 +794,7 @@ def _empty_list(pq, rng, target):
                    "thrift.empty-list-zero-type")
 
 
-# ---- metadata: FileMetaData, RowGroup, ColumnChunk ----------------------------
+# ---- metadata: FileMetaData, RowGroup, ColumnChunk --------------------------
 
 def _with_meta(pq):
     """(g, c) of every chunk with meta_data."""
@@ -1228,7 +1229,7 @@ def _column_without_offset(pq, rng, target):
                  f"row_groups[{g}].columns[{c}].column_index_offset")
 
 
-# ---- schema -------------------------------------------------------------------
+# ---- schema -----------------------------------------------------------------
 
 def _schema_path(i, name=None):
     return f"schema[{i}].{name}" if name else f"schema[{i}]"
@@ -1240,16 +1241,17 @@ def _groups_with(pq, n):
                   if len(children) >= n)
 
 
-@operator("schema.orphaned-elements", "num_children_one_short",
+@operator("schema.orphaned-elements", "num_children_short",
           "A group (the root included) with two or more children declares "
           "1 to 3 fewer, so elements at the end are never reached.",
           lambda pq: _groups_with(pq, 2))
 def _orphans(pq, rng, i):
-    less = rng.randint(1, pq.metadata.schema[i].num_children - 1) \
-        if i == 0 else 1
+    # The subtrees a group no longer claims fall to its ancestors, so the
+    # root's last subtrees are never reached.
+    less = rng.randint(1, min(3, pq.metadata.schema[i].num_children - 1))
 
     def edit(md, t):
-        md.schema[i].num_children -= min(less, 3)
+        md.schema[i].num_children -= less
 
     def span(new):
         last = len(new.metadata.schema) - 1
@@ -1432,7 +1434,7 @@ def _leaf_without_type(pq, rng, leaf):
                  _schema_path(leaf.element))
 
 
-# ---- logical and converted types ----------------------------------------------
+# ---- logical and converted types --------------------------------------------
 
 # A LogicalType each physical type cannot carry (LogicalTypes.md).
 _INCOMPATIBLE = {
@@ -1657,7 +1659,7 @@ def _int64_low(pq, rng, leaf):
                         scale=scale)
 
 
-# ---- stats: chunk statistics ----------------------------------------------------
+# ---- stats: chunk statistics ------------------------------------------------
 
 def _stats_path(g, c, name):
     return _meta_path(g, c, f"statistics.{name}")
@@ -1897,7 +1899,7 @@ def _bound_not_attained(pq, rng, target):
                  _stats_path(g, c, "min_value"))
 
 
-# ---- pages: headers and the page walk -------------------------------------------
+# ---- pages: headers and the page walk ---------------------------------------
 
 def _where(pred):
     """Page targets (g, c, k) for which pred(pq, leaf, page) holds."""
@@ -2311,7 +2313,7 @@ def _crc_mismatch(pq, rng, target):
                       _header_edit(g, c, k, "crc", lambda v: v ^ bit), span)
 
 
-# ---- pages: compression -----------------------------------------------------------
+# ---- pages: compression -----------------------------------------------------
 
 def _stored_values(new, g, c, k):
     """The stored bytes of page k that the codec decompresses."""
@@ -2381,7 +2383,7 @@ def _page_size_limit(pq, rng, target):
                       _field(g, c, k, "uncompressed_page_size"))
 
 
-# ---- pages: levels ----------------------------------------------------------------
+# ---- pages: levels ----------------------------------------------------------
 
 def _level_kinds(pq, leaf, page):
     """[(kind, max level, width, levels)] of a data page's level sections:
@@ -2620,7 +2622,7 @@ def _rle_length(pq, rng, target):
         lambda new: _levels_at(new, g, c, k, name, 0, 4))
 
 
-# ---- pages: encodings ---------------------------------------------------------------
+# ---- pages: encodings -------------------------------------------------------
 
 def _data_pages(pred=lambda pq, leaf, page: True):
     return _where(lambda pq, leaf, page: _is_data(pq, page) and
@@ -2788,7 +2790,7 @@ def _bss_size(pq, rng, target):
                       lambda new: _values_at(new, g, c, k, 0, size))
 
 
-# ---- pages: values against the logical type -------------------------------------
+# ---- pages: values against the logical type ---------------------------------
 
 def _text(pq, leaf):
     e = _element(pq, leaf)
@@ -2925,7 +2927,7 @@ def _boolean_padding(pq, rng, target):
                       lambda new: _values_at(new, g, c, k, last, 1))
 
 
-# ---- pages: page index ------------------------------------------------------------
+# ---- pages: page index ------------------------------------------------------
 
 def _with_region(kind, pred=lambda pq, g, c, obj: True):
     """(g, c) of chunks with a `kind` region whose model object (the
@@ -3168,7 +3170,7 @@ def _index_histogram(pq, rng, target):
                                   f"{name}[{taker}]")(new)))
 
 
-# ---- pages: bloom filters -----------------------------------------------------------
+# ---- pages: bloom filters ---------------------------------------------------
 
 def _blooms(pred=lambda pq, g, c: True):
     return lambda pq: [(g, c) for g, c in _chunks(pq)
@@ -3232,22 +3234,35 @@ def _bloom_length(pq, rng, target):
                  _meta_path(g, c, "bloom_filter_length"))
 
 
-_BLOOM_UNIONS = ("algorithm", "hash", "compression")
+def _bloom_unions(pq):
+    """(g, c, union field) of the bloom filter header unions (algorithm,
+    hash, compression) that hold member 1 under a short-form header."""
+    out = []
+    for g, c in _blooms()(pq):
+        fields = pq.regions[(g, c, "bloom_filter")][1]
+        for union in ("algorithm", "hash", "compression"):
+            member = _union_member(fields, union)
+            if member and pq.data[member.header.offset] == 0x1C:
+                out.append((g, c, union))
+    return out
+
+
+def _union_member(fields, union):
+    return next((f for path, f in fields.items()
+                 if path.startswith(union + ".") and path.count(".") == 1),
+                None)
 
 
 @operator("bloom.unsupported", "bloom_union_member_unknown",
           "The algorithm, hash or compression union of a bloom filter "
           "header holds member 2, which no specification defines, instead "
-          "of member 1.", _blooms())
+          "of member 1.", _bloom_unions)
 def _bloom_unsupported(pq, rng, target):
-    g, c = target
+    g, c, union = target
     fields = pq.regions[(g, c, "bloom_filter")][1]
-    union = rng.choice(_BLOOM_UNIONS)
-    member = next(f for path, f in fields.items()
-                  if path.startswith(union + ".") and path.count(".") == 1)
+    member = _union_member(fields, union)
     data = bytearray(pq.data)
     # A short-form struct header with id delta 1; delta 2 names member 2.
-    assert data[member.header.offset] == 0x1C, "member 1 of the union"
     data[member.header.offset] = 0x2C
     return bytes(data), expected("bloom.unsupported", fields[union].whole)
 
@@ -3277,7 +3292,7 @@ def _bloom_out_of_bounds(pq, rng, target):
                       _region(g, c, "bloom_filter", "numBytes"), footer)
 
 
-# ---- pages: DELTA encodings -----------------------------------------------------------
+# ---- pages: DELTA encodings -------------------------------------------------
 
 def _uleb(data, at):
     """(value, next offset) of the ULEB128 varint at `at`."""
@@ -3477,7 +3492,7 @@ def _prefix_too_long(pq, rng, target):
                          fn)
 
 
-# ---- pages: RLE runs and dictionary widths --------------------------------------------
+# ---- pages: RLE runs and dictionary widths ----------------------------------
 
 def _narrow_levels(pq, page, kind):
     return kind[2] < 8
@@ -3520,7 +3535,7 @@ def _dictionary_zero_width(pq, rng, target):
                       lambda new: _values_at(new, g, c, k, 0, 1))
 
 
-# ---- more schema, LIST and MAP shapes, orders ---------------------------------------
+# ---- more schema, LIST and MAP shapes, orders -------------------------------
 
 @operator("schema.root-not-group", "root_is_leaf",
           "The root, schema[0], has a physical type and no num_children, "
@@ -3650,7 +3665,7 @@ def _dictionary_page_offset(pq, rng, target):
                  _meta_path(g, c, "dictionary_page_offset"))
 
 
-# ---- more values: JSON, byte-array decimals, page index NaN counts ---------------------
+# ---- more values: JSON, byte-array decimals, page index NaN counts ----------
 
 @operator("value.invalid-json", "json_value_not_json",
           "One value of a JSON leaf becomes UTF-8 text that does not parse "
