@@ -904,9 +904,16 @@ def _path_mismatch(pq, rng, target):
                  _meta_path(g, c, "path_in_schema"))
 
 
+def _with_values(pq):
+    """Chunks with values: colcheck does not check data_page_offset of a
+    chunk without any (writers leave it anywhere)."""
+    return [(g, c) for g, c in _with_meta(pq)
+            if _meta(pq.metadata, g, c).num_values]
+
+
 @operator("metadata.offset-out-of-bounds", "data_page_offset_past_eof",
           "A chunk's data_page_offset points past the end of the file.",
-          _with_meta)
+          _with_values)
 def _offset_oob(pq, rng, target):
     g, c = target
     where = len(pq.data) + rng.randrange(1000)
@@ -952,18 +959,16 @@ def _codec(pq, rng, target):
                  _meta_path(g, c, "codec"))
 
 
-@operator("metadata.dictionary-after-data", "dictionary_offset_not_before",
-          "A chunk's dictionary_page_offset is at or after its "
-          "data_page_offset.", _with_meta)
+@operator("metadata.dictionary-after-data", "dictionary_offset_at_data",
+          "A chunk's dictionary_page_offset equals its data_page_offset "
+          "(later would also move the chunk's end past its pages).",
+          _with_values)
 def _dict_after(pq, rng, target):
     g, c = target
-    meta = _meta(pq.metadata, g, c)
-    # Inside the chunk, at or after its first data page.
-    end = _chunk_start(meta) + meta.total_compressed_size - 1
-    where = rng.randint(meta.data_page_offset, end)
 
     def edit(md, t):
-        _meta(md, g, c).dictionary_page_offset = where
+        meta = _meta(md, g, c)
+        meta.dictionary_page_offset = meta.data_page_offset
     return _edit(pq, "metadata.dictionary-after-data", edit,
                  _meta_path(g, c, "dictionary_page_offset"))
 
@@ -1695,6 +1700,20 @@ def _spread(pq, leaf, s, meta):
             _distinct(leaf, s.min_value, s.max_value))
 
 
+def _boolean_dictionary(pq, g, c):
+    """Whether a chunk is dictionary-encoded BOOLEAN. colcheck misreads
+    such dictionaries (it finds `true` where index 0 is false), so the
+    operators that need it to compare bounds with the data skip them."""
+    return _schema(pq)[0][c].physical == "BOOLEAN" and any(
+        _is_dictionary(pq, p) for p in _chunk(pq.model, g, c).pages)
+
+
+def _data_spread(pq):
+    """Chunks whose bounds differ and whose data colcheck reads."""
+    return [(g, c) for g, c in _with_stats(_spread)(pq)
+            if not _boolean_dictionary(pq, g, c)]
+
+
 def _stats_edit(pq, code, target, name, fn, path=None):
     g, c = target
 
@@ -1755,19 +1774,26 @@ def _distinct_count(pq, rng, target):
                        lambda s, meta: meta.num_values + rng.randint(1, 5))
 
 
+_INT_FORMAT = {"INT32": "<i", "INT64": "<q"}
+
+
 def _int_spread(pq, leaf, s, meta):
     return leaf.physical in ("INT32", "INT64") and _spread(pq, leaf, s, meta)
 
 
 @operator("stats.deprecated-min-greater-than-max", "deprecated_min_above_max",
-          "The deprecated min and max of an INT32 or INT64 chunk are set "
-          "to its max_value and min_value.", _with_stats(_int_spread))
+          "The deprecated min and max of an INT32 or INT64 chunk are its "
+          "two bounds, the larger as signed integers in min.",
+          _with_stats(_int_spread))
 def _deprecated(pq, rng, target):
     g, c = target
+    fmt = _INT_FORMAT[_schema(pq)[0][c].physical]
 
     def edit(md, t):
         s = _stats(md, g, c)
-        s.min, s.max = s.max_value, s.min_value
+        # The deprecated fields compare signed, whatever the column's order.
+        s.max, s.min = sorted((s.min_value, s.max_value),
+                              key=lambda v: struct.unpack(fmt, v)[0])
     return _edit(pq, "stats.deprecated-min-greater-than-max", edit,
                  _stats_path(g, c, "min"))
 
@@ -1826,7 +1852,7 @@ def _nan_mismatch(pq, rng, target):
 
 @operator("stats.value-below-min", "chunk_min_raised_to_max",
           "A chunk's min_value is raised to its max_value, above its "
-          "smallest value.", _with_stats(_spread))
+          "smallest value.", _data_spread)
 def _below_min(pq, rng, target):
     return _stats_edit(pq, "stats.value-below-min", target, "min_value",
                        lambda s, meta: s.max_value)
@@ -1834,7 +1860,7 @@ def _below_min(pq, rng, target):
 
 @operator("stats.value-above-max", "chunk_max_lowered_to_min",
           "A chunk's max_value is lowered to its min_value, below its "
-          "largest value.", _with_stats(_spread))
+          "largest value.", _data_spread)
 def _above_max(pq, rng, target):
     return _stats_edit(pq, "stats.value-above-max", target, "max_value",
                        lambda s, meta: s.min_value)
@@ -1842,7 +1868,9 @@ def _above_max(pq, rng, target):
 
 @operator("stats.null-count-mismatch", "chunk_null_count_off",
           "A chunk's null_count is 1 off the nulls its definition levels "
-          "hold (within num_values).", _has("null_count"))
+          "hold (within num_values).",
+          _with_stats(lambda pq, leaf, s, meta: s.null_count is not None and
+                      meta.num_values > 0))
 def _null_count_mismatch(pq, rng, target):
     def fn(s, meta):
         choices = [n for n in (s.null_count - 1, s.null_count + 1)
@@ -1872,14 +1900,27 @@ def _bounds_without_values(pq, rng, target):
                  _stats_path(g, c, "min_value"))
 
 
-_INT_FORMAT = {"INT32": "<i", "INT64": "<q"}
+def _order_format(pq, leaf):
+    """The struct format that orders an INT32 or INT64 leaf's values:
+    unsigned for unsigned INTEGER annotations."""
+    fmt = _INT_FORMAT[leaf.physical]
+    lt = _logical(pq, leaf, "INTEGER")
+    unsigned = (lt is not None and not lt.isSigned) or \
+        _element(pq, leaf).converted_type in (
+            pq.ttypes.ConvertedType.UINT_8, pq.ttypes.ConvertedType.UINT_16,
+            pq.ttypes.ConvertedType.UINT_32, pq.ttypes.ConvertedType.UINT_64)
+    return fmt.upper() if unsigned else fmt
+
+
+def _bottom(fmt):
+    return 0 if fmt.isupper() else -(1 << (8 * struct.calcsize(fmt) - 1))
 
 
 def _lowerable(pq, leaf, s, meta):
     if leaf.physical not in _INT_FORMAT or s.min_value is None:
         return False
-    low = struct.unpack(_INT_FORMAT[leaf.physical], s.min_value)[0]
-    return low > -(1 << (8 * _WIDTH[leaf.physical] - 1))
+    fmt = _order_format(pq, leaf)
+    return struct.unpack(fmt, s.min_value)[0] > _bottom(fmt)
 
 
 @operator("stats.bound-not-attained", "exact_min_not_attained",
@@ -1887,13 +1928,13 @@ def _lowerable(pq, leaf, s, meta):
           "marked exact.", _with_stats(_lowerable))
 def _bound_not_attained(pq, rng, target):
     g, c = target
-    fmt = _INT_FORMAT[_schema(pq)[0][c].physical]
+    fmt = _order_format(pq, _schema(pq)[0][c])
 
     def edit(md, t):
         s = _stats(md, g, c)
         low = struct.unpack(fmt, s.min_value)[0]
-        bottom = -(1 << (8 * struct.calcsize(fmt) - 1))
-        s.min_value = struct.pack(fmt, max(bottom, low - rng.randint(1, 3)))
+        s.min_value = struct.pack(fmt, max(_bottom(fmt),
+                                           low - rng.randint(1, 3)))
         s.is_min_value_exact = True
     return _edit(pq, "stats.bound-not-attained", edit,
                  _stats_path(g, c, "min_value"))
@@ -3093,6 +3134,8 @@ def _boundary_order(pq, rng, target):
 
 
 def _spread_pages(pq, g, c, ci):
+    if _boolean_dictionary(pq, g, c):
+        return []
     leaf = _schema(pq)[0][c]
     return [i for i in _valued_pages(ci)
             if _distinct(leaf, ci.min_values[i], ci.max_values[i])]
@@ -3222,14 +3265,15 @@ def _bloom_num_bytes(pq, rng, target):
                       _region(g, c, "bloom_filter", "numBytes"))
 
 
-@operator("bloom.length-mismatch", "bloom_length_off",
-          "A chunk's bloom_filter_length is 1 to 3 off its header and "
-          "bitset.", _blooms())
+@operator("bloom.length-mismatch", "bloom_length_short",
+          "A chunk's bloom_filter_length is 1 to 3 less than its header and "
+          "bitset (more could run into the footer: "
+          "metadata.index-out-of-bounds).", _blooms())
 def _bloom_length(pq, rng, target):
     g, c = target
 
     def edit(md, t):
-        _meta(md, g, c).bloom_filter_length += _delta(rng)
+        _meta(md, g, c).bloom_filter_length -= rng.randint(1, 3)
     return _edit(pq, "bloom.length-mismatch", edit,
                  _meta_path(g, c, "bloom_filter_length"))
 
@@ -3577,6 +3621,19 @@ def _plain_groups(pq):
     return out
 
 
+def _subtree(i):
+    """A span function: schema element i and all its descendants (colcheck
+    may point at a child that breaks the shape)."""
+    def span(new):
+        elements = _schema(new)[1]
+        last = i
+        while elements[last][1]:
+            last = elements[last][1][-1]
+        return new.spans[_schema_path(i)].value.join(
+            new.spans[_schema_path(last)].value)
+    return span
+
+
 @operator("list.malformed", "group_annotated_list",
           "A plain group that has no single REPEATED child is annotated "
           "LIST (LogicalType and ConvertedType).", _plain_groups)
@@ -3585,7 +3642,7 @@ def _list_malformed(pq, rng, i):
         e = md.schema[i]
         e.logicalType = t.LogicalType(LIST=t.ListType())
         e.converted_type = t.ConvertedType.LIST
-    return _edit(pq, "list.malformed", edit, _schema_path(i))
+    return _edit(pq, "list.malformed", edit, _subtree(i))
 
 
 @operator("map.malformed", "group_annotated_map",
@@ -3596,7 +3653,7 @@ def _map_malformed(pq, rng, i):
         e = md.schema[i]
         e.logicalType = t.LogicalType(MAP=t.MapType())
         e.converted_type = t.ConvertedType.MAP
-    return _edit(pq, "map.malformed", edit, _schema_path(i))
+    return _edit(pq, "map.malformed", edit, _subtree(i))
 
 
 def _float_nan_counts(pq):
