@@ -467,6 +467,24 @@ def empty_values(rng):
     return FileSpec(schema, rows, column_pages=styles)
 
 
+def empty_row_group(rng):
+    """One row group of no rows: each chunk is one empty data page (V1
+    and V2; levels, dictionary and DELTA sections of no values) and gets
+    no page index, which could name no row; bit-packed level style."""
+    schema = [Leaf("plain", "INT32", OPTIONAL),
+              Leaf("delta", "INT64", OPTIONAL),
+              ListOf("words", Leaf("element", "BYTE_ARRAY", OPTIONAL,
+                                   logical=String()))]
+    styles = {
+        "plain": PageStyle(page_index=True, statistics=True),
+        "delta": PageStyle(version=2, encoding="DELTA_BINARY_PACKED",
+                           codec="SNAPPY", page_index=True),
+        "words.list.element": PageStyle(version=2, encoding="DICTIONARY",
+                                        bloom_filter=True)}
+    return FileSpec(schema, [], row_group_sizes=[0], level_style="bitpacked",
+                    column_pages=styles)
+
+
 COVERAGE = {
     f"matrix_{codec.lower()}_v{version}": (
         functools.partial(_matrix, codec=codec, version=version),
@@ -482,4 +500,5 @@ COVERAGE.update({
     "maps": (maps, 136),
     "dictionary_fallback": (dictionary_fallback, 137),
     "empty_values": (empty_values, 138),
+    "empty_row_group": (empty_row_group, 139),
 })

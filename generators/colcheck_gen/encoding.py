@@ -61,7 +61,10 @@ def bit_packed_run(values, width):
 
 def hybrid(values, width, style="rle"):
     """The RLE/bit-packed hybrid as RLE runs ("rle") or one bit-packed run
-    ("bitpacked")."""
+    ("bitpacked"). No values take no runs: a run of length 0 is not
+    allowed."""
+    if not values:
+        return b""
     if style == "rle":
         return rle_runs(values, width)
     if style == "bitpacked":

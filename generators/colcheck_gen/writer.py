@@ -1159,8 +1159,11 @@ def _chunk_model(t, info, rows, spec):
         codec=codec)
     if spec.statistics:
         meta.statistics = _statistics(t, info, values, keys, len(defs))
-    chunk = ChunkModel(meta, pages, offset_index=style.page_index)
-    if style.page_index:
+    # A row group of no rows gets no page index: its one (empty) data page
+    # would start at row 0, which is not a row of the group (PageIndex.md).
+    indexed = style.page_index and bool(rows)
+    chunk = ChunkModel(meta, pages, offset_index=indexed)
+    if indexed:
         chunk.column_index = _column_index(t, info, page_entries)
     if style.bloom_filter:
         chunk.bloom = bloom_filter(t, info.leaf.physical, values)

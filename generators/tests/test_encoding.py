@@ -35,6 +35,11 @@ class EncodingTest(unittest.TestCase):
         self.assertEqual(encoding.bit_packed_run(list(range(8)), 3),
                          b"\x03\x88\xc6\xfa")
 
+    def test_hybrid_of_no_values_has_no_runs(self):
+        # A run of length 0 is not allowed, in either style.
+        self.assertEqual(encoding.hybrid([], 2, "bitpacked"), b"")
+        self.assertEqual(encoding.levels_v1([], 1, "bitpacked"), bytes(4))
+
     def test_levels_v1_has_length_prefix(self):
         self.assertEqual(encoding.levels_v1([1, 0], 1, "rle"),
                          b"\x04\x00\x00\x00\x02\x01\x02\x00")
