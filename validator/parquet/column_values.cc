@@ -795,6 +795,13 @@ void ColumnValueChecker::Dictionary(const ValueBatch& batch, PageScope& scope,
   if (physical_ == kByteArray) {
     if (batch.binary.size() != n) return;
     for (const auto& v : batch.binary) dictionary_.push_back(View(v));
+  } else if (physical_ == kBoolean && batch.fixed.size() == n) {
+    // PLAIN booleans are unpacked into the decoder's own buffer, which
+    // dies with the dictionary page: keep views of constants instead.
+    static constexpr std::byte kBits[2] = {std::byte{0}, std::byte{1}};
+    for (const std::byte b : batch.fixed) {
+      dictionary_.push_back(View(&kBits[b == std::byte{0} ? 0 : 1], 1));
+    }
   } else if (width_ > 0 && batch.fixed.size() == n * width_) {
     for (size_t k = 0; k < n; ++k) {
       dictionary_.push_back(View(batch.fixed.data() + k * width_, width_));

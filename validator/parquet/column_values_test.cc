@@ -409,6 +409,27 @@ TEST_F(ColumnValuesTest, SummaryCountsNaNDictionaryEntries) {
   EXPECT_EQ(s.max, Plain(1.5f));
 }
 
+TEST_F(ColumnValuesTest, BooleanDictionaryOutlivesTheDecodersBuffer) {
+  // PLAIN booleans come unpacked in the decoder's buffer, which is reused
+  // and freed after the dictionary page; the checker must not keep views
+  // into it (ASan caught this on BOOLEAN RLE_DICTIONARY chunks).
+  OneColumn(kBoolean);
+  PageScope scope = Scope();
+  std::vector<std::byte> unpacked = {std::byte{1}, std::byte{0}};
+  ValueBatch dictionary;
+  dictionary.count = unpacked.size();
+  dictionary.fixed = unpacked;
+  Checker().Dictionary(dictionary, scope, &section_);
+  unpacked.assign({std::byte{7}, std::byte{7}});
+  unpacked.clear();
+  unpacked.shrink_to_fit();
+  const PageValueSummary s = Page(Indices({0, 1, 0}));
+  EXPECT_EQ(s.non_null, 3u);
+  EXPECT_TRUE(s.has_bounds);
+  EXPECT_EQ(s.min, "\0"s);
+  EXPECT_EQ(s.max, "\1"s);
+}
+
 TEST_F(ColumnValuesTest, UndefinedOrderHasNoBounds) {
   OneColumn(kInt96);
   const PageValueSummary s = Page(Fixed({std::string(12, '\1')}));
