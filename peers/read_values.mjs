@@ -3,8 +3,13 @@
 // colcheck calls valid is read back to the values it was written with.
 //
 // Usage: node peers/read_values.mjs duckdb|hyparquet FILE...
+//        node peers/read_values.mjs duckdb|hyparquet --stdin
 //
-// Prints one JSON object per file and line, in argument order:
+// With --stdin it reads one request per line until end of input, so a
+// test can keep one reader running across many files: a JSON object
+// {"file": F, "columns": [NAME...]} (columns optional: the top-level
+// columns to read, default all) or a bare path. Prints one JSON object per
+// file and line, in order:
 //   {"file": F, "rows": [ROW...]}   or   {"file": F, "error": MESSAGE}
 // A ROW maps each top-level column to a value in this typed form, which
 // keeps what JSON would lose (64-bit integers, -0, NaN, bytes, units):
@@ -30,6 +35,7 @@
 // one start-up.
 
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 const kHex = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
@@ -62,6 +68,9 @@ async function duckdbReader() {
   const duckdb = await import('@duckdb/node-api');
   const instance = await duckdb.DuckDBInstance.create(':memory:', { threads: '1' });
   const connection = await instance.connect();
+  // DuckDB caches file contents by path and modification time; a test that
+  // rewrites one path within the same second must not read the old file.
+  await connection.run('SET enable_external_file_cache = false');
 
   const typed = (v) => {
     const p = plain(v);
@@ -75,10 +84,10 @@ async function duckdbReader() {
       return { ts: v.seconds.toString(), unit: 's' };
     }
     if (v instanceof duckdb.DuckDBTimestampMillisecondsValue) {
-      return { ts: v.milliseconds.toString(), unit: 'ms' };
+      return { ts: v.millis.toString(), unit: 'ms' };
     }
     if (v instanceof duckdb.DuckDBTimestampNanosecondsValue) {
-      return { ts: v.nanoseconds.toString(), unit: 'ns' };
+      return { ts: v.nanos.toString(), unit: 'ns' };
     }
     if (v instanceof duckdb.DuckDBTimestampValue ||
         v instanceof duckdb.DuckDBTimestampTZValue) {
@@ -113,10 +122,12 @@ async function duckdbReader() {
     throw new Error(`duckdb: no typed form for ${v?.constructor?.name}: ${String(v)}`);
   };
 
-  return async (file) => {
+  const quote = (name) => `"${name.replaceAll('"', '""')}"`;
+  return async (file, columns) => {
     const quoted = file.replaceAll("'", "''");
+    const list = columns ? columns.map(quote).join(', ') : '*';
     const reader = await connection.runAndReadAll(
-      `SELECT * FROM read_parquet('${quoted}')`);
+      `SELECT ${list} FROM read_parquet('${quoted}')`);
     return reader.getRowObjects().map((row) => {
       const out = {};
       for (const [name, value] of Object.entries(row)) out[name] = typed(value);
@@ -159,11 +170,11 @@ async function hyparquetReader() {
     throw new Error(`hyparquet: no typed form for ${v?.constructor?.name}: ${String(v)}`);
   };
 
-  return async (file) => {
+  return async (file, columns) => {
     const bytes = readFileSync(file);
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     const rows = await parquetReadObjects({
-      file: buffer, compressors, parsers, utf8: false,
+      file: buffer, compressors, parsers, utf8: false, columns,
     });
     return rows.map((row) => {
       const out = {};
@@ -177,22 +188,34 @@ async function hyparquetReader() {
 
 const kReaders = { duckdb: duckdbReader, hyparquet: hyparquetReader };
 
+async function readOne(read, file, columns) {
+  let line;
+  try {
+    line = { file, rows: await read(file, columns) };
+  } catch (e) {
+    line = { file, error: String(e?.message ?? e) };
+  }
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
 async function main() {
   const [name, ...files] = process.argv.slice(2);
   if (!kReaders[name] || files.length === 0) {
-    process.stderr.write('usage: node peers/read_values.mjs duckdb|hyparquet FILE...\n');
+    process.stderr.write(
+      'usage: node peers/read_values.mjs duckdb|hyparquet FILE...|--stdin\n');
     process.exit(2);
   }
   const read = await kReaders[name]();
-  for (const file of files) {
-    let line;
-    try {
-      line = { file, rows: await read(file) };
-    } catch (e) {
-      line = { file, error: String(e?.message ?? e) };
+  if (files.length === 1 && files[0] === '--stdin') {
+    const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (!line) continue;
+      const request = line.startsWith('{') ? JSON.parse(line) : { file: line };
+      await readOne(read, request.file, request.columns);
     }
-    process.stdout.write(`${JSON.stringify(line)}\n`);
+    return;
   }
+  for (const file of files) await readOne(read, file);
 }
 
 await main();

@@ -36,14 +36,6 @@ from colcheck_gen import bloom, coverage, recording, specs, thrift_gen, writer
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 # Valid files colcheck still reports, each with the reason (a colcheck bug).
-COLCHECK_FALSE_POSITIVES = {
-    "boolean_dictionary": "ColumnValueChecker::Dictionary keeps views into "
-                          "the PLAIN BOOLEAN decoder's buffer, which is "
-                          "freed after the dictionary page (ASan: "
-                          "heap-use-after-free in RankDictionary)",
-}
-
-
 def read_uleb(buf, pos):
     value = shift = 0
     while True:
@@ -541,8 +533,6 @@ class WriterTest(unittest.TestCase):
         for report in json.loads(result.stdout)["files"]:
             name = os.path.basename(report["path"])[:-len(".parquet")]
             with self.subTest(name=name):
-                if name in COLCHECK_FALSE_POSITIVES:
-                    self.skipTest(COLCHECK_FALSE_POSITIVES[name])
                 faults = [d for d in report["diagnostics"]
                           if d["severity"] == "error" or
                           (d["severity"] == "warning" and
