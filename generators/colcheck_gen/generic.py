@@ -1871,11 +1871,14 @@ def _above_max(pq, rng, target):
                        lambda s, meta: s.min_value)
 
 
+# Under a REPEATED field writers disagree on whether an empty or null list
+# counts as a null, and colcheck accepts both counts, so the operators that
+# move a null count by one keep to columns without repetition.
 @operator("stats.null-count-mismatch", "chunk_null_count_off",
           "A chunk's null_count is 1 off the nulls its definition levels "
-          "hold (within num_values).",
+          "hold (within num_values; columns without repetition).",
           _with_stats(lambda pq, leaf, s, meta: s.null_count is not None and
-                      meta.num_values > 0))
+                      meta.num_values > 0 and not leaf.max_rep))
 def _null_count_mismatch(pq, rng, target):
     def fn(s, meta):
         choices = [n for n in (s.null_count - 1, s.null_count + 1)
@@ -2281,10 +2284,12 @@ def _listed_encodings(pq):
 def _encoding_not_listed(pq, rng, target):
     g, c, e = target
     pages = _chunk(pq.model, g, c).pages
+    # colcheck reports the first page that says e, a dictionary page too.
     k = next(i for i, p in enumerate(pages)
-             if _is_data(pq, p) and _value_encoding(pq, p) == e)
-    path = ("data_page_header_v2.encoding" if _is_v2(pq, pages[k])
-            else "data_page_header.encoding")
+             if (_is_data(pq, p) or _is_dictionary(pq, p)) and
+             _value_encoding(pq, p) == e)
+    path = (_encoding_path(pq, pages[k]) if _is_data(pq, pages[k])
+            else "dictionary_page_header.encoding")
 
     def footer(md, t):
         meta = _meta(md, g, c)
@@ -2320,7 +2325,9 @@ def _v2_level_lengths(pq, rng, target):
 
 @operator("page.v2-num-nulls", "v2_num_nulls_off",
           "A DATA_PAGE_V2's num_nulls is 1 off its definition levels' "
-          "nulls (within num_values).", _v2())
+          "nulls (within num_values; columns without repetition).",
+          _v2(lambda pq, leaf, page: not leaf.max_rep and
+              page.header.data_page_header_v2.num_values > 0))
 def _v2_num_nulls(pq, rng, target):
     g, c, k = target
     h = _page(pq.model, g, c, k).header.data_page_header_v2
@@ -3168,9 +3175,10 @@ def _index_bounds(pq, rng, target):
 
 @operator("page-index.null-counts", "page_null_count_off",
           "In a ColumnIndex, a page's null_counts entry is 1 to 3 off its "
-          "nulls (not negative).",
+          "nulls (not negative; columns without repetition).",
           _with_region("column_index",
-                       lambda pq, g, c, ci: ci.null_counts))
+                       lambda pq, g, c, ci: ci.null_counts and
+                       not _schema(pq)[0][c].max_rep))
 def _index_null_counts(pq, rng, target):
     g, c = target
     ci = _chunk(pq.model, g, c).column_index
@@ -3519,10 +3527,15 @@ def _lengths_edit(pq, rng, target, code, fn):
                       lambda new: _values_at(new, g, c, k, 0, len(run)))
 
 
+def _counted(pq, leaf, page):
+    """Whether the page's first DELTA_BINARY_PACKED run holds a value."""
+    return _uleb(page.values, _dbp_header(page.values)[2][0])[0] > 0
+
+
 @operator("encoding.negative-length", "delta_length_negative",
           "One length of a DELTA_LENGTH_BYTE_ARRAY page (or prefix length "
           "of a DELTA_BYTE_ARRAY page) is negative.", _delta_pages(
-              {"DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"}))
+              {"DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"}, _counted))
 def _negative_length(pq, rng, target):
     def fn(values):
         values[rng.randrange(len(values))] = -rng.randint(1, 100)
@@ -3532,7 +3545,7 @@ def _negative_length(pq, rng, target):
 
 @operator("encoding.delta-prefix-too-long", "delta_first_prefix_nonzero",
           "The first prefix length of a DELTA_BYTE_ARRAY page is not 0.",
-          _delta_pages({"DELTA_BYTE_ARRAY"}))
+          _delta_pages({"DELTA_BYTE_ARRAY"}, _counted))
 def _prefix_too_long(pq, rng, target):
     def fn(values):
         values[0] = rng.randint(1, 8)
