@@ -31,6 +31,7 @@ colcheck reports, and review the diff.
 
 import argparse
 import filecmp
+import functools
 import json
 import os
 import random
@@ -151,13 +152,25 @@ set when its rule lands and regenerate.
 """
 
 
+def _provenance(strategy):
+    """(module.function(arguments), its docstring on one line) of a
+    strategy, a function or a functools.partial of one."""
+    fn, args = strategy, ""
+    if isinstance(strategy, functools.partial):
+        fn = strategy.func
+        args = ", ".join(f"{k}={v!r}" for k, v in strategy.keywords.items())
+    module = fn.__module__.rsplit(".", 1)[-1]
+    doc = " ".join((fn.__doc__ or "").split())
+    return f"{module}.{fn.__name__}({args})", doc
+
+
 def readme(files, invalid, out):
     lines = [_README_HEAD, "## valid/\n\n",
              "| File | Bytes | Made by | Covers |\n|---|---|---|---|\n"]
     for name, (strategy, seed) in specs.VALID.items():
-        doc = " ".join((strategy.__doc__ or "").split())
+        maker, doc = _provenance(strategy)
         lines.append(f"| `{name}.parquet` | {len(files[name].data)} | "
-                     f"`specs.{strategy.__name__}`, seed {seed} | {doc} |\n")
+                     f"`{maker}`, seed {seed} | {doc} |\n")
     lines += ["\n## invalid/\n\nEach file is a valid/ file (Base) broken "
               "by one operator of `generators/colcheck_gen/mutations.py`: "
               "footer rules start from `mutation_base`, page rules from "

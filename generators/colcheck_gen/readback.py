@@ -81,7 +81,9 @@ def _leaf_limit(leaf, style, reader):
     """Why `reader` cannot read the chunks of `leaf` written in `style`, or
     None."""
     if style.codec == "LZ4":
-        return f"{reader} does not read Hadoop-framed LZ4"
+        return {"duckdb": "DuckDB 1.5",
+                "hyparquet": "hyparquet-compressors 1.1.2"}[reader] + \
+            " does not read Hadoop-framed LZ4"
     if reader == "duckdb":
         if (style.encoding == "BYTE_STREAM_SPLIT" and
                 leaf.physical not in ("FLOAT", "DOUBLE")):

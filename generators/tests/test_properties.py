@@ -15,10 +15,12 @@ needs node and peers/node_modules (scripts/install-peers.sh), and is
 skipped with the reason when they are missing.
 """
 
+import collections
 import json
 import os
 import random
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -98,17 +100,32 @@ class PropertiesTest(unittest.TestCase):
             self.skipTest(str(e))
         self.addCleanup(readers.close)
 
+        compared = collections.Counter()  # (reader, "files"|"columns")
+        skipped = collections.Counter()  # (reader, why)
+
         @SETTINGS
         @given(strategies.file_specs())
         def prop(spec):
             note(strategies.describe(spec))
             _, path = self._write(spec, "readback.parquet")
-            for reader, problems in readers.compare(spec, path):
+            for reader, problems, left_out in readers.compare(spec, path):
                 self.assertEqual(
                     problems, [], f"{reader} reads other values:\n" +
                     "\n".join(f"  {where}: wrote {e!r}, read {a!r}"
                               for where, e, a in problems[:10]))
+                read = len(spec.schema) - len(left_out)
+                compared[reader, "files"] += read > 0
+                compared[reader, "columns"] += read
+                skipped.update((reader, why) for why in left_out.values())
         self._run(prop)
+        # The evidence, in the test log: how much each reader compared and
+        # what it could not read.
+        for reader in readback.READERS:
+            print(f"\n{reader}: {compared[reader, 'files']} files, "
+                  f"{compared[reader, 'columns']} top-level columns read "
+                  "back equal", file=sys.stderr)
+        for (reader, why), n in skipped.most_common():
+            print(f"  {reader} skipped {n} columns: {why}", file=sys.stderr)
 
     def test_c_mutations_are_reported(self):
         @SETTINGS
