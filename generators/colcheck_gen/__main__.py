@@ -13,10 +13,10 @@ and /tmp/pq/manifest.jsonl, one JSON object per file:
      "mutation": "page_crc_flipped", "base": "valid-0000.parquet", ...}
 
 A valid file must read without error and give the values its description
-lists; an invalid file breaks exactly one rule, and colcheck reports each
-`expected` code with a span overlapping the one given (it may report
-consequences too). The same seed writes the same files (with the same
-Hypothesis version).
+lists; an invalid file breaks exactly one rule that the specification
+makes an error, and colcheck reports each `expected` code with a span
+overlapping the one given (it may report consequences too). The same seed
+writes the same files (with the same Hypothesis version).
 """
 
 import argparse
@@ -25,7 +25,7 @@ import os
 import random
 import sys
 
-from colcheck_gen import generic, strategies, thrift_gen, writer
+from colcheck_gen import generic, registry, strategies, thrift_gen, writer
 
 
 def _parse(argv):
@@ -77,6 +77,19 @@ def _valid_files(seed, count, max_bytes, ttypes):
     return files
 
 
+def _break(pq, rng):
+    """(operator, bytes, expected) of a generic mutation whose code is an
+    error, so that the file is invalid; None when none applies."""
+    severity = registry.severities()
+    choices = [m for m in generic.applicable(pq)
+               if severity.get(m.code) == "error"]
+    if not choices:
+        return None
+    mutation = choices[rng.randrange(len(choices))]
+    data, expected = mutation.apply(pq, rng)
+    return mutation, data, expected
+
+
 def _write(out, name, data):
     with open(os.path.join(out, name), "wb") as f:
         f.write(data)
@@ -100,8 +113,10 @@ def main(argv=None):
             entries.append({"file": valid_name, "verdict": "valid",
                             "expected": [], **common})
         if args.kind in ("invalid", "both"):
-            mutation, data, expected = generic.mutate(
-                pq, random.Random(f"{args.seed}:{i}"))
+            mutated = _break(pq, random.Random(f"{args.seed}:{i}"))
+            if mutated is None:
+                continue
+            mutation, data, expected = mutated
             name = f"invalid-{i:04d}.parquet"
             _write(args.out, name, data)
             entries.append({"file": name, "verdict": "invalid",
