@@ -1889,8 +1889,12 @@ def _null_count_mismatch(pq, rng, target):
 
 
 def _all_null(pq, leaf, s, meta):
+    # Bounds on a type without an order (INT96, INTERVAL) are
+    # stats.undefined-order first.
     return (s.min_value is None and s.null_count == meta.num_values and
-            leaf.physical != "BOOLEAN")
+            leaf.physical not in ("BOOLEAN", "INT96") and
+            _element(pq, leaf).converted_type !=
+            pq.ttypes.ConvertedType.INTERVAL)
 
 
 @operator("stats.bounds-without-values", "all_null_chunk_with_bounds",
