@@ -31,9 +31,9 @@ SEEDS = (1, 2, 3)
 
 
 def _flat(rng):
-    """Every physical type and most logical types, REQUIRED and OPTIONAL,
-    two row groups of several V1 pages with crc, page statistics, page
-    indexes and bloom filters."""
+    """Every physical type but INT96, most logical types, REQUIRED and
+    OPTIONAL, two row groups of several V1 pages with crc, page
+    statistics, page indexes and bloom filters."""
     schema = [
         Leaf("id", "INT64"),
         Leaf("flag", "BOOLEAN", OPTIONAL),
