@@ -62,11 +62,7 @@ GENERIC = []
 
 # Operators colcheck does not yet report as expected; the tests skip them.
 # Each entry says why.
-PENDING = frozenset({
-    # colcheck checks UTF-8 in string fields but not in list<string>
-    # elements (path_in_schema): it reports only metadata.path-mismatch.
-    "list_string_not_utf8",
-})
+PENDING = frozenset()
 
 
 def operator(code, name, description, targets):
@@ -1705,18 +1701,9 @@ def _spread(pq, leaf, s, meta):
             _distinct(leaf, s.min_value, s.max_value))
 
 
-def _boolean_dictionary(pq, g, c):
-    """Whether a chunk is dictionary-encoded BOOLEAN. colcheck misreads
-    such dictionaries (it finds `true` where index 0 is false), so the
-    operators that need it to compare bounds with the data skip them."""
-    return _schema(pq)[0][c].physical == "BOOLEAN" and any(
-        _is_dictionary(pq, p) for p in _chunk(pq.model, g, c).pages)
-
-
 def _data_spread(pq):
-    """Chunks whose bounds differ and whose data colcheck reads."""
-    return [(g, c) for g, c in _with_stats(_spread)(pq)
-            if not _boolean_dictionary(pq, g, c)]
+    """Chunks whose bounds differ."""
+    return _with_stats(_spread)(pq)
 
 
 def _stats_edit(pq, code, target, name, fn, path=None):
@@ -3150,8 +3137,6 @@ def _boundary_order(pq, rng, target):
 
 
 def _spread_pages(pq, g, c, ci):
-    if _boolean_dictionary(pq, g, c):
-        return []
     leaf = _schema(pq)[0][c]
     return [i for i in _valued_pages(ci)
             if _distinct(leaf, ci.min_values[i], ci.max_values[i])]

@@ -375,6 +375,7 @@ class Readers:
         for proc in self._procs.values():
             proc.stdin.close()
             proc.wait(timeout=30)
+            proc.stdout.close()
 
     def read(self, name, path, columns=None):
         """{"rows": [...]} or {"error": message} from reader `name`, of the

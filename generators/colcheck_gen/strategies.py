@@ -26,8 +26,11 @@ Determinism: Hypothesis draws from its own seeded random source; a test
 of the same Hypothesis version.
 """
 
+import dataclasses
 import json as json_module
+import math
 import struct
+import sys
 
 import hypothesis
 from hypothesis import strategies as st
@@ -37,6 +40,10 @@ from colcheck_gen.writer import (FileSpec, Group, Leaf, ListOf, MapOf,
                                  PageStyle, OPTIONAL, REPEATED, REQUIRED)
 
 MAX_ROWS = 40
+# Values drawn per column; rows repeat them in turn. Hypothesis draws from
+# a buffer of 8 KiB, and a draw that overruns it is thrown away, so fewer
+# distinct values mean more files of every kind, not fewer rows.
+MAX_VALUES = 8
 MAX_FIELDS = 4
 MAX_DEPTH = 3
 
@@ -81,14 +88,17 @@ def _integer_logicals(physical):
 
 
 def _leaf_types():
-    """(physical, logical, type_length) of every kind of leaf."""
-    plain = st.sampled_from([
-        ("INT32", None, None), ("INT64", None, None),
-        ("BOOLEAN", None, None), ("DOUBLE", None, None),
-        ("FLOAT", None, None), ("BYTE_ARRAY", None, None),
-        ("INT96", None, None)])
+    """(physical, logical, type_length) of every kind of leaf. One flat
+    choice among kinds, each as likely as the next: Hypothesis flattens
+    nested one_of, so grouping kinds would skew the odds. The unannotated
+    INT32 comes first, the simplest leaf a failing case shrinks to."""
     unit = st.sampled_from(["MILLIS", "MICROS", "NANOS"])
-    annotated = st.one_of(
+    kinds = [st.just((physical, None, None)) for physical in (
+        "INT32", "INT64", "BOOLEAN", "DOUBLE", "FLOAT", "BYTE_ARRAY",
+        "INT96")]
+    kinds += [
+        st.just(("FIXED_LEN_BYTE_ARRAY", None, 1)),
+        st.integers(2, 24).map(lambda n: ("FIXED_LEN_BYTE_ARRAY", None, n)),
         st.just(("BYTE_ARRAY", writer.String(), None)),
         _integer_logicals("INT32").map(lambda lt: ("INT32", lt, None)),
         _integer_logicals("INT64").map(lambda lt: ("INT64", lt, None)),
@@ -101,8 +111,6 @@ def _leaf_types():
                   st.booleans()).map(lambda lt: ("INT64", lt, None)),
         st.sampled_from(["INT32", "INT64", "BYTE_ARRAY",
                          "FIXED_LEN_BYTE_ARRAY"]).flatmap(_decimal_leaf),
-        st.just(("FIXED_LEN_BYTE_ARRAY", None, 1)),
-        st.integers(2, 24).map(lambda n: ("FIXED_LEN_BYTE_ARRAY", None, n)),
         st.just(("BYTE_ARRAY", writer.Enum(), None)),
         st.just(("BYTE_ARRAY", writer.Json(), None)),
         st.just(("BYTE_ARRAY", writer.Bson(), None)),
@@ -110,8 +118,8 @@ def _leaf_types():
         st.just(("FIXED_LEN_BYTE_ARRAY", writer.Float16(), 2)),
         st.just(("FIXED_LEN_BYTE_ARRAY", writer.Interval(), 12)),
         st.sampled_from(["INT32", "BYTE_ARRAY"]).map(
-            lambda p: (p, writer.Unknown(), None)))
-    return st.one_of(plain, annotated)
+            lambda p: (p, writer.Unknown(), None))]
+    return st.one_of(kinds)
 
 
 # ---- values ----------------------------------------------------------------------
@@ -129,6 +137,17 @@ def _json_texts():
             st.dictionaries(st.text(max_size=3), inner, max_size=3)),
         max_leaves=5)
     return values.map(json_module.dumps)
+
+
+def _float_edges(width):
+    """The values statistics rules single out (NaN, ±0, ±inf) and the
+    extremes of the width, drawn as often as any other float."""
+    big = struct.unpack("<f", b"\xff\xff\x7f\x7f")[0] if width == 32 \
+        else sys.float_info.max
+    tiny = struct.unpack("<f", b"\x01\x00\x00\x00")[0] if width == 32 \
+        else 5e-324
+    return st.sampled_from([0.0, -0.0, math.nan, math.inf, -math.inf, big,
+                            -big, tiny, -tiny])
 
 
 def _half_floats():
@@ -182,9 +201,9 @@ def _values(leaf):
         # (Impala, Spark) stay within.
         return _signed(64)
     if physical == "FLOAT":
-        return st.floats(width=32)
+        return st.one_of(_float_edges(width=32), st.floats(width=32))
     if physical == "DOUBLE":
-        return st.floats()
+        return st.one_of(_float_edges(width=64), st.floats())
     if physical == "FIXED_LEN_BYTE_ARRAY":
         return st.binary(min_size=leaf.type_length,
                          max_size=leaf.type_length)
@@ -260,12 +279,6 @@ def _node(draw, name, depth, repetitions=tuple(_REPETITIONS)):
     return MapOf(name, key, value, repetition, shape=shape)
 
 
-def schemas():
-    """A list of 1..MAX_FIELDS top-level nodes named c0, c1, ..."""
-    return st.integers(1, MAX_FIELDS).flatmap(
-        lambda n: st.tuples(*[_node(f"c{i}", 1) for i in range(n)])).map(list)
-
-
 # ---- page styles ---------------------------------------------------------------------
 
 @st.composite
@@ -295,18 +308,40 @@ def _row_group_sizes(draw, rows):
 
 
 @st.composite
+def _column(draw):
+    """(top-level node, 1..MAX_VALUES values, the PageStyle of each of its
+    leaves in column order), drawn together so that the shrinker deletes
+    a column with everything that belongs to it."""
+    node = draw(_node("c", 1))
+    values = draw(st.lists(_node_values(node), min_size=1,
+                           max_size=MAX_VALUES))
+    styles = [draw(page_styles(leaf.physical))
+              for _, leaf in writer.leaf_paths([node])]
+    return node, values, styles
+
+
+@st.composite
 def file_specs(draw, max_rows=MAX_ROWS):
-    """A writer.FileSpec of a valid file."""
-    schema = draw(schemas())
-    rows = draw(st.lists(st.fixed_dictionaries(
-        {node.name: _node_values(node) for node in schema}),
-        max_size=max_rows))
-    styles = {
-        path: draw(page_styles(leaf.physical))
-        for path, leaf in writer.leaf_paths(schema)}
+    """A writer.FileSpec of a valid file.
+
+    The row count is drawn first and each column is one list element that
+    holds its own values, repeated in turn to fill the rows. So no draw
+    depends on another's size: the shrinker lowers the row count, deletes
+    columns and values, and everything else stays as it was."""
+    rows = draw(st.integers(0, max_rows))
+    columns = draw(st.lists(_column(), min_size=1, max_size=MAX_FIELDS))
+    schema, styles = [], {}
+    for i, (node, _, leaf_styles) in enumerate(columns):
+        node = dataclasses.replace(node, name=f"c{i}")
+        schema.append(node)
+        for (path, _), style in zip(writer.leaf_paths([node]), leaf_styles):
+            styles[path] = style
+    table = [{f"c{i}": values[r % len(values)]
+              for i, (_, values, _) in enumerate(columns)}
+             for r in range(rows)]
     return FileSpec(
-        schema, rows,
-        row_group_sizes=draw(_row_group_sizes(len(rows))),
+        schema, table,
+        row_group_sizes=draw(_row_group_sizes(rows)),
         level_style=draw(st.sampled_from(["rle", "bitpacked"])),
         statistics=draw(st.booleans()),
         column_pages=styles)

@@ -298,7 +298,7 @@ bool DecodeColumnMetaData(Decoder& d, ColumnMetaData* out) {
       case 1: s.Read("type", &out->type); break;
       case 2: s.ReadList("encodings", WireType::kI32, &out->encodings); break;
       case 3:
-        s.ReadList("path_in_schema", WireType::kBinary, &out->path_in_schema);
+        s.ReadStringList("path_in_schema", &out->path_in_schema);
         break;
       case 4: s.Read("codec", &out->codec); break;
       case 5: s.Read("num_values", &out->num_values); break;
@@ -366,7 +366,7 @@ bool DecodeColumnKey(Decoder& d, ColumnCryptoMetaData* out) {
   while (s.Next()) {
     switch (s.id()) {
       case 1:
-        s.ReadList("path_in_schema", WireType::kBinary, &out->path_in_schema);
+        s.ReadStringList("path_in_schema", &out->path_in_schema);
         break;
       case 2: s.SkipKnown("key_metadata", WireType::kBinary); break;
       default: s.SkipUnknown();

@@ -611,6 +611,23 @@ void StructReader::ReadString(std::string_view name,
   }
 }
 
+void StructReader::ReadStringList(
+    std::string_view name,
+    Spanned<std::vector<Spanned<std::string_view>>>* out) {
+  ReadListImpl(name, WireType::kBinary, out,
+               [name](Decoder& d, Spanned<std::string_view>* e) {
+                 if (!ReadElement(d, e)) return false;
+                 const auto* data =
+                     reinterpret_cast<const std::byte*>(e->value.data());
+                 if (!IsValidUtf8({data, e->value.size()})) {
+                   d.Report(Code::kThriftInvalidUtf8, e->span,
+                            StrCat("an element of string list '", name,
+                                   "' is not valid UTF-8"));
+                 }
+                 return true;
+               });
+}
+
 bool StructReader::SkipIfForeign(std::string_view name, WireType expected) {
   // Only the shape older forks wrote (a collection where the IDL now has a
   // scalar or struct) is foreign; any other mismatch stays an error.

@@ -221,6 +221,10 @@ class StructReader {
     ReadListImpl(name, element, out,
                  [](Decoder& d, Spanned<T>* e) { return ReadElement(d, e); });
   }
+  // A list<string>: a list of binaries whose every element must be UTF-8
+  // (thrift.invalid-utf8 at the element otherwise; the element is kept).
+  void ReadStringList(std::string_view name,
+                      Spanned<std::vector<Spanned<std::string_view>>>* out);
   template <typename T, typename F>
   void ReadStructList(std::string_view name,
                       Spanned<std::vector<Spanned<T>>>* out, F decode) {

@@ -12,7 +12,7 @@
 //     6: double real  7: binary data  8: string text  9: list<i32> ints
 //     10: list<i64> longs  11: list<bool> bools  12: list<binary> strings
 //     13: Inner inner  14: list<Inner> inners  15: Choice choice
-//     16: map<..> opaque (known, not modelled)
+//     16: map<..> opaque (known, not modelled)  17: list<string> texts
 //   }   // all optional
 
 #include "thrift/compact_reader.h"
@@ -160,6 +160,7 @@ struct Everything {
   Spanned<std::vector<Spanned<int64_t>>> longs;
   Spanned<std::vector<Spanned<bool>>> bools;
   Spanned<std::vector<Spanned<std::string_view>>> strings;
+  Spanned<std::vector<Spanned<std::string_view>>> texts;
   Spanned<Inner> inner;
   Spanned<std::vector<Spanned<Inner>>> inners;
   Spanned<Choice> choice;
@@ -216,6 +217,9 @@ bool DecodeEverything(Decoder& d, Everything* out) {
         break;
       case 16:
         s.SkipKnown("opaque", WireType::kMap);
+        break;
+      case 17:
+        s.ReadStringList("texts", &out->texts);
         break;
       default:
         s.SkipUnknown();
@@ -1252,6 +1256,25 @@ TEST(BinaryTest, InvalidUtf8InNestedString) {
             std::vector<Found>{At(Code::kThriftInvalidUtf8, s.value)});
   ASSERT_EQ(r.diagnostics.size(), 1u);
   EXPECT_EQ(r.diagnostics[0].field, "inners[1].s");
+}
+
+TEST(BinaryTest, InvalidUtf8InStringListElement) {
+  CompactWriter w(kBase);
+  w.FieldHeader(12, WireType::kList);  // list<binary>: no check.
+  w.ListHeader(WireType::kBinary, 1);
+  w.Binary("\xC0\xAF");
+  w.FieldHeader(17, WireType::kList);
+  w.ListHeader(WireType::kBinary, 2);
+  w.Binary("ok");
+  const ByteSpan bad = w.Binary("x\xFF");
+  w.EndStruct();
+  const auto r = Decode(w);
+  EXPECT_TRUE(r.ok);
+  EXPECT_EQ(r.found(), std::vector<Found>{At(Code::kThriftInvalidUtf8, bad)});
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].field, "texts[1]");
+  ASSERT_EQ(r.value.texts.value.size(), 2u);
+  EXPECT_EQ(r.value.texts.value[1].value, "x\xFF");
 }
 
 // ---- thrift.bool-encoding ---------------------------------------------------
