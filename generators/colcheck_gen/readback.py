@@ -13,12 +13,16 @@ Parquet type and compares value by value:
 Readers convert, and some conversions lose information by design; the
 comparison allows exactly those, per reader, and nothing else:
 
-* DuckDB reads TIMESTAMP(NANOS) adjusted to UTC, and INT96, as microsecond
-  TIMESTAMP WITH TIME ZONE values (truncated toward zero), and DECIMAL
-  wider than 38 digits as DOUBLE.
-* hyparquet reads every DECIMAL as a JS number (unscaled / 10^scale) and
-  does not convert TIME; it cannot read BSON or INTERVAL at all
-  (`unsupported` says so, and the file is not compared).
+* DuckDB reads TIMESTAMP(NANOS) adjusted to UTC as microseconds rounded
+  toward zero, INT96 as microseconds rounded down, TIME in every unit as
+  microseconds rounded toward zero, and DECIMAL wider than 38 digits as
+  DOUBLE.
+* hyparquet reads every DECIMAL as a JS number (unscaled / 10^scale),
+  leaves TIME and ENUM as stored, and gives maps as JS objects.
+
+What a reader cannot read at all (a codec, a type, a legacy shape) is
+listed in _file_limit, _leaf_limit and _node_limit with the reason; those
+columns are left out for that reader, and compare() says which and why.
 """
 
 import json
