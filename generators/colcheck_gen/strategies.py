@@ -61,8 +61,10 @@ _DAY = {"MILLIS": 86_400_000, "MICROS": 86_400_000_000,
 
 def _decimals(physical):
     """(precision, type_length) of legal decimals on `physical` (rule 50).
-    BYTE_ARRAY decimals stay within 38 digits, the widest DECIMAL that
-    DuckDB reads exactly (it reads wider ones as DOUBLE)."""
+    INT64 starts at 10 digits: below that LT says to use INT32, and
+    colcheck warns (decimal.int64-low-precision). BYTE_ARRAY decimals stay
+    within 38 digits, the widest DECIMAL that DuckDB reads exactly (it
+    reads wider ones as DOUBLE)."""
     if physical == "INT32":
         return st.tuples(st.integers(1, 9), st.none())
     if physical == "INT64":
