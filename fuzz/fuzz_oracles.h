@@ -3,18 +3,25 @@
 // builds (as zstd's FUZZ_ASSERT does) so a replay of the corpus in a normal
 // build catches the same faults a sanitizer build does.
 //
-// Only the public API is used here, as for everything under fuzz/.
+// Only the public API is used here, as for everything under fuzz/, plus the
+// JSON renderer of reports/, whose output is one of the properties checked.
 
 #ifndef COLCHECK_FUZZ_FUZZ_ORACLES_H_
 #define COLCHECK_FUZZ_FUZZ_ORACLES_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "colcheck/colcheck.h"
+#include "json_syntax.h"
+#include "reports/file_report.h"
+#include "reports/json.h"
 
 // Prints the failed condition and where, then aborts, so every engine (and
 // the replay driver) records the input as a crash.
@@ -102,13 +109,28 @@ inline void CheckReport(const Report& report, uint64_t size,
   }
 }
 
-// Validates `data` three times and checks each report, that the first two
-// are identical (determinism), and that the verdict does not depend on how
-// many diagnostics the report keeps.
-inline void ValidateAndCheck(std::span<const std::byte> data) {
-  const Options options;
-  const Report first = ValidateBytes(data, options);
+// The JSON renderer promises a valid document for every report, whatever
+// bytes the messages and fields quote from the input.
+inline void CheckJson(const Report& report) {
+  const std::vector<FileReport> files = {{"input.parquet", report}};
+  const std::string json = RenderJson(files);
+  if (!JsonSyntax::IsValid(json)) {
+    std::fprintf(stderr, "invalid JSON rendering:\n%s\n", json.c_str());
+  }
+  COLCHECK_FUZZ_CHECK(JsonSyntax::IsValid(json));
+}
+
+// Validates `data` at `level` three times and checks each report, that the
+// first two are identical (determinism), that the verdict does not depend
+// on how many diagnostics the report keeps, and that the JSON rendering
+// parses. Returns the first report, for oracles across runs.
+inline Report ValidateAndCheck(std::span<const std::byte> data,
+                               Level level = Level::kFull) {
+  Options options;
+  options.level = level;
+  Report first = ValidateBytes(data, options);
   CheckReport(first, data.size(), options.max_diagnostics);
+  CheckJson(first);
 
   const Report second = ValidateBytes(data, options);
   CheckReport(second, data.size(), options.max_diagnostics);
@@ -124,12 +146,42 @@ inline void ValidateAndCheck(std::span<const std::byte> data) {
         SameDiagnostic(first.diagnostics[i], second.diagnostics[i]));
   }
 
-  Options capped;
+  Options capped = options;
   capped.max_diagnostics = kSmallDiagnosticCap;
   const Report small = ValidateBytes(data, capped);
   CheckReport(small, data.size(), capped.max_diagnostics);
   COLCHECK_FUZZ_CHECK(small.verdict == first.verdict);
   COLCHECK_FUZZ_CHECK(small.format == first.format);
+  return first;
+}
+
+// A deeper level adds checks and never removes one: every diagnostic of the
+// `shallow` report is in the `deep` one, and an invalid file stays invalid.
+// Neither may have dropped diagnostics past the cap, which would make the
+// kept sets incomparable.
+inline void CheckDeeperLevel(const Report& shallow, const Report& deep) {
+  COLCHECK_FUZZ_CHECK(shallow.format == deep.format);
+  const auto truncated = [](const Report& r) {
+    return !r.diagnostics.empty() &&
+           r.diagnostics.back().code == Code::kLimitsTooManyDiagnostics;
+  };
+  if (truncated(shallow) || truncated(deep)) return;
+  if (shallow.verdict == Verdict::kInvalid) {
+    COLCHECK_FUZZ_CHECK(deep.verdict == Verdict::kInvalid);
+  }
+  // Both are sorted by offset (CheckReport), so only the diagnostics at the
+  // same offset need comparing.
+  const auto by_offset = [](const Diagnostic& a, const Diagnostic& b) {
+    return a.offset < b.offset;
+  };
+  for (const Diagnostic& d : shallow.diagnostics) {
+    const auto [begin, end] = std::equal_range(
+        deep.diagnostics.begin(), deep.diagnostics.end(), d, by_offset);
+    const bool found = std::any_of(
+        begin, end, [&](const Diagnostic& e) { return SameDiagnostic(d, e); });
+    if (!found) PrintDiagnostic("missing at the deeper level", d);
+    COLCHECK_FUZZ_CHECK(found);
+  }
 }
 
 }  // namespace colcheck::fuzz

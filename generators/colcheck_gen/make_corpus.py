@@ -13,6 +13,10 @@ Writes, under --out (default: the repository's corpus/):
   invalid/<code>/<name>.expected.json  {"code", "offset", "length"}
   seeds/file_fuzzer/*.parquet          whole files for the file fuzzer
   seeds/footer_fuzzer/*.bin            FileMetaData bytes for the footer fuzzer
+  seeds/thrift_fuzzer/*.bin            selector byte + a PageHeader, ColumnIndex,
+                                       OffsetIndex or bloom filter (thrift_fuzzer.cc)
+  seeds/page_fuzzer/*.bin              10-byte selector + one data page's body
+                                       (page_fuzzer.cc)
 
 valid/, invalid/ and seeds/ are rewritten whole, and README.md with the
 table of what each file covers; other files (regressions/, the test
@@ -36,6 +40,7 @@ import json
 import os
 import random
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -58,6 +63,140 @@ FILE_SEEDS_MUTATED = ("footer_cut_inside_varint", "root_num_children_minus_one",
                       "num_rows_11_byte_varint", "column_orders_million",
                       "gzip_values_garbage", "dictionary_index_past_end",
                       "chunk_starts_mid_row")
+
+
+# page_fuzzer seeds: the data pages of files whose chunks cover every
+# physical type, encoding, codec and page version, and levels up to 2.
+PAGE_SEED_FILES = ("matrix_uncompressed_v1", "matrix_uncompressed_v2",
+                   "matrix_snappy_v1", "matrix_gzip_v2", "matrix_brotli_v1",
+                   "matrix_zstd_v2", "matrix_lz4_raw_v1", "matrix_lz4_v2",
+                   "boolean_dictionary", "delta_edges", "lists",
+                   "nested_struct", "float_specials")
+# thrift_fuzzer seeds: the page headers, page indexes and bloom filters of
+# files that have all of them, in every variant the writer makes.
+THRIFT_SEED_FILES = ("page_base", "dictionary_pages", "v2_gzip_crc")
+# thrift_fuzzer.cc's selector values.
+THRIFT_REGIONS = {"column_index": 1, "offset_index": 2, "bloom_filter": 3}
+PAGE_SELECTOR_ENCODINGS = 10  # page_fuzzer.cc takes the encoding modulo 10.
+DICTIONARY_ENCODINGS = (2, 8)  # PLAIN_DICTIONARY, RLE_DICTIONARY
+HARNESS_DICTIONARY = {0: 2}  # page_fuzzer.cc: entries per physical type.
+HARNESS_DICTIONARY_DEFAULT = 8
+
+
+def _leaves(schema):
+    """(element, max definition level, max repetition level, dotted path)
+    of each leaf of a flattened schema, in column order."""
+    out, pos = [], 1
+
+    def visit(prefix, def_level, rep_level):
+        nonlocal pos
+        element = schema[pos]
+        pos += 1
+        if element.repetition_type == 1:  # OPTIONAL
+            def_level += 1
+        elif element.repetition_type == 2:  # REPEATED
+            def_level, rep_level = def_level + 1, rep_level + 1
+        path = prefix + [element.name]
+        if not element.num_children:
+            out.append((element, def_level, rep_level, ".".join(path)))
+        for _ in range(element.num_children or 0):
+            visit(path, def_level, rep_level)
+
+    for _ in range(schema[0].num_children or 0):
+        visit([], 0, 0)
+    return out
+
+
+def _page_selector(leaf, def_level, rep_level, codec, page, header):
+    """page_fuzzer.cc's 10-byte selector for `page`, or None when the page
+    does not fit in it."""
+    v2 = header.data_page_header_v2
+    sub = v2 or header.data_page_header
+    optional = def_level - rep_level
+    rows = (v2.num_rows if v2 else
+            sum(1 for r in page.rep_levels if r == 0) if rep_level else
+            sub.num_values)
+    fits = (rep_level <= 2 and 0 <= optional <= 2 and codec < 8 and
+            sub.encoding < PAGE_SELECTOR_ENCODINGS and
+            sub.num_values < 256 and rows < 256 and
+            header.uncompressed_page_size < 1 << 16 and
+            (leaf.type_length or 0) < 256 and
+            (not v2 or (v2.num_nulls < 256 and
+                        v2.repetition_levels_byte_length < 256 and
+                        v2.definition_levels_byte_length < 256)))
+    if not fits:
+        return None
+    shape = leaf.type | optional << 3 | rep_level << 5 | (0x80 if v2 else 0)
+    flags = sub.encoding | codec << 4
+    if v2 and v2.is_compressed is False:
+        flags |= 0x80
+    return struct.pack("<8BH", shape, flags, leaf.type_length or 0,
+                       sub.num_values, rows, v2.num_nulls if v2 else 0,
+                       v2.repetition_levels_byte_length if v2 else 0,
+                       v2.definition_levels_byte_length if v2 else 0,
+                       header.uncompressed_page_size)
+
+
+def _dictionary_fits(leaf, codec, chunk):
+    """Whether the page_fuzzer harness's dictionary (written only for
+    UNCOMPRESSED chunks) has as many entries as the writer's."""
+    dictionary = next((p.header.dictionary_page_header for p in chunk.pages
+                       if p.header.dictionary_page_header), None)
+    entries = HARNESS_DICTIONARY.get(leaf.type, HARNESS_DICTIONARY_DEFAULT)
+    return (codec == 0 and dictionary is not None and
+            dictionary.num_values <= entries)
+
+
+def page_fuzzer_seeds(files):
+    """{name: bytes}: the first data page of every chunk of
+    PAGE_SEED_FILES's first row group that fits page_fuzzer's selector,
+    as its selector and the body as stored."""
+    seeds = {}
+    for name in PAGE_SEED_FILES:
+        pq = files[name]
+        if not pq.model.row_groups:
+            continue
+        leaves = _leaves(pq.model.schema)
+        for c, chunk in enumerate(pq.model.row_groups[0].chunks):
+            leaf, def_level, rep_level, path = leaves[c]
+            codec = pq.metadata.row_groups[0].columns[c].meta_data.codec
+            for page, where in zip(chunk.pages, pq.pages[(0, c)]):
+                header = page.header
+                sub = header.data_page_header_v2 or header.data_page_header
+                if sub is None:
+                    continue
+                if (sub.encoding in DICTIONARY_ENCODINGS and
+                        not _dictionary_fits(leaf, codec, chunk)):
+                    break
+                selector = _page_selector(leaf, def_level, rep_level, codec,
+                                          page, header)
+                if selector is not None:
+                    body = pq.data[where.body.offset:where.body.end]
+                    seeds[f"{name}_{path}.bin"] = selector + body
+                break
+    return seeds
+
+
+def thrift_fuzzer_seeds(files):
+    """{name: bytes}: every distinct PageHeader (selector 0) and each page
+    index and bloom filter (selectors 1..3) of THRIFT_SEED_FILES's first
+    row group, as the writer serialized them."""
+    seeds, seen = {}, set()
+    for name in THRIFT_SEED_FILES:
+        pq = files[name]
+        for c in range(len(pq.model.row_groups[0].chunks)):
+            for k, where in enumerate(pq.pages[(0, c)]):
+                header = pq.data[where.header.offset:where.header.end]
+                if header not in seen:
+                    seen.add(header)
+                    seeds[f"{name}_c{c}_page{k}_header.bin"] = (
+                        bytes([0]) + header)
+            for region, selector in THRIFT_REGIONS.items():
+                if (0, c, region) in pq.regions:
+                    span, _ = pq.regions[(0, c, region)]
+                    seeds[f"{name}_c{c}_{region}.bin"] = (
+                        bytes([selector]) + pq.data[span.offset:span.end])
+    return seeds
 
 
 def _write(path, data):
@@ -112,6 +251,10 @@ def generate(out, idl=None):
     footer[rng.randrange(len(footer))] ^= 1 << rng.randrange(8)
     _write(os.path.join(seeds, "footer_fuzzer", "mutation_base_bitflip.bin"),
            bytes(footer))
+    for target, made in (("page_fuzzer", page_fuzzer_seeds(files)),
+                         ("thrift_fuzzer", thrift_fuzzer_seeds(files))):
+        for seed_name, data in made.items():
+            _write(os.path.join(seeds, target, seed_name), data)
     _write(os.path.join(out, "README.md"), readme(files, invalid, out))
     return invalid
 
@@ -197,7 +340,15 @@ def readme(files, invalid, out):
                           "files, the others mutations of the same name"),
                          ("footer_fuzzer", "the FileMetaData bytes (no magic, "
                           "no length) of valid/ files, and one with a "
-                          "random bit flipped (seed 11)")):
+                          "random bit flipped (seed 11)"),
+                         ("page_fuzzer", "the 10-byte selector of "
+                          "`fuzz/page_fuzzer.cc` and the stored body of the "
+                          "first data page of each chunk of the named valid/ "
+                          "file (`make_corpus.page_fuzzer_seeds`)"),
+                         ("thrift_fuzzer", "a selector byte (0 PageHeader, 1 "
+                          "ColumnIndex, 2 OffsetIndex, 3 bloom filter) and "
+                          "those bytes of the named valid/ file "
+                          "(`make_corpus.thrift_fuzzer_seeds`)")):
         names_here = sorted(os.listdir(os.path.join(out, "seeds", target)))
         lines.append(f"| `seeds/{target}/` | " +
                      ", ".join(f"`{n}`" for n in names_here) +
