@@ -34,7 +34,7 @@ DEFAULT_MAX_LEN = 4096
 
 # --smoke splits this many seconds of fuzzing between the targets, which
 # leaves room for merging and triage inside CI's 3-minute allowance.
-SMOKE_FUZZ_BUDGET_S = 120
+SMOKE_FUZZ_BUDGET_S = 100
 SMOKE_MINIMIZE_S = 10
 # A shallow bug can leave hundreds of artifacts; reproducing the smallest
 # few per target finds its signatures without spending minutes on copies.
@@ -353,6 +353,7 @@ class Target:
   seeds: list[Path]
   artifacts: list[tuple[Path, str]] = dataclasses.field(default_factory=list)
   stats: dict = dataclasses.field(default_factory=dict)
+  notes: list[str] = dataclasses.field(default_factory=list)
 
 
 def Log(message: str) -> None:
@@ -413,6 +414,22 @@ def Files(directory: Path) -> list[Path]:
   return sorted(p for p in directory.rglob("*") if p.is_file())
 
 
+def PrepareOut(out: Path, targets: list[Target]) -> None:
+  """Clears what a previous campaign in `out` left, except its corpus.
+
+  Old artifacts would be reported again as this run's findings; the
+  merged corpus out/corpus/NAME is the best seed a new run can have, so
+  it joins each target's seeds.
+  """
+  shutil.rmtree(out / "findings", ignore_errors=True)
+  for target in targets:
+    for directory in ("artifacts", "afl", "work"):
+      shutil.rmtree(out / directory / target.name, ignore_errors=True)
+    previous = out / "corpus" / target.name
+    if Files(previous):
+      target.seeds.append(previous)
+
+
 def FuzzLibFuzzer(target: Target, seconds: int, jobs: int, out: Path,
                   dictionary: Path | None) -> None:
   """Fuzzes for `seconds`, then merges the corpus into out/corpus/NAME.
@@ -454,10 +471,16 @@ def FuzzLibFuzzer(target: Target, seconds: int, jobs: int, out: Path,
       execs += ParseLibFuzzerStats(output)
       runs += 1
       # Go on only if the run ended on an artifact (a rediscovered input
-      # rewrites its file): a clean exit means the time is spent, and a
-      # failure without an artifact would only repeat.
+      # rewrites its file) after loading the corpus: a clean exit means
+      # the time is spent, and a failure without an artifact, or on a
+      # seed, would only repeat.
       newest = max((p.stat().st_mtime for p in Files(artifacts)), default=0)
       if code == 0 or jobs > 1 or newest < run_started:
+        break
+      if "INITED" not in output:
+        target.notes.append(
+            f"{target.name}: a seed fails, so fuzzing stopped after "
+            f"{round(time.monotonic() - started)} s; see the findings")
         break
   elapsed = time.monotonic() - started
   Log(f"{target.name}: merging the corpus into {merged}")
