@@ -12,17 +12,41 @@ TEST(JsonSyntax, AcceptsEveryKindOfValue) {
        {"0", "-0", "12", "-1.5e3", "2E+7", "1e-2", "true", "false", "null",
         "\"\"", "\"a\\\"\\\\\\/\\b\\f\\n\\r\\t\"", "\"\\u00e9\\ud83d\\ude00\"",
         "[]", "{}", " [1, [2, {}], {\"a\": null}] ",
-        "{\"tool\":\"colcheck\",\"files\":[{\"size\":0,\"diagnostics\":[]}]}\n"}) {
+        "{\"tool\":\"colcheck\",\"files\":[{\"size\":0,\"diagnostics\":[]}]}"
+        "\n"}) {
     EXPECT_TRUE(JsonSyntax::IsValid(good)) << good;
   }
 }
 
 TEST(JsonSyntax, RejectsMalformedDocuments) {
-  for (const char* bad :
-       {"", " ", "{", "[", "]", "{\"a\":}", "{\"a\" 1}", "{a:1}", "{\"a\":1,}",
-        "[1,]", "[,1]", "01", "-", "1.", ".5", "1e", "+1", "tru", "nul",
-        "[1] 2", "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\ud800\"",
-        "\"\\udc00\"", "\"\\ud800\\u0041\"", "'a'", "NaN"}) {
+  for (const char* bad : {"",
+                          " ",
+                          "{",
+                          "[",
+                          "]",
+                          "{\"a\":}",
+                          "{\"a\" 1}",
+                          "{a:1}",
+                          "{\"a\":1,}",
+                          "[1,]",
+                          "[,1]",
+                          "01",
+                          "-",
+                          "1.",
+                          ".5",
+                          "1e",
+                          "+1",
+                          "tru",
+                          "nul",
+                          "[1] 2",
+                          "\"abc",
+                          "\"\\x\"",
+                          "\"\\u12\"",
+                          "\"\\ud800\"",
+                          "\"\\udc00\"",
+                          "\"\\ud800\\u0041\"",
+                          "'a'",
+                          "NaN"}) {
     EXPECT_FALSE(JsonSyntax::IsValid(bad)) << bad;
   }
 }
@@ -35,8 +59,8 @@ TEST(JsonSyntax, RejectsRawControlAndNonAsciiBytesInStrings) {
 }
 
 TEST(JsonSyntax, BoundsNesting) {
-  const std::string ok = std::string(kMaxJsonDepth + 1, '[') +
-                         std::string(kMaxJsonDepth + 1, ']');
+  const std::string ok =
+      std::string(kMaxJsonDepth + 1, '[') + std::string(kMaxJsonDepth + 1, ']');
   EXPECT_TRUE(JsonSyntax::IsValid(ok));
   const std::string deep(100000, '[');
   EXPECT_FALSE(JsonSyntax::IsValid(deep + std::string(100000, ']')));

@@ -230,17 +230,18 @@ inline std::vector<uint8_t> FileMetaDataBytes(const ChunkSpec& c) {
 
   CompactWriter w;
   w.I32(1, 2);  // version
-  w.BeginList(2, CompactWriter::kStruct, static_cast<uint32_t>(path.size()) + 1);
+  w.BeginList(2, CompactWriter::kStruct,
+              static_cast<uint32_t>(path.size()) + 1);
   w.BeginStructElement();
   w.Binary(4, "schema");
   w.I32(5, 1);
   w.EndStruct();
   for (size_t i = 0; i < path.size(); ++i) {
     const bool leaf = i + 1 == path.size();
-    const int32_t repetition =
-        levels == 0                                   ? kRequired
-        : static_cast<int>(i) < c.repeated_levels ? kRepeated
-                                                  : kOptional;
+    const int32_t repetition = levels == 0 ? kRequired
+                               : static_cast<int>(i) < c.repeated_levels
+                                   ? kRepeated
+                                   : kOptional;
     w.BeginStructElement();
     if (leaf) {
       w.I32(1, c.physical_type);
@@ -259,7 +260,8 @@ inline std::vector<uint8_t> FileMetaDataBytes(const ChunkSpec& c) {
   w.I64(2, 0);             // file_offset: deprecated, 0 as writers do.
   w.BeginStruct(3);        // ColumnMetaData
   w.I32(1, c.physical_type);
-  w.BeginList(2, CompactWriter::kI32, static_cast<uint32_t>(c.encodings.size()));
+  w.BeginList(2, CompactWriter::kI32,
+              static_cast<uint32_t>(c.encodings.size()));
   for (const int32_t encoding : c.encodings) w.I32Element(encoding);
   w.BeginList(3, CompactWriter::kBinary, static_cast<uint32_t>(path.size()));
   for (const std::string& name : path) w.BinaryElement(name);
