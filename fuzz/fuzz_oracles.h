@@ -124,13 +124,22 @@ inline void CheckJson(const Report& report) {
 // first two are identical (determinism), that the verdict does not depend
 // on how many diagnostics the report keeps, and that the JSON rendering
 // parses. Returns the first report, for oracles across runs.
+// Validates once at `level` and checks the report on its own.
+inline Report ValidateAndCheckOnce(std::span<const std::byte> data,
+                                   Level level) {
+  Options options;
+  options.level = level;
+  Report report = ValidateBytes(data, options);
+  CheckReport(report, data.size(), options.max_diagnostics);
+  CheckJson(report);
+  return report;
+}
+
 inline Report ValidateAndCheck(std::span<const std::byte> data,
                                Level level = Level::kFull) {
   Options options;
   options.level = level;
-  Report first = ValidateBytes(data, options);
-  CheckReport(first, data.size(), options.max_diagnostics);
-  CheckJson(first);
+  Report first = ValidateAndCheckOnce(data, level);
 
   const Report second = ValidateBytes(data, options);
   CheckReport(second, data.size(), options.max_diagnostics);
