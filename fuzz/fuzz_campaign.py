@@ -76,269 +76,269 @@ _LIBFUZZER_ARTIFACT_KINDS = {
 
 @dataclasses.dataclass(frozen=True)
 class Frame:
-  """One symbolized stack frame."""
-  function: str  # Demangled, parameter list removed; "" when unknown.
-  file: str = ""  # Source file, "" when only the module is known.
-  line: int = 0
-  module: str = ""  # Binary or library, when no source is known.
+    """One symbolized stack frame."""
+    function: str  # Demangled, parameter list removed; "" when unknown.
+    file: str = ""  # Source file, "" when only the module is known.
+    line: int = 0
+    module: str = ""  # Binary or library, when no source is known.
 
-  def Describe(self) -> str:
-    where = f"{self.file}:{self.line}" if self.file else self.module
-    return f"{self.function or '??'} {where}".strip()
+    def describe(self) -> str:
+        where = f"{self.file}:{self.line}" if self.file else self.module
+        return f"{self.function or '??'} {where}".strip()
 
 
 @dataclasses.dataclass
 class Failure:
-  """What a reproduction printed, reduced to what triage needs."""
-  kind: str  # crash, timeout, oom or leak.
-  type: str  # heap-buffer-overflow, signed-integer-overflow, timeout, ...
-  headline: str  # The sanitizer's or libFuzzer's ERROR line.
-  frames: list[Frame]  # The first stack after the headline, runtime kept.
-  oracle: str = ""  # A COLCHECK_FUZZ_CHECK message, when an oracle failed.
+    """What a reproduction printed, reduced to what triage needs."""
+    kind: str  # crash, timeout, oom or leak.
+    type: str  # heap-buffer-overflow, signed-integer-overflow, timeout, ...
+    headline: str  # The sanitizer's or libFuzzer's ERROR line.
+    frames: list[Frame]  # The first stack after the headline, runtime kept.
+    oracle: str = ""  # A COLCHECK_FUZZ_CHECK message, when an oracle failed.
 
 
-def StripParameters(function: str) -> str:
-  """Removes a trailing parameter list (and cv-qualifier) from a name.
+def strip_parameters(function: str) -> str:
+    """Removes a trailing parameter list (and cv-qualifier) from a name.
 
-  Signatures must survive a changed parameter type as much as a moved
-  line, and `Foo(std::span<std::byte const, ...>)` is mostly noise in a
-  report. `operator()` and lambdas keep their own parentheses.
-  """
-  name = function.strip()
-  name = re.sub(r"\s+(const|volatile|&|&&)$", "", name)
-  if not name.endswith(")"):
+    Signatures must survive a changed parameter type as much as a moved
+    line, and `Foo(std::span<std::byte const, ...>)` is mostly noise in a
+    report. `operator()` and lambdas keep their own parentheses.
+    """
+    name = function.strip()
+    name = re.sub(r"\s+(const|volatile|&|&&)$", "", name)
+    if not name.endswith(")"):
+        return name
+    depth = 0
+    for i in range(len(name) - 1, -1, -1):
+        if name[i] == ")":
+            depth += 1
+        elif name[i] == "(":
+            depth -= 1
+            if depth == 0:
+                # "operator()" followed by its parameter list: "()" is the name.
+                if i == 0:
+                    return name
+                return name[:i]
     return name
-  depth = 0
-  for i in range(len(name) - 1, -1, -1):
-    if name[i] == ")":
-      depth += 1
-    elif name[i] == "(":
-      depth -= 1
-      if depth == 0:
-        # "operator()" followed by its parameter list: "()" is the name.
-        if i == 0:
-          return name
-        return name[:i]
-  return name
 
 
-def ParseFrame(line: str) -> Frame | None:
-  """Parses an ASan/UBSan/libFuzzer stack line ("#3 0x... in f file:1:2")."""
-  match = _FRAME.match(line)
-  if not match:
-    return None
-  rest = _BUILD_ID.sub("", match.group(2)).strip()
-  if rest.startswith("in "):
-    rest = rest[3:].strip()
-  module = _MODULE_LOCATION.search(rest)
-  if module:
-    return Frame(StripParameters(rest[:module.start()]),
-                 module=module.group(1).rsplit("+", 1)[0])
-  head, _, last = rest.rpartition(" ")
-  source = _SOURCE_LOCATION.match(last)
-  if head and source:
-    return Frame(StripParameters(head), source.group(1),
-                 int(source.group(2)))
-  # The AFL++ driver's own frames name an object file: "f aflpp_driver.o".
-  if head and not last.endswith(")"):
-    return Frame(StripParameters(head), module=last)
-  return Frame(StripParameters(rest))
+def parse_frame(line: str) -> Frame | None:
+    """Parses an ASan/UBSan/libFuzzer stack line ("#3 0x... in f file:1:2")."""
+    match = _FRAME.match(line)
+    if not match:
+        return None
+    rest = _BUILD_ID.sub("", match.group(2)).strip()
+    if rest.startswith("in "):
+        rest = rest[3:].strip()
+    module = _MODULE_LOCATION.search(rest)
+    if module:
+        return Frame(strip_parameters(rest[:module.start()]),
+                     module=module.group(1).rsplit("+", 1)[0])
+    head, _, last = rest.rpartition(" ")
+    source = _SOURCE_LOCATION.match(last)
+    if head and source:
+        return Frame(strip_parameters(head), source.group(1),
+                     int(source.group(2)))
+    # The AFL++ driver's own frames name an object file: "f aflpp_driver.o".
+    if head and not last.endswith(")"):
+        return Frame(strip_parameters(head), module=last)
+    return Frame(strip_parameters(rest))
 
 
-def _FailureType(summary: re.Match | None, headline: str) -> str:
-  if summary:
-    tool, text = summary.group(1), summary.group(2).strip()
-    if tool == "libFuzzer":
-      return text.replace(" ", "-")
-    if "leaked in" in text:
-      return "memory-leak"
-    return text.split()[0]
-  if headline.startswith("runtime error:"):
-    return "undefined-behavior"
-  match = re.match(r"ERROR: \w+: (\S+)", headline)
-  return match.group(1).rstrip(":") if match else "unknown"
-
-
-def _KindOfType(failure_type: str) -> str:
-  if failure_type == "timeout":
-    return "timeout"
-  if failure_type in ("out-of-memory", "allocation-size-too-big",
-                      "malloc-limit", "rss-limit-exceeded"):
-    return "oom"
-  if failure_type in ("memory-leak", "detected"):
-    return "leak"
-  return "crash"
-
-
-def ParseFailure(output: str) -> Failure | None:
-  """Finds the failure in a reproduction's stderr; None if there is none.
-
-  Takes the first report (the one that stopped the run) and its first
-  stack: ASan prints the faulting access first and the allocation stacks
-  after it.
-  """
-  lines = output.splitlines()
-  start = None
-  headline = ""
-  for i, line in enumerate(lines):
-    match = _HEADLINE.search(line)
-    if match:
-      start, headline = i, match.group(1).strip()
-      break
-  if start is None:
-    return None
-  frames = []
-  for line in lines[start + 1:]:
-    frame = ParseFrame(line)
-    if frame is not None:
-      frames.append(frame)
-    elif frames:
-      break
-  summary = None
-  for line in lines[start:]:
-    summary = _SUMMARY.match(line.strip())
+def _failure_type(summary: re.Match | None, headline: str) -> str:
     if summary:
-      break
-  oracle = _ORACLE.search(output)
-  failure_type = _FailureType(summary, headline)
-  return Failure(_KindOfType(failure_type), failure_type, headline, frames,
-                 oracle.group(0) if oracle else "")
+        tool, text = summary.group(1), summary.group(2).strip()
+        if tool == "libFuzzer":
+            return text.replace(" ", "-")
+        if "leaked in" in text:
+            return "memory-leak"
+        return text.split()[0]
+    if headline.startswith("runtime error:"):
+        return "undefined-behavior"
+    match = re.match(r"ERROR: \w+: (\S+)", headline)
+    return match.group(1).rstrip(":") if match else "unknown"
 
 
-def ProjectFrames(frames: list[Frame], roots: list[Path]) -> list[Frame]:
-  """The frames whose source lies under one of `roots`.
-
-  When there are none (a binary built elsewhere, or no symbols), every
-  frame that is not sanitizer, engine or libc machinery stands in, so the
-  signature still says something.
-  """
-  prefixes = [str(root.resolve()) + os.sep for root in roots]
-  inside = [f for f in frames
-            if f.file and any(f.file.startswith(p) for p in prefixes)
-            and not _RUNTIME_FUNCTION.match(f.function)]
-  if inside:
-    return inside
-  return [f for f in frames
-          if f.function and not _RUNTIME_FUNCTION.match(f.function)]
+def _kind_of_type(failure_type: str) -> str:
+    if failure_type == "timeout":
+        return "timeout"
+    if failure_type in ("out-of-memory", "allocation-size-too-big",
+                        "malloc-limit", "rss-limit-exceeded"):
+        return "oom"
+    if failure_type in ("memory-leak", "detected"):
+        return "leak"
+    return "crash"
 
 
-def TrimStack(frames: list[Frame]) -> list[str]:
-  """The report's stack: runtime and system-header frames dropped.
+def parse_failure(output: str) -> Failure | None:
+    """Finds the failure in a reproduction's stderr; None if there is none.
 
-  libstdc++'s template frames (std::sort and its helpers) are long and
-  say little once the project frames around them are shown.
-  """
-  return [f.Describe() for f in frames
-          if not _RUNTIME_FUNCTION.match(f.function)
-          and not f.file.startswith("/usr/")][:REPORT_STACK_FRAMES]
+    Takes the first report (the one that stopped the run) and its first
+    stack: ASan prints the faulting access first and the allocation stacks
+    after it.
+    """
+    lines = output.splitlines()
+    start = None
+    headline = ""
+    for i, line in enumerate(lines):
+        match = _HEADLINE.search(line)
+        if match:
+            start, headline = i, match.group(1).strip()
+            break
+    if start is None:
+        return None
+    frames = []
+    for line in lines[start + 1:]:
+        frame = parse_frame(line)
+        if frame is not None:
+            frames.append(frame)
+        elif frames:
+            break
+    summary = None
+    for line in lines[start:]:
+        summary = _SUMMARY.match(line.strip())
+        if summary:
+            break
+    oracle = _ORACLE.search(output)
+    failure_type = _failure_type(summary, headline)
+    return Failure(_kind_of_type(failure_type), failure_type, headline, frames,
+                   oracle.group(0) if oracle else "")
 
 
-def Signature(failure: Failure, roots: list[Path], depth: int,
+def project_frames(frames: list[Frame], roots: list[Path]) -> list[Frame]:
+    """The frames whose source lies under one of `roots`.
+
+    When there are none (a binary built elsewhere, or no symbols), every
+    frame that is not sanitizer, engine or libc machinery stands in, so the
+    signature still says something.
+    """
+    prefixes = [str(root.resolve()) + os.sep for root in roots]
+    inside = [f for f in frames
+              if f.file and any(f.file.startswith(p) for p in prefixes)
+              and not _RUNTIME_FUNCTION.match(f.function)]
+    if inside:
+        return inside
+    return [f for f in frames
+            if f.function and not _RUNTIME_FUNCTION.match(f.function)]
+
+
+def trim_stack(frames: list[Frame]) -> list[str]:
+    """The report's stack: runtime and system-header frames dropped.
+
+    libstdc++'s template frames (std::sort and its helpers) are long and
+    say little once the project frames around them are shown.
+    """
+    return [f.describe() for f in frames
+            if not _RUNTIME_FUNCTION.match(f.function)
+            and not f.file.startswith("/usr/")][:REPORT_STACK_FRAMES]
+
+
+def signature_of(failure: Failure, roots: list[Path], depth: int,
               target: str) -> str:
-  """A one-line key for deduplication: the type and top in-project frames.
+    """A one-line key for deduplication: the type and top in-project frames.
 
-  Names only (no addresses, offsets or lines), so the same bug keeps its
-  signature across rebuilds and small edits. Without usable frames the
-  target stands in, so at least the findings of different targets differ.
-  """
-  functions = []
-  for frame in ProjectFrames(failure.frames, roots):
-    if not functions or functions[-1] != frame.function:
-      functions.append(frame.function)
-  if not functions:
-    return f"{failure.type} in <no stack: {target}>"
-  return f"{failure.type} in {' < '.join(functions[:depth])}"
-
-
-def SignatureId(signature: str) -> str:
-  """A short stable name for a finding's directory."""
-  return hashlib.sha1(signature.encode()).hexdigest()[:12]
+    Names only (no addresses, offsets or lines), so the same bug keeps its
+    signature across rebuilds and small edits. Without usable frames the
+    target stands in, so at least the findings of different targets differ.
+    """
+    functions = []
+    for frame in project_frames(failure.frames, roots):
+        if not functions or functions[-1] != frame.function:
+            functions.append(frame.function)
+    if not functions:
+        return f"{failure.type} in <no stack: {target}>"
+    return f"{failure.type} in {' < '.join(functions[:depth])}"
 
 
-def ReadKnown(path: Path | None) -> set[str]:
-  """Signatures in a known-findings file: one a line, '#' comments."""
-  if path is None or not path.exists():
-    return set()
-  known = set()
-  for line in path.read_text().splitlines():
-    line = line.strip()
-    if line and not line.startswith("#"):
-      known.add(line)
-  return known
+def signature_id(signature: str) -> str:
+    """A short stable name for a finding's directory."""
+    return hashlib.sha1(signature.encode()).hexdigest()[:12]
 
 
-def ParseLibFuzzerStats(log: str) -> int:
-  """Executions in one libFuzzer run, from its stats or status lines."""
-  execs = 0
-  for match in re.finditer(r"^#(\d+):?\s", log, re.MULTILINE):
-    execs = max(execs, int(match.group(1)))
-  for match in re.finditer(r"^stat::number_of_executed_units: (\d+)", log,
-                           re.MULTILINE):
-    execs = max(execs, int(match.group(1)))
-  return execs
+def read_known(path: Path | None) -> set[str]:
+    """Signatures in a known-findings file: one a line, '#' comments."""
+    if path is None or not path.exists():
+        return set()
+    known = set()
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            known.add(line)
+    return known
 
 
-def ParseAflStats(text: str) -> dict[str, str]:
-  """An AFL++ fuzzer_stats file as a dict ("execs_done" -> "1234")."""
-  stats = {}
-  for line in text.splitlines():
-    key, sep, value = line.partition(":")
-    if sep:
-      stats[key.strip()] = value.strip()
-  return stats
+def parse_libfuzzer_stats(log: str) -> int:
+    """Executions in one libFuzzer run, from its stats or status lines."""
+    execs = 0
+    for match in re.finditer(r"^#(\d+):?\s", log, re.MULTILINE):
+        execs = max(execs, int(match.group(1)))
+    for match in re.finditer(r"^stat::number_of_executed_units: (\d+)", log,
+                             re.MULTILINE):
+        execs = max(execs, int(match.group(1)))
+    return execs
 
 
-def RenderMarkdown(report: dict) -> str:
-  """report.md: a summary table per target, then one section per finding."""
-  out = [f"# Fuzzing campaign ({report['engine']})", ""]
-  new = [f for f in report["findings"] if not f["known"]]
-  out.append(f"Started {report['started']}, {report['duration_s']} s. "
-             f"{len(report['findings'])} finding(s), {len(new)} new.")
-  out += ["", "| Target | Binary | Fuzzed (s) | Execs | Execs/s | "
-          "Corpus files | Artifacts |", "|---|---|---|---|---|---|---|"]
-  for t in report["targets"]:
-    out.append(f"| {t['name']} | `{t['binary']}` | {t['time_s']} | "
-               f"{t['execs']} | {t['execs_per_s']} | {t['corpus_size']} | "
-               f"{t['artifacts']} |")
-  for note in report.get("notes", []):
-    out += ["", f"Note: {note}"]
-  for i, f in enumerate(report["findings"], 1):
-    status = "known" if f["known"] else "NEW"
-    out += ["", f"## {i}. {f['kind']}: `{f['signature']}` ({status})", "",
-            f"- targets: {', '.join(f['targets'])}; "
-            f"{f['count']} artifact(s) with this signature",
-            f"- headline: `{f['headline']}`"]
-    if f["oracle"]:
-      out.append(f"- oracle: `{f['oracle']}`")
-    out += [f"- reproducer ({f['reproducer_size']} bytes"
-            f"{', minimized' if f['minimized'] else ''}): "
-            f"`{f['reproducer']}`",
-            "", "```sh", f["command"], "```", "", "Stack:", "", "```"]
-    out += f["stack"] or ["(no stack)"]
-    out += ["```", "", "colcheck:", ""]
-    colcheck = f["colcheck"]
-    if colcheck is None:
-      out.append("(not run: no colcheck binary)")
-    else:
-      out.append(f"exit {colcheck['exit_code']}, verdict "
-                 f"`{colcheck.get('verdict', '?')}`")
-      out.append("")
-      for d in colcheck.get("diagnostics", []):
-        out.append(f"- `{d.get('code')}` {d.get('severity')} at "
-                   f"{d.get('offset')}+{d.get('length')}: "
-                   f"{d.get('message')}")
-      if colcheck.get("error"):
-        out.append(f"- colcheck failed: {colcheck['error']}")
-  out.append("")
-  return "\n".join(out)
+def parse_afl_stats(text: str) -> dict[str, str]:
+    """An AFL++ fuzzer_stats file as a dict ("execs_done" -> "1234")."""
+    stats = {}
+    for line in text.splitlines():
+        key, sep, value = line.partition(":")
+        if sep:
+            stats[key.strip()] = value.strip()
+    return stats
 
 
-def WriteReport(report: dict, out_dir: Path) -> None:
-  """Writes out_dir/report.json and out_dir/report.md."""
-  out_dir.mkdir(parents=True, exist_ok=True)
-  (out_dir / "report.json").write_text(
-      json.dumps(report, indent=2, sort_keys=True) + "\n")
-  (out_dir / "report.md").write_text(RenderMarkdown(report))
+def render_markdown(report: dict) -> str:
+    """report.md: a summary table per target, then one section per finding."""
+    out = [f"# Fuzzing campaign ({report['engine']})", ""]
+    new = [f for f in report["findings"] if not f["known"]]
+    out.append(f"Started {report['started']}, {report['duration_s']} s. "
+               f"{len(report['findings'])} finding(s), {len(new)} new.")
+    out += ["", "| Target | Binary | Fuzzed (s) | Execs | Execs/s | "
+            "Corpus files | Artifacts |", "|---|---|---|---|---|---|---|"]
+    for t in report["targets"]:
+        out.append(f"| {t['name']} | `{t['binary']}` | {t['time_s']} | "
+                   f"{t['execs']} | {t['execs_per_s']} | {t['corpus_size']} | "
+                   f"{t['artifacts']} |")
+    for note in report.get("notes", []):
+        out += ["", f"Note: {note}"]
+    for i, f in enumerate(report["findings"], 1):
+        status = "known" if f["known"] else "NEW"
+        out += ["", f"## {i}. {f['kind']}: `{f['signature']}` ({status})", "",
+                f"- targets: {', '.join(f['targets'])}; "
+                f"{f['count']} artifact(s) with this signature",
+                f"- headline: `{f['headline']}`"]
+        if f["oracle"]:
+            out.append(f"- oracle: `{f['oracle']}`")
+        out += [f"- reproducer ({f['reproducer_size']} bytes"
+                f"{', minimized' if f['minimized'] else ''}): "
+                f"`{f['reproducer']}`",
+                "", "```sh", f["command"], "```", "", "Stack:", "", "```"]
+        out += f["stack"] or ["(no stack)"]
+        out += ["```", "", "colcheck:", ""]
+        colcheck = f["colcheck"]
+        if colcheck is None:
+            out.append("(not run: no colcheck binary)")
+        else:
+            out.append(f"exit {colcheck['exit_code']}, verdict "
+                       f"`{colcheck.get('verdict', '?')}`")
+            out.append("")
+            for d in colcheck.get("diagnostics", []):
+                out.append(f"- `{d.get('code')}` {d.get('severity')} at "
+                           f"{d.get('offset')}+{d.get('length')}: "
+                           f"{d.get('message')}")
+            if colcheck.get("error"):
+                out.append(f"- colcheck failed: {colcheck['error']}")
+    out.append("")
+    return "\n".join(out)
+
+
+def write_report(report: dict, out_dir: Path) -> None:
+    """Writes out_dir/report.json and out_dir/report.md."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "report.json").write_text(
+        json.dumps(report, indent=2, sort_keys=True) + "\n")
+    (out_dir / "report.md").write_text(render_markdown(report))
 
 
 # The rest runs fuzzers and tools; fuzz/campaign_test.py covers it through
@@ -347,355 +347,362 @@ def WriteReport(report: dict, out_dir: Path) -> None:
 
 @dataclasses.dataclass
 class Target:
-  """A fuzz target as the campaign runs it."""
-  name: str  # As in fuzz/CMakeLists.txt, e.g. footer_fuzzer.
-  binary: Path  # The binary fuzzed: NAME or NAME_structured.
-  seeds: list[Path]
-  artifacts: list[tuple[Path, str]] = dataclasses.field(default_factory=list)
-  stats: dict = dataclasses.field(default_factory=dict)
-  notes: list[str] = dataclasses.field(default_factory=list)
+    """A fuzz target as the campaign runs it."""
+    name: str  # As in fuzz/CMakeLists.txt, e.g. footer_fuzzer.
+    binary: Path  # The binary fuzzed: NAME or NAME_structured.
+    seeds: list[Path]
+    artifacts: list[tuple[Path, str]] = dataclasses.field(default_factory=list)
+    stats: dict = dataclasses.field(default_factory=dict)
+    notes: list[str] = dataclasses.field(default_factory=list)
 
 
-def Log(message: str) -> None:
-  print(f"campaign: {message}", file=sys.stderr, flush=True)
+def log_message(message: str) -> None:
+    print(f"campaign: {message}", file=sys.stderr, flush=True)
 
 
-def SanitizerEnv() -> dict[str, str]:
-  """The environment for running targets: full stacks, symbolized.
+def sanitizer_env() -> dict[str, str]:
+    """The environment for running targets: full stacks, symbolized.
 
-  Inherited sanitizer options are replaced (ctest's abort_on_error, say),
-  so a finding reproduces the same way wherever the campaign runs.
-  handle_abort makes ASan print a stack for abort() (an oracle failure)
-  under the AFL++ driver too, which has no signal handler of its own.
-  """
-  env = dict(os.environ)
-  env["ASAN_OPTIONS"] = "handle_abort=1:symbolize=1"
-  env["UBSAN_OPTIONS"] = (
-      "print_stacktrace=1:report_error_type=1:halt_on_error=1")
-  if "ASAN_SYMBOLIZER_PATH" not in env and not shutil.which(
-      "llvm-symbolizer", path=env.get("PATH")):
-    for candidate in sorted(Path("/usr/lib").glob("llvm-*/bin/llvm-symbolizer"),
-                            reverse=True):
-      env["ASAN_SYMBOLIZER_PATH"] = str(candidate)
-      break
-  return env
-
-
-def LibFuzzerLimits() -> list[str]:
-  return [f"-rss_limit_mb={RSS_LIMIT_MB}", f"-malloc_limit_mb={MALLOC_LIMIT_MB}",
-          f"-timeout={TIMEOUT_S}"]
+    Inherited sanitizer options are replaced (ctest's abort_on_error, say),
+    so a finding reproduces the same way wherever the campaign runs.
+    handle_abort makes ASan print a stack for abort() (an oracle failure)
+    under the AFL++ driver too, which has no signal handler of its own.
+    """
+    env = dict(os.environ)
+    env["ASAN_OPTIONS"] = "handle_abort=1:symbolize=1"
+    env["UBSAN_OPTIONS"] = (
+        "print_stacktrace=1:report_error_type=1:halt_on_error=1")
+    if "ASAN_SYMBOLIZER_PATH" not in env and not shutil.which(
+        "llvm-symbolizer", path=env.get("PATH")):
+        symbolizers = Path("/usr/lib").glob("llvm-*/bin/llvm-symbolizer")
+        for candidate in sorted(symbolizers, reverse=True):
+            env["ASAN_SYMBOLIZER_PATH"] = str(candidate)
+            break
+    return env
 
 
-def MaxLen(target: str) -> int:
-  return MAX_LEN.get(target, DEFAULT_MAX_LEN)
+def libfuzzer_limits() -> list[str]:
+    return [f"-rss_limit_mb={RSS_LIMIT_MB}",
+            f"-malloc_limit_mb={MALLOC_LIMIT_MB}", f"-timeout={TIMEOUT_S}"]
 
 
-def AflMemoryLimit(binary: Path) -> str:
-  """afl-fuzz's -m: ASan reserves terabytes of address space up front."""
-  return "none" if b"__asan_init" in binary.read_bytes() else str(RSS_LIMIT_MB)
+def max_len(target: str) -> int:
+    return MAX_LEN.get(target, DEFAULT_MAX_LEN)
 
 
-def Run(cmd: list, timeout: float, env: dict | None = None,
+def afl_memory_limit(binary: Path) -> str:
+    """afl-fuzz's -m: ASan reserves terabytes of address space up front."""
+    if b"__asan_init" in binary.read_bytes():
+        return "none"
+    return str(RSS_LIMIT_MB)
+
+
+def run(cmd: list, timeout: float, env: dict | None = None,
         cwd: Path | None = None) -> tuple[int, str]:
-  """Runs cmd, returning (exit status, stdout+stderr); -9 on timeout."""
-  try:
-    proc = subprocess.run([str(c) for c in cmd], stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, timeout=timeout, env=env,
-                          cwd=cwd, check=False)
-    return proc.returncode, proc.stdout.decode(errors="replace")
-  except subprocess.TimeoutExpired as e:
-    out = e.stdout.decode(errors="replace") if e.stdout else ""
-    return -9, out
-
-
-def Files(directory: Path) -> list[Path]:
-  if not directory.is_dir():
-    return []
-  return sorted(p for p in directory.rglob("*") if p.is_file())
-
-
-def PrepareOut(out: Path, targets: list[Target]) -> None:
-  """Clears what a previous campaign in `out` left, except its corpus.
-
-  Old artifacts would be reported again as this run's findings; the
-  merged corpus out/corpus/NAME is the best seed a new run can have, so
-  it joins each target's seeds.
-  """
-  shutil.rmtree(out / "findings", ignore_errors=True)
-  for target in targets:
-    for directory in ("artifacts", "afl", "work"):
-      shutil.rmtree(out / directory / target.name, ignore_errors=True)
-    previous = out / "corpus" / target.name
-    if Files(previous):
-      target.seeds.append(previous)
-
-
-def FuzzLibFuzzer(target: Target, seconds: int, jobs: int, out: Path,
-                  dictionary: Path | None) -> None:
-  """Fuzzes for `seconds`, then merges the corpus into out/corpus/NAME.
-
-  A crash must not end a target's campaign early, so one shallow bug
-  cannot hide the rest. With one job, libFuzzer is restarted on the grown
-  corpus after each crash, which keeps its full speed; with more, -fork=N
-  -ignore_crashes does the same across N processes (its short jobs each
-  reload part of the corpus, a cost that only parallelism repays).
-  """
-  work = out / "work" / target.name
-  live = work / "corpus"
-  artifacts = out / "artifacts" / target.name
-  merged = out / "corpus" / target.name
-  for d in (live, artifacts, merged):
-    d.mkdir(parents=True, exist_ok=True)
-  flags = [*LibFuzzerLimits(), f"-max_len={MaxLen(target.name)}",
-           "-print_final_stats=1",
-           f"-artifact_prefix={artifacts}/"]
-  if dictionary:
-    flags.append(f"-dict={dictionary}")
-  if jobs > 1:
-    flags += [f"-fork={jobs}", "-ignore_crashes=1", "-ignore_timeouts=1",
-              "-ignore_ooms=1"]
-  Log(f"{target.name}: fuzzing {seconds} s"
-      + (f" with -fork={jobs}" if jobs > 1 else ""))
-  started = time.monotonic()
-  execs, runs = 0, 0
-  with open(work / "fuzz.log", "w", encoding="utf-8") as log:
-    while True:
-      left = round(seconds - (time.monotonic() - started))
-      if left < 2:
-        break
-      run_started = time.time()
-      code, output = Run([target.binary, *flags, f"-max_total_time={left}",
-                          live, *target.seeds], left + 300, SanitizerEnv(),
-                         cwd=work)
-      log.write(output)
-      execs += ParseLibFuzzerStats(output)
-      runs += 1
-      # Go on only if the run ended on an artifact (a rediscovered input
-      # rewrites its file) after loading the corpus: a clean exit means
-      # the time is spent, and a failure without an artifact, or on a
-      # seed, would only repeat.
-      newest = max((p.stat().st_mtime for p in Files(artifacts)), default=0)
-      if code == 0 or jobs > 1 or newest < run_started:
-        break
-      if "INITED" not in output:
-        target.notes.append(
-            f"{target.name}: a seed fails, so fuzzing stopped after "
-            f"{round(time.monotonic() - started)} s; see the findings")
-        break
-  elapsed = time.monotonic() - started
-  Log(f"{target.name}: merging the corpus into {merged}")
-  _, merge_log = Run([target.binary, "-merge=1", *LibFuzzerLimits(), merged,
-                      live, *target.seeds], 600, SanitizerEnv(), cwd=work)
-  (work / "merge.log").write_text(merge_log)
-  target.stats = {"time_s": round(elapsed), "execs": execs, "runs": runs,
-                  "execs_per_s": round(execs / elapsed) if elapsed else 0,
-                  "corpus_size": len(Files(merged))}
-  for path in Files(artifacts):
-    for prefix, kind in _LIBFUZZER_ARTIFACT_KINDS.items():
-      if path.name.startswith(prefix):
-        target.artifacts.append((path, kind))
-
-
-def FuzzAfl(target: Target, seconds: int, jobs: int, out: Path,
-            dictionary: Path | None, mutator: Path | None) -> None:
-  """Runs afl-fuzz -M/-S instances for `seconds`, then afl-cmin's corpus."""
-  work = out / "work" / target.name
-  seeds = work / "seeds"
-  sync = out / "afl" / target.name
-  merged = out / "corpus" / target.name
-  shutil.rmtree(seeds, ignore_errors=True)
-  seeds.mkdir(parents=True)
-  sync.mkdir(parents=True, exist_ok=True)
-  # afl-fuzz takes one input directory; names are prefixed by their source
-  # so equal names from two directories do not collide.
-  for i, directory in enumerate(target.seeds):
-    for path in Files(directory):
-      shutil.copy(path, seeds / f"{i}_{path.name}")
-  env = SanitizerEnv()
-  # afl-fuzz insists on its own ASan settings, and reports every crash as
-  # a signal, which symbolizing would only slow down.
-  env["ASAN_OPTIONS"] = "abort_on_error=1:symbolize=0:detect_leaks=0"
-  env.update(AFL_NO_UI="1", AFL_SKIP_CPUFREQ="1", AFL_AUTORESUME="1",
-             AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES="1", AFL_SKIP_CRASHES="1",
-             AFL_NO_AFFINITY="1",
-             # afl-cmin refuses /tmp for fear of other users' symlinks;
-             # its files here all live in this campaign's own directory.
-             AFL_ALLOW_TMP="1")
-  if mutator:
-    env["AFL_CUSTOM_MUTATOR_LIBRARY"] = str(mutator)
-  memory = AflMemoryLimit(target.binary)
-  base = ["afl-fuzz", "-i", seeds, "-o", sync, "-V", str(seconds), "-m",
-          memory, "-t", str(TIMEOUT_S * 1000),
-          "-G", str(MaxLen(target.name))]
-  if dictionary:
-    base += ["-x", dictionary]
-  names = ["main"] + [f"secondary{i}" for i in range(1, jobs)]
-  Log(f"{target.name}: afl-fuzz for {seconds} s, {jobs} instance(s)")
-  procs = []
-  for name in names:
-    role = ["-M", name] if name == "main" else ["-S", name]
-    log = open(work / f"afl-{name}.log", "wb")  # pylint: disable=consider-using-with
-    procs.append((subprocess.Popen(  # pylint: disable=consider-using-with
-        [str(c) for c in base + role + ["--", target.binary]],
-        stdout=log, stderr=subprocess.STDOUT, env=env), log))
-  for proc, log in procs:
+    """Runs cmd, returning (exit status, stdout+stderr); -9 on timeout."""
     try:
-      proc.wait(timeout=seconds + 300)
-    except subprocess.TimeoutExpired:
-      proc.kill()
-      proc.wait()
-    log.close()
-  execs, rate, queue_files = 0, 0, []
-  for name in names:
-    stats = ParseAflStats(_ReadText(sync / name / "fuzzer_stats"))
-    execs += int(stats.get("execs_done", "0"))
-    rate += float(stats.get("execs_per_sec", "0"))
-    queue_files += [p for p in Files(sync / name / "queue")
-                    if p.name.startswith("id:")]
-    for sub, kind in (("crashes", "crash"), ("hangs", "timeout")):
-      target.artifacts += [(p, kind) for p in Files(sync / name / sub)
-                           if p.name.startswith("id:")]
-  pool = work / "cmin-input"
-  shutil.rmtree(pool, ignore_errors=True)
-  pool.mkdir()
-  for i, path in enumerate(queue_files + Files(merged)):
-    shutil.copy(path, pool / f"{i:06d}")
-  shutil.rmtree(merged, ignore_errors=True)
-  merged.parent.mkdir(parents=True, exist_ok=True)
-  Log(f"{target.name}: afl-cmin into {merged}")
-  _, cmin_log = Run(["afl-cmin", "-i", pool, "-o", merged, "-m", memory,
-                     "-t", str(TIMEOUT_S * 1000), "--", target.binary], 900,
-                    env)
-  (work / "cmin.log").write_text(cmin_log)
-  target.stats = {"time_s": seconds, "execs": execs,
-                  "execs_per_s": round(rate), "corpus_size": len(Files(merged))}
+        proc = subprocess.run([str(c) for c in cmd], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=timeout,
+                              env=env, cwd=cwd, check=False)
+        return proc.returncode, proc.stdout.decode(errors="replace")
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if e.stdout else ""
+        return -9, out
 
 
-def _ReadText(path: Path) -> str:
-  return path.read_text(errors="replace") if path.exists() else ""
+def files(directory: Path) -> list[Path]:
+    if not directory.is_dir():
+        return []
+    return sorted(p for p in directory.rglob("*") if p.is_file())
 
 
-def ReproduceCommand(engine: str, binary: Path, reproducer: Path) -> list:
-  """The command that replays one input through the fuzzer binary."""
-  if engine == "libfuzzer":
-    return [binary, *LibFuzzerLimits(), reproducer]
-  # The AFL++ driver runs the files it is given once each.
-  return [binary, reproducer]
+def prepare_out(out: Path, targets: list[Target]) -> None:
+    """Clears what a previous campaign in `out` left, except its corpus.
+
+    Old artifacts would be reported again as this run's findings; the
+    merged corpus out/corpus/NAME is the best seed a new run can have, so
+    it joins each target's seeds.
+    """
+    shutil.rmtree(out / "findings", ignore_errors=True)
+    for target in targets:
+        for directory in ("artifacts", "afl", "work"):
+            shutil.rmtree(out / directory / target.name, ignore_errors=True)
+        previous = out / "corpus" / target.name
+        if files(previous):
+            target.seeds.append(previous)
 
 
-def Reproduce(engine: str, binary: Path, path: Path) -> Failure | None:
-  _, output = Run(ReproduceCommand(engine, binary, path), TIMEOUT_S * 3 + 30,
-                  SanitizerEnv())
-  return ParseFailure(output)
+def fuzz_libfuzzer(target: Target, seconds: int, jobs: int, out: Path,
+                  dictionary: Path | None) -> None:
+    """Fuzzes for `seconds`, then merges the corpus into out/corpus/NAME.
+
+    A crash must not end a target's campaign early, so one shallow bug
+    cannot hide the rest. With one job, libFuzzer is restarted on the grown
+    corpus after each crash, which keeps its full speed; with more, -fork=N
+    -ignore_crashes does the same across N processes (its short jobs each
+    reload part of the corpus, a cost that only parallelism repays).
+    """
+    work = out / "work" / target.name
+    live = work / "corpus"
+    artifacts = out / "artifacts" / target.name
+    merged = out / "corpus" / target.name
+    for d in (live, artifacts, merged):
+        d.mkdir(parents=True, exist_ok=True)
+    flags = [*libfuzzer_limits(), f"-max_len={max_len(target.name)}",
+             "-print_final_stats=1",
+             f"-artifact_prefix={artifacts}/"]
+    if dictionary:
+        flags.append(f"-dict={dictionary}")
+    if jobs > 1:
+        flags += [f"-fork={jobs}", "-ignore_crashes=1", "-ignore_timeouts=1",
+                  "-ignore_ooms=1"]
+    log_message(f"{target.name}: fuzzing {seconds} s"
+        + (f" with -fork={jobs}" if jobs > 1 else ""))
+    started = time.monotonic()
+    execs, runs = 0, 0
+    with open(work / "fuzz.log", "w", encoding="utf-8") as log:
+        while True:
+            left = round(seconds - (time.monotonic() - started))
+            if left < 2:
+                break
+            run_started = time.time()
+            code, output = run(
+                [target.binary, *flags, f"-max_total_time={left}", live,
+                 *target.seeds], left + 300, sanitizer_env(), cwd=work)
+            log.write(output)
+            execs += parse_libfuzzer_stats(output)
+            runs += 1
+            # Go on only if the run ended on an artifact (a rediscovered input
+            # rewrites its file) after loading the corpus: a clean exit means
+            # the time is spent, and a failure without an artifact, or on a
+            # seed, would only repeat.
+            newest = max((p.stat().st_mtime for p in files(artifacts)),
+                         default=0)
+            if code == 0 or jobs > 1 or newest < run_started:
+                break
+            if "INITED" not in output:
+                target.notes.append(
+                    f"{target.name}: a seed fails, so fuzzing stopped after "
+                    f"{round(time.monotonic() - started)} s; see the findings")
+                break
+    elapsed = time.monotonic() - started
+    log_message(f"{target.name}: merging the corpus into {merged}")
+    _, merge_log = run([target.binary, "-merge=1", *libfuzzer_limits(), merged,
+                        live, *target.seeds], 600, sanitizer_env(), cwd=work)
+    (work / "merge.log").write_text(merge_log)
+    target.stats = {"time_s": round(elapsed), "execs": execs, "runs": runs,
+                    "execs_per_s": round(execs / elapsed) if elapsed else 0,
+                    "corpus_size": len(files(merged))}
+    for path in files(artifacts):
+        for prefix, kind in _LIBFUZZER_ARTIFACT_KINDS.items():
+            if path.name.startswith(prefix):
+                target.artifacts.append((path, kind))
 
 
-def Minimize(engine: str, binary: Path, source: Path, dest: Path,
-             kind: str, seconds: int) -> bool:
-  """Writes a smaller input with the same failure to dest; False if none.
-
-  Only crashes are minimized: each attempt on a timeout or OOM costs the
-  full limit, which a campaign cannot afford per finding.
-  """
-  if kind != "crash":
-    return False
-  if engine == "libfuzzer":
-    cmd = [binary, "-minimize_crash=1", "-runs=100000",
-           f"-max_total_time={seconds}",
-           *LibFuzzerLimits(), f"-exact_artifact_path={dest}", source]
-  else:
-    cmd = ["afl-tmin", "-i", source, "-o", dest, "-m", AflMemoryLimit(binary), "-t",
-           str(TIMEOUT_S * 1000), "--", binary]
-  env = SanitizerEnv()
-  if engine == "afl":
+def fuzz_afl(target: Target, seconds: int, jobs: int, out: Path,
+            dictionary: Path | None, mutator: Path | None) -> None:
+    """Runs afl-fuzz -M/-S instances for `seconds`, then afl-cmin's corpus."""
+    work = out / "work" / target.name
+    seeds = work / "seeds"
+    sync = out / "afl" / target.name
+    merged = out / "corpus" / target.name
+    shutil.rmtree(seeds, ignore_errors=True)
+    seeds.mkdir(parents=True)
+    sync.mkdir(parents=True, exist_ok=True)
+    # afl-fuzz takes one input directory; names are prefixed by their source
+    # so equal names from two directories do not collide.
+    for i, directory in enumerate(target.seeds):
+        for path in files(directory):
+            shutil.copy(path, seeds / f"{i}_{path.name}")
+    env = sanitizer_env()
+    # afl-fuzz insists on its own ASan settings, and reports every crash as
+    # a signal, which symbolizing would only slow down.
     env["ASAN_OPTIONS"] = "abort_on_error=1:symbolize=0:detect_leaks=0"
-  Run(cmd, seconds + 60, env, cwd=dest.parent)
-  if dest.exists() and dest.stat().st_size < source.stat().st_size:
-    return True
-  dest.unlink(missing_ok=True)
-  return False
+    env.update(AFL_NO_UI="1", AFL_SKIP_CPUFREQ="1", AFL_AUTORESUME="1",
+               AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES="1", AFL_SKIP_CRASHES="1",
+               AFL_NO_AFFINITY="1",
+               # afl-cmin refuses /tmp for fear of other users' symlinks;
+               # its files here all live in this campaign's own directory.
+               AFL_ALLOW_TMP="1")
+    if mutator:
+        env["AFL_CUSTOM_MUTATOR_LIBRARY"] = str(mutator)
+    memory = afl_memory_limit(target.binary)
+    base = ["afl-fuzz", "-i", seeds, "-o", sync, "-V", str(seconds), "-m",
+            memory, "-t", str(TIMEOUT_S * 1000),
+            "-G", str(max_len(target.name))]
+    if dictionary:
+        base += ["-x", dictionary]
+    names = ["main"] + [f"secondary{i}" for i in range(1, jobs)]
+    log_message(f"{target.name}: afl-fuzz for {seconds} s, {jobs} instance(s)")
+    procs = []
+    for name in names:
+        role = ["-M", name] if name == "main" else ["-S", name]
+        # Closed below, once the instance has exited.
+        log = open(work / f"afl-{name}.log", "wb")  # pylint: disable=R1732
+        procs.append((subprocess.Popen(  # pylint: disable=R1732
+            [str(c) for c in base + role + ["--", target.binary]],
+            stdout=log, stderr=subprocess.STDOUT, env=env), log))
+    for proc, log in procs:
+        try:
+            proc.wait(timeout=seconds + 300)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+    execs, rate, queue_files = 0, 0, []
+    for name in names:
+        stats = parse_afl_stats(_read_text(sync / name / "fuzzer_stats"))
+        execs += int(stats.get("execs_done", "0"))
+        rate += float(stats.get("execs_per_sec", "0"))
+        queue_files += [p for p in files(sync / name / "queue")
+                        if p.name.startswith("id:")]
+        for sub, kind in (("crashes", "crash"), ("hangs", "timeout")):
+            target.artifacts += [(p, kind) for p in files(sync / name / sub)
+                                 if p.name.startswith("id:")]
+    pool = work / "cmin-input"
+    shutil.rmtree(pool, ignore_errors=True)
+    pool.mkdir()
+    for i, path in enumerate(queue_files + files(merged)):
+        shutil.copy(path, pool / f"{i:06d}")
+    shutil.rmtree(merged, ignore_errors=True)
+    merged.parent.mkdir(parents=True, exist_ok=True)
+    log_message(f"{target.name}: afl-cmin into {merged}")
+    _, cmin_log = run(["afl-cmin", "-i", pool, "-o", merged, "-m", memory,
+                       "-t", str(TIMEOUT_S * 1000), "--", target.binary], 900,
+                      env)
+    (work / "cmin.log").write_text(cmin_log)
+    target.stats = {"time_s": seconds, "execs": execs,
+                    "execs_per_s": round(rate),
+                    "corpus_size": len(files(merged))}
 
 
-def RunColcheck(colcheck: Path | None, path: Path) -> dict | None:
-  """colcheck's verdict and diagnostics for a reproducer."""
-  if colcheck is None:
-    return None
-  code, output = Run([colcheck, "validate", "--format", "json", path], 120)
-  result = {"exit_code": code}
-  try:
-    file_report = json.loads(output)["files"][0]
-    result["verdict"] = file_report.get("verdict")
-    result["diagnostics"] = file_report.get(
-        "diagnostics", [])[:REPORT_DIAGNOSTICS]
-  except (ValueError, KeyError, IndexError):
-    result["error"] = output.strip()[-500:]
-  return result
+def _read_text(path: Path) -> str:
+    return path.read_text(errors="replace") if path.exists() else ""
 
 
-def Triage(engine: str, targets: list[Target], out: Path, roots: list[Path],
+def reproduce_command(engine: str, binary: Path, reproducer: Path) -> list:
+    """The command that replays one input through the fuzzer binary."""
+    if engine == "libfuzzer":
+        return [binary, *libfuzzer_limits(), reproducer]
+    # The AFL++ driver runs the files it is given once each.
+    return [binary, reproducer]
+
+
+def reproduce(engine: str, binary: Path, path: Path) -> Failure | None:
+    _, output = run(reproduce_command(engine, binary, path), TIMEOUT_S * 3 + 30,
+                    sanitizer_env())
+    return parse_failure(output)
+
+
+def minimize(engine: str, binary: Path, source: Path, dest: Path,
+             kind: str, seconds: int) -> bool:
+    """Writes a smaller input with the same failure to dest; False if none.
+
+    Only crashes are minimized: each attempt on a timeout or OOM costs the
+    full limit, which a campaign cannot afford per finding.
+    """
+    if kind != "crash":
+        return False
+    if engine == "libfuzzer":
+        cmd = [binary, "-minimize_crash=1", "-runs=100000",
+               f"-max_total_time={seconds}",
+               *libfuzzer_limits(), f"-exact_artifact_path={dest}", source]
+    else:
+        cmd = ["afl-tmin", "-i", source, "-o", dest, "-m",
+               afl_memory_limit(binary), "-t", str(TIMEOUT_S * 1000), "--",
+               binary]
+    env = sanitizer_env()
+    if engine == "afl":
+        env["ASAN_OPTIONS"] = "abort_on_error=1:symbolize=0:detect_leaks=0"
+    run(cmd, seconds + 60, env, cwd=dest.parent)
+    if dest.exists() and dest.stat().st_size < source.stat().st_size:
+        return True
+    dest.unlink(missing_ok=True)
+    return False
+
+
+def run_colcheck(colcheck: Path | None, path: Path) -> dict | None:
+    """colcheck's verdict and diagnostics for a reproducer."""
+    if colcheck is None:
+        return None
+    code, output = run([colcheck, "validate", "--format", "json", path], 120)
+    result = {"exit_code": code}
+    try:
+        file_report = json.loads(output)["files"][0]
+        result["verdict"] = file_report.get("verdict")
+        result["diagnostics"] = file_report.get(
+            "diagnostics", [])[:REPORT_DIAGNOSTICS]
+    except (ValueError, KeyError, IndexError):
+        result["error"] = output.strip()[-500:]
+    return result
+
+
+def triage(engine: str, targets: list[Target], out: Path, roots: list[Path],
            depth: int, known: set[str], colcheck: Path | None,
            minimize_seconds: int, notes: list[str]) -> list[dict]:
-  """Reproduces, deduplicates, minimizes and describes every artifact."""
-  groups: dict[str, dict] = {}
-  for target in targets:
-    artifacts = sorted(target.artifacts, key=lambda a: a[0].stat().st_size)
-    if len(artifacts) > MAX_TRIAGED_PER_TARGET:
-      notes.append(f"{target.name}: triaged the {MAX_TRIAGED_PER_TARGET} "
-                   f"smallest of {len(artifacts)} artifacts")
-    for path, artifact_kind in artifacts[:MAX_TRIAGED_PER_TARGET]:
-      failure = Reproduce(engine, target.binary, path)
-      if failure is None:
-        failure = Failure(artifact_kind, f"unreproducible-{artifact_kind}",
-                          "", [])
-      signature = Signature(failure, roots, depth, target.name)
-      group = groups.setdefault(signature, {
-          "failure": failure, "target": target, "path": path, "count": 0,
-          "targets": []})
-      group["count"] += 1
-      if target.name not in group["targets"]:
-        group["targets"].append(target.name)
-  findings = []
-  for signature, group in sorted(groups.items()):
-    failure, target, original = (group["failure"], group["target"],
-                                 group["path"])
-    directory = out / "findings" / SignatureId(signature)
-    directory.mkdir(parents=True, exist_ok=True)
-    shutil.copy(original, directory / "original")
-    reproducer = directory / "original"
-    minimized = directory / "minimized"
-    minimized.unlink(missing_ok=True)
-    Log(f"{target.name}: {signature}")
-    if Minimize(engine, target.binary, original, minimized, failure.kind,
-                minimize_seconds):
-      again = Reproduce(engine, target.binary, minimized)
-      # A minimizer keeps any crash; a different bug is not this finding.
-      if again and Signature(again, roots, depth, target.name) == signature:
-        reproducer = minimized
-    command = ReproduceCommand(engine, target.binary, reproducer)
-    env = SanitizerEnv()
-    findings.append({
-        "signature": signature,
-        "id": SignatureId(signature),
-        "kind": failure.kind,
-        "type": failure.type,
-        "known": signature in known,
-        "targets": group["targets"],
-        "count": group["count"],
-        "headline": failure.headline,
-        "oracle": failure.oracle,
-        "stack": TrimStack(failure.frames),
-        "original": str(directory / "original"),
-        "reproducer": str(reproducer),
-        "reproducer_size": reproducer.stat().st_size,
-        "minimized": reproducer == minimized,
-        "command": " ".join(
-            [f"ASAN_OPTIONS={shlex.quote(env['ASAN_OPTIONS'])}",
-             f"UBSAN_OPTIONS={shlex.quote(env['UBSAN_OPTIONS'])}"] +
-            [shlex.quote(str(c)) for c in command]),
-        "colcheck": RunColcheck(colcheck, reproducer),
-    })
-  return findings
+    """Reproduces, deduplicates, minimizes and describes every artifact."""
+    groups: dict[str, dict] = {}
+    for target in targets:
+        artifacts = sorted(target.artifacts, key=lambda a: a[0].stat().st_size)
+        if len(artifacts) > MAX_TRIAGED_PER_TARGET:
+            notes.append(f"{target.name}: triaged the {MAX_TRIAGED_PER_TARGET} "
+                         f"smallest of {len(artifacts)} artifacts")
+        for path, artifact_kind in artifacts[:MAX_TRIAGED_PER_TARGET]:
+            failure = reproduce(engine, target.binary, path)
+            if failure is None:
+                failure = Failure(artifact_kind,
+                                  f"unreproducible-{artifact_kind}", "", [])
+            signature = signature_of(failure, roots, depth, target.name)
+            group = groups.setdefault(signature, {
+                "failure": failure, "target": target, "path": path, "count": 0,
+                "targets": []})
+            group["count"] += 1
+            if target.name not in group["targets"]:
+                group["targets"].append(target.name)
+    findings = []
+    for signature, group in sorted(groups.items()):
+        failure, target, original = (group["failure"], group["target"],
+                                     group["path"])
+        directory = out / "findings" / signature_id(signature)
+        directory.mkdir(parents=True, exist_ok=True)
+        shutil.copy(original, directory / "original")
+        reproducer = directory / "original"
+        minimized = directory / "minimized"
+        minimized.unlink(missing_ok=True)
+        log_message(f"{target.name}: {signature}")
+        if minimize(engine, target.binary, original, minimized, failure.kind,
+                    minimize_seconds):
+            again = reproduce(engine, target.binary, minimized)
+            # A minimizer keeps any crash; a different bug is not this finding.
+            if again and signature_of(again, roots, depth,
+                                      target.name) == signature:
+                reproducer = minimized
+        command = reproduce_command(engine, target.binary, reproducer)
+        env = sanitizer_env()
+        findings.append({
+            "signature": signature,
+            "id": signature_id(signature),
+            "kind": failure.kind,
+            "type": failure.type,
+            "known": signature in known,
+            "targets": group["targets"],
+            "count": group["count"],
+            "headline": failure.headline,
+            "oracle": failure.oracle,
+            "stack": trim_stack(failure.frames),
+            "original": str(directory / "original"),
+            "reproducer": str(reproducer),
+            "reproducer_size": reproducer.stat().st_size,
+            "minimized": reproducer == minimized,
+            "command": " ".join(
+                [f"ASAN_OPTIONS={shlex.quote(env['ASAN_OPTIONS'])}",
+                 f"UBSAN_OPTIONS={shlex.quote(env['UBSAN_OPTIONS'])}"] +
+                [shlex.quote(str(c)) for c in command]),
+            "colcheck": run_colcheck(colcheck, reproducer),
+        })
+    return findings
 
 
-def Timestamp() -> str:
-  return datetime.datetime.now(datetime.timezone.utc).isoformat(
-      timespec="seconds")
+def timestamp() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(
+        timespec="seconds")
