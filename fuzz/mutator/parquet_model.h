@@ -31,11 +31,22 @@
 //      total_compressed_size (7) and total_uncompressed_size (6) move by
 //      how much the chunk's pages grew; bloom_filter_offset (14) follows
 //      the bytes it pointed at.
-//   3. ColumnChunk file_offset (2), offset_index_offset (4),
+//   3. OffsetIndex (parsed as a tree when offset_index_offset (4) and
+//      offset_index_length (5) frame a whole struct in the data region):
+//      page_locations (1) get one PageLocation per data page of the chunk,
+//      in file order, with offset (1) = where its header now starts and
+//      compressed_page_size (2) = header + body. A page keeps the location
+//      that pointed at it, first_row_index (3) included; a new page (a
+//      duplicate, a crossover) gets a copy of the previous location with
+//      first_row_index advanced by the previous page's rows (num_rows of a
+//      v2 page, num_values of a v1 page). Its rows are not renumbered.
+//   4. ColumnChunk file_offset (2), offset_index_offset (4),
 //      column_index_offset (6) and RowGroup file_offset (5) follow the
-//      bytes they pointed at; RowGroup total_byte_size (2) and
-//      total_compressed_size (6) move with their chunks.
-//   4. The footer length and both magics.
+//      bytes they pointed at; offset_index_length (5) = the OffsetIndex's
+//      new size; RowGroup total_byte_size (2) and total_compressed_size
+//      (6) move with their chunks. A ColumnIndex is kept verbatim, so its
+//      length (7) holds.
+//   5. The footer length and both magics.
 // Values a mutation pinned (ThriftValue::pinned) are never repaired.
 
 #ifndef COLCHECK_FUZZ_MUTATOR_PARQUET_MODEL_H_
@@ -63,6 +74,7 @@ inline constexpr int16_t kRowGroupTotalCompressedSize = 6;
 inline constexpr int16_t kChunkFileOffset = 2;
 inline constexpr int16_t kChunkMetaData = 3;
 inline constexpr int16_t kChunkOffsetIndexOffset = 4;
+inline constexpr int16_t kChunkOffsetIndexLength = 5;
 inline constexpr int16_t kChunkColumnIndexOffset = 6;
 inline constexpr int16_t kMetaCodec = 4;
 inline constexpr int16_t kMetaTotalUncompressedSize = 6;
@@ -79,24 +91,38 @@ inline constexpr int16_t kPageCrc = 4;
 inline constexpr int16_t kPageDataHeader = 5;
 inline constexpr int16_t kPageDictionaryHeader = 7;
 inline constexpr int16_t kPageDataHeaderV2 = 8;
-inline constexpr int16_t kDataEncoding = 2;        // DataPageHeader
+inline constexpr int16_t kDataNumValues = 1;  // DataPageHeader
+inline constexpr int16_t kDataEncoding = 2;
 inline constexpr int16_t kDictionaryEncoding = 2;  // DictionaryPageHeader
-inline constexpr int16_t kV2Encoding = 4;          // DataPageHeaderV2
+inline constexpr int16_t kV2NumRows = 3;           // DataPageHeaderV2
+inline constexpr int16_t kV2Encoding = 4;
 inline constexpr int16_t kV2DefinitionLength = 5;
 inline constexpr int16_t kV2RepetitionLength = 6;
 inline constexpr int16_t kV2IsCompressed = 7;
+inline constexpr int16_t kOffsetIndexPageLocations = 1;  // OffsetIndex
+inline constexpr int16_t kLocationOffset = 1;            // PageLocation
+inline constexpr int16_t kLocationCompressedSize = 2;
+inline constexpr int16_t kLocationFirstRowIndex = 3;
 }  // namespace field
 
-inline constexpr int64_t kDictionaryPage = 2;  // PageType.DICTIONARY_PAGE
+// PageType values.
+inline constexpr int64_t kDataPage = 0;
+inline constexpr int64_t kDictionaryPage = 2;
+inline constexpr int64_t kDataPageV2 = 3;
 
-// A run of the data region: a page, or raw bytes between pages.
+// A run of the data region: a page, a chunk's OffsetIndex, or raw bytes
+// between them.
 struct Segment {
   bool is_page = false;
-  // The page header (is_page only).
+  bool is_offset_index = false;
+  // The page header, or the OffsetIndex. Its PageLocation structs carry
+  // ThriftValue::tag = 1 + the offset they held when parsed, so repair
+  // finds the page each one pointed at even after a mutation pinned it.
   ThriftValue header;
-  // The page body, or the gap's bytes.
+  // The page body, the bytes between the OffsetIndex's STOP and the end of
+  // offset_index_length, or the gap's bytes.
   std::string bytes;
-  // The ColumnChunk (ThriftValue::tag) the page belongs to.
+  // The ColumnChunk (ThriftValue::tag) the page or OffsetIndex belongs to.
   int chunk = 0;
   // Where the segment was in the source file, for offsets that point into
   // it; `source_size` is 0 for segments that came from elsewhere

@@ -203,10 +203,19 @@ std::vector<size_t> PageIndexes(const ParquetModel& m) {
   return out;
 }
 
+// The footer; one time in three a page header; one time in eight an
+// OffsetIndex.
 ThriftValue* PickTree(ParquetModel& m, Rng& rng) {
   std::vector<size_t> pages = PageIndexes(m);
   if (!pages.empty() && rng.OneIn(3)) {
     return &m.segments[rng.Pick(pages)].header;
+  }
+  std::vector<size_t> indexes;
+  for (size_t k = 0; k < m.segments.size(); ++k) {
+    if (m.segments[k].is_offset_index) indexes.push_back(k);
+  }
+  if (!indexes.empty() && rng.OneIn(8)) {
+    return &m.segments[rng.Pick(indexes)].header;
   }
   return &m.footer;
 }

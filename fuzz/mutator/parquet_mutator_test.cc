@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -164,6 +165,73 @@ TEST(ParquetMutator, RepairsFixFooterLengthSizesAndCrcs) {
     }
   }
   EXPECT_GT(crcs, 0);
+}
+
+int CountCode(const std::string& file, Code code) {
+  const Report r = ValidateBytes(std::as_bytes(std::span(file)), Options());
+  return static_cast<int>(
+      std::count_if(r.diagnostics.begin(), r.diagnostics.end(),
+                    [&](const Diagnostic& d) { return d.code == code; }));
+}
+
+// Mutations that move, grow, add or drop pages leave every PageLocation on
+// its page; without repair the same mutants point elsewhere.
+TEST(ParquetModel, RepairKeepsTheOffsetIndexOnThePages) {
+  const std::string input = Corpus("page_base.parquet");
+  ParquetModel original;
+  ASSERT_TRUE(ParseParquet(Bytes(input), &original));
+  const int indexes = static_cast<int>(
+      std::count_if(original.segments.begin(), original.segments.end(),
+                    [](const Segment& s) { return s.is_offset_index; }));
+  ASSERT_GT(indexes, 0);
+  int moved = 0;
+  int broken_without_repair = 0;
+  for (const Mutation kind :
+       {Mutation::kPageBody, Mutation::kPageDuplicateOrDrop,
+        Mutation::kCodecSwap, Mutation::kOverlongVarint}) {
+    for (uint64_t seed = 0; seed < 30; ++seed) {
+      SCOPED_TRACE(std::string(MutationName(kind)) + " seed " +
+                   std::to_string(seed));
+      bool applied;
+      const std::string out =
+          MutateWith(Bytes(input), kind, true, seed, &applied);
+      EXPECT_EQ(CountCode(out, Code::kPageIndexLocationOffset), 0);
+      EXPECT_EQ(CountCode(out, Code::kPageIndexLocationSize), 0);
+      // Reparsed, the mutant still has its OffsetIndexes, each location on
+      // the start of a data page of its chunk.
+      ParquetModel m;
+      ASSERT_TRUE(ParseParquet(Bytes(out), &m));
+      std::vector<int64_t> starts;
+      int64_t pos = 4;
+      for (const Segment& s : m.segments) {
+        if (s.is_page) starts.push_back(pos);
+        if (s.is_page || s.is_offset_index) {
+          pos += static_cast<int64_t>(SerializedStructSize(s.header));
+        }
+        pos += static_cast<int64_t>(s.bytes.size());
+      }
+      int found = 0;
+      for (Segment& s : m.segments) {
+        if (!s.is_offset_index) continue;
+        ++found;
+        for (const ThriftValue& l :
+             FindField(&s.header, field::kOffsetIndexPageLocations)
+                 ->value.elems) {
+          int64_t offset = -1;
+          EXPECT_TRUE(GetInt(l, field::kLocationOffset, &offset));
+          EXPECT_NE(std::find(starts.begin(), starts.end(), offset),
+                    starts.end());
+        }
+      }
+      EXPECT_EQ(found, indexes);
+      moved += out.size() != input.size();
+      broken_without_repair +=
+          CountCode(MutateWith(Bytes(input), kind, false, seed, &applied),
+                    Code::kPageIndexLocationOffset) > 0;
+    }
+  }
+  EXPECT_GT(moved, 30);
+  EXPECT_GT(broken_without_repair, 0);
 }
 
 // A codec swap with repair keeps a valid file valid, and every page

@@ -86,8 +86,9 @@ struct ThriftValue {
   // Source bytes [begin, end), relative to the start of the parse.
   uint64_t begin = 0;
   uint64_t end = 0;
-  // Set by the Parquet model on ColumnChunk structs: which pages belong to
-  // the chunk. 0 means untagged.
+  // Set by the Parquet model on ColumnChunk structs (which pages belong to
+  // the chunk) and on PageLocation structs (which page the location
+  // pointed at, see parquet_model.h). 0 means untagged.
   int tag = 0;
   // Set by a mutation that chose this value on purpose, so repairs leave
   // it alone.
