@@ -12,7 +12,8 @@ The samples in campaign_testdata/ are real stderr captured with clang 14:
   (afl-clang-fast++ -fsanitize=fuzzer,address) with ASAN_OPTIONS
   handle_abort=1;
 - colcheck_use_after_free.txt: file_fuzzer's first finding, a
-  heap-use-after-free in the dictionary ranking of column_values.cc.
+  heap-use-after-free in the dictionary ranking of column_values.cc
+  (fixed in 9541d48).
 
 PlantedCampaignTest builds a tiny libFuzzer target in a temporary directory
 and runs fuzz/campaign on it; it is skipped when clang cannot build one.
