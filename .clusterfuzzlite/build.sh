@@ -32,13 +32,14 @@ cmake -S "${repo}" -B "${build}" -G Ninja \
   -DCMAKE_EXE_LINKER_FLAGS="-Wl,--disable-new-dtags"
 cmake --build "${build}" --target colcheck_fuzzers
 
+# libc, libm, libstdc++ and the loader are in every runner image.
+system_libs='/(libc|libm|libdl|libpthread|librt|libgcc_s|libstdc\+\+)\.so'
+system_libs+='|/ld-linux[^/]*\.so'
 mkdir -p "${OUT}/lib"
 for binary in "${build}"/fuzz/*_fuzzer; do
   name="$(basename "${binary}")"
   cp "${binary}" "${OUT}/"
-  # libc, libm, libstdc++ and the loader are in every runner image.
-  ldd "${binary}" | awk '$3 ~ /^\// {print $3}' |
-    grep -Ev '/(libc|libm|libdl|libpthread|librt|libgcc_s|libstdc\+\+|ld-linux[^/]*)\.so' |
+  ldd "${binary}" | awk '$3 ~ /^\// {print $3}' | grep -Ev "${system_libs}" |
     xargs -r cp -L -t "${OUT}/lib/"
 
   seeds=("${repo}/corpus/valid")

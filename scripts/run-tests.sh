@@ -42,4 +42,4 @@ cmake --build build-fuzz-ci -j"${jobs}" --target colcheck_fuzzers
 fuzz/campaign --smoke --engine libfuzzer --target all --build build-fuzz-ci \
   --out build-fuzz-ci/campaign --colcheck build/cli/colcheck
 
-echo "run-tests: all tests passed in build/ and build-asan/, no new fuzz findings"
+echo "run-tests: all tests passed, no new fuzz findings"
