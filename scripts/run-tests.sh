@@ -38,8 +38,17 @@ cmake -S . -B build-fuzz-ci -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ \
   -DCOLCHECK_FUZZ_ENGINE=libfuzzer -DCOLCHECK_SANITIZE="address;undefined" \
   -DCOLCHECK_BUILD_TESTS=OFF
-cmake --build build-fuzz-ci -j"${jobs}" --target colcheck_fuzzers
+cmake --build build-fuzz-ci -j"${jobs}" --target colcheck_fuzzers \
+  planted_fuzzers
 fuzz/campaign --smoke --engine libfuzzer --target all --build build-fuzz-ci \
   --out build-fuzz-ci/campaign --colcheck build/cli/colcheck
+
+# The evidence that the structure-aware mutator earns its keep: it must
+# reach the bug planted in fuzz/planted/ that plain libFuzzer misses.
+echo "run-tests: planted bug, structured vs plain libFuzzer"
+/usr/bin/python3 fuzz/planted/planted_test.py \
+  --structured build-fuzz-ci/fuzz/planted/planted_fuzzer_structured \
+  --plain build-fuzz-ci/fuzz/planted/planted_fuzzer_plain \
+  --seeds corpus/valid --work build-fuzz-ci/planted
 
 echo "run-tests: all tests passed, no new fuzz findings"
