@@ -11,6 +11,7 @@
 // columns to read, default all) or a bare path. Prints one JSON object per
 // file and line, in order:
 //   {"file": F, "rows": [ROW...]}   or   {"file": F, "error": MESSAGE}
+// The exit status is 1 when any file could not be read.
 // A ROW maps each top-level column to a value in this typed form, which
 // keeps what JSON would lose (64-bit integers, -0, NaN, bytes, units):
 //   null                      null
@@ -194,6 +195,9 @@ async function readOne(read, file, columns) {
     line = { file, rows: await read(file, columns) };
   } catch (e) {
     line = { file, error: String(e?.message ?? e) };
+    // A reader that rejects a file says so in its exit status too, for
+    // fuzz/campaign --reader-cmd.
+    process.exitCode = 1;
   }
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
