@@ -2123,7 +2123,7 @@ def _delta_prefix(pq):
 @page_mutation("encoding.flba-length", "delta_flba_suffix_short",
                "The first page of FIXED_LEN_BYTE_ARRAY(4) `hash` is "
                "DELTA_BYTE_ARRAY, and its first value's suffix has 3 bytes.")
-def _flba_length(pq):
+def _delta_flba_suffix_short(pq):
     width = pq.metadata.schema[_element_index(pq, "hash")].type_length
 
     def build(plain):
