@@ -356,7 +356,7 @@ def readme(files, invalid, out):
     return "".join(lines).encode()
 
 
-def _overlaps(a_off, a_len, b_off, b_len):
+def overlaps(a_off, a_len, b_off, b_len):
     """Half-open spans overlap; an empty span overlaps a span that contains
     its offset (end included)."""
     if a_len == 0 or b_len == 0:
@@ -383,7 +383,7 @@ def bless(out, invalid, colcheck):
         if not hits:
             failures.append(f"{rel}: colcheck does not report {exp['code']}")
             continue
-        chosen = next((d for d in hits if _overlaps(
+        chosen = next((d for d in hits if overlaps(
             exp["offset"], exp["length"], d["offset"], d["length"])), hits[0])
         blessed = {"code": exp["code"], "offset": chosen["offset"],
                    "length": chosen["length"]}

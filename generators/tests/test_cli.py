@@ -10,7 +10,7 @@ import tempfile
 import unittest
 
 from colcheck_gen import __main__ as cli
-from colcheck_gen.make_corpus import _overlaps
+from colcheck_gen.make_corpus import overlaps
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 
@@ -98,7 +98,7 @@ class CliTest(unittest.TestCase):
                 self.assertEqual(report["verdict"], e["verdict"], diagnostics)
                 for x in e["expected"]:
                     self.assertTrue(any(
-                        d["code"] == x["code"] and _overlaps(
+                        d["code"] == x["code"] and overlaps(
                             d["offset"], d["length"], x["offset"],
                             x["length"]) for d in diagnostics), diagnostics)
 

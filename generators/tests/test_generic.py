@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
 
 from colcheck_gen import generic, thrift_gen, writer  # noqa: E402
-from colcheck_gen.make_corpus import _overlaps  # noqa: E402
+from colcheck_gen.make_corpus import overlaps  # noqa: E402
 from colcheck_gen.writer import (  # noqa: E402
     OPTIONAL, REPEATED, Date, Decimal, Enum, FileSpec, Float16, Group,
     Integer, Interval, Json, Leaf, ListOf, MapOf, PageStyle, String, Time,
@@ -327,7 +327,7 @@ class GenericTest(unittest.TestCase):
                     diagnostics = reports[stem + ".parquet"]["diagnostics"]
                     self.assertTrue(
                         any(d["code"] == exp["code"] and
-                            _overlaps(exp["offset"], exp["length"],
+                            overlaps(exp["offset"], exp["length"],
                                       d["offset"], d["length"])
                             for d in diagnostics),
                         f"expected {exp}, got {diagnostics}")

@@ -11,7 +11,7 @@ import tempfile
 import unittest
 
 from colcheck_gen import mutations, specs, thrift_gen, writer
-from colcheck_gen.make_corpus import _overlaps
+from colcheck_gen.make_corpus import overlaps
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 
@@ -155,7 +155,7 @@ class MutationsTest(unittest.TestCase):
                     hits = [d for d in report["diagnostics"]
                             if d["code"] == exp["code"]]
                     self.assertTrue(
-                        any(_overlaps(exp["offset"], exp["length"],
+                        any(overlaps(exp["offset"], exp["length"],
                                       d["offset"], d["length"])
                             for d in hits),
                         f"expected {exp}, got {report['diagnostics']}")

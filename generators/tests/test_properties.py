@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, note, seed, settings
 from hypothesis import strategies as st
 
 from colcheck_gen import generic, readback, strategies, thrift_gen, writer
-from colcheck_gen.make_corpus import _overlaps
+from colcheck_gen.make_corpus import overlaps
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 EXAMPLES = int(os.environ.get("COLCHECK_PROPERTY_EXAMPLES", "150"))
@@ -142,7 +142,7 @@ class PropertiesTest(unittest.TestCase):
                 f.write(data)
             diagnostics = validate(path)
             hits = [d for d in diagnostics if d["code"] == expected["code"]
-                    and _overlaps(d["offset"], d["length"],
+                    and overlaps(d["offset"], d["length"],
                                   expected["offset"], expected["length"])]
             self.assertTrue(hits, f"{mutation.name}: no {expected['code']} "
                             f"overlapping {expected['offset']}+"
