@@ -7,8 +7,14 @@ namespace colcheck {
 namespace {
 
 constexpr std::string_view kUsage =
-    R"(Usage: colcheck validate [--format text|json] [--level footer|pages|full]
+    R"(Usage: colcheck validate [--format text|json|jsonl|sarif] [--context]
+                         [-j N] [--level footer|pages|full]
                          [--max-diagnostics N] [--quiet] PATH...
+       colcheck explain [--format text|json] [--footer] FILE
+       colcheck schema [--format text|json] FILE
+       colcheck report [--level L] -o OUT.html FILE
+       colcheck plan [--format text|json] [--data] FILE
+       colcheck triage [-o DIR] [-j N] PATH...
        colcheck codes [--format text|json|markdown]
        colcheck --help | --version
 
@@ -21,18 +27,42 @@ Commands:
             or end) and ORC files (ORC at the start); symbolic links to
             directories are not followed. A file named explicitly is always
             validated, whatever its content.
+  explain   Print the layout of FILE: every region from the magic to the
+            tail (row groups, column chunks, pages, page indexes, bloom
+            filters, footer), with the gaps and overlaps between them.
+  schema    Print the schema of FILE in the Dremel notation, one field per
+            line, each leaf with its column index and maximum levels.
+  report    Write one self-contained HTML page about FILE: a byte map, the
+            diagnostics linked to a hex view, the schema and the columns.
+  plan      Print how each column of FILE arrives in common readers (Arrow
+            and pandas, R, JavaScript) and where values lose precision.
+  triage    Validate many files, group them by the signature of their first
+            error and write triage.md and triage.json.
   codes     List every diagnostic code with its default severity. The
             markdown format is docs/diagnostics.md.
 
 Options:
-  --format FORMAT        text (default) or json; codes also takes markdown.
+  --format FORMAT        text (default) or json; validate also takes jsonl
+                         (one JSON object per file, streamed) and sarif
+                         (SARIF 2.1.0); codes also takes markdown.
+  --context              validate, text format: show the bytes around each
+                         diagnostic's span in hex, the span underlined.
+  -j, --jobs N           Validate N files at a time (default 1; 0 means one
+                         per processor). Output keeps the input order.
   --level LEVEL          How deep to check: footer (the metadata only), pages
                          (also every page header, without decompressing) or
                          full (default: also bodies, levels, values,
                          statistics, page index, bloom filters, checksums).
   --max-diagnostics N    Keep at most N diagnostics per file (default 10000);
                          a limits.too-many-diagnostics warning marks the cut.
-  -q, --quiet            Print no report; only the exit status tells.
+  --footer               explain: also every Thrift field of the footer with
+                         its byte span, as an indented tree.
+  --data                 plan: read the values and count those affected.
+  -o, --output PATH      report: the HTML file to write (required); triage:
+                         the directory for triage.md and triage.json
+                         (default: the current directory).
+  -q, --quiet            validate: print no report; only the exit status
+                         tells.
   -h, --help             Print this help and exit.
   --version              Print the version and exit.
 
@@ -41,6 +71,90 @@ Exit status:
   1  at least one file is invalid
   2  usage error, or a path could not be read (message on stderr)
 )";
+
+// What each command accepts.
+enum OptionBit : unsigned {
+  kOptFormat = 1u << 0,
+  kOptLevel = 1u << 1,
+  kOptMaxDiagnostics = 1u << 2,
+  kOptQuiet = 1u << 3,
+  kOptContext = 1u << 4,
+  kOptJobs = 1u << 5,
+  kOptFooter = 1u << 6,
+  kOptData = 1u << 7,
+  kOptOutput = 1u << 8,
+};
+
+struct CommandSpec {
+  std::string_view name;
+  CliCommand command;
+  std::initializer_list<CliFormat> formats;
+  unsigned options;
+  size_t min_paths;
+  size_t max_paths;  // SIZE_MAX: any number.
+};
+
+constexpr size_t kAny = static_cast<size_t>(-1);
+
+const CommandSpec kCommands[] = {
+    {"validate", CliCommand::kValidate,
+     {CliFormat::kText, CliFormat::kJson, CliFormat::kJsonl, CliFormat::kSarif},
+     kOptFormat | kOptLevel | kOptMaxDiagnostics | kOptQuiet | kOptContext |
+         kOptJobs,
+     1, kAny},
+    {"explain", CliCommand::kExplain, {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptFooter, 1, 1},
+    {"schema", CliCommand::kSchema, {CliFormat::kText, CliFormat::kJson},
+     kOptFormat, 1, 1},
+    {"report", CliCommand::kReport, {}, kOptLevel | kOptOutput, 1, 1},
+    {"plan", CliCommand::kPlan, {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptData, 1, 1},
+    {"triage", CliCommand::kTriage, {}, kOptOutput | kOptJobs, 1, kAny},
+    {"codes", CliCommand::kCodes,
+     {CliFormat::kText, CliFormat::kJson, CliFormat::kMarkdown}, kOptFormat, 0,
+     0},
+};
+
+const CommandSpec* FindCommand(std::string_view name) {
+  for (const CommandSpec& spec : kCommands) {
+    if (spec.name == name) return &spec;
+  }
+  return nullptr;
+}
+
+std::string_view FormatName(CliFormat format) {
+  switch (format) {
+    case CliFormat::kText: return "text";
+    case CliFormat::kJson: return "json";
+    case CliFormat::kJsonl: return "jsonl";
+    case CliFormat::kSarif: return "sarif";
+    case CliFormat::kMarkdown: return "markdown";
+  }
+  return "";
+}
+
+// "text, json or markdown"
+std::string FormatList(const CommandSpec& spec) {
+  std::string list;
+  size_t i = 0;
+  for (const CliFormat format : spec.formats) {
+    if (i > 0) list += i + 1 == spec.formats.size() ? " or " : ", ";
+    list += FormatName(format);
+    ++i;
+  }
+  return list;
+}
+
+bool ParseFormat(std::string_view value, const CommandSpec& spec,
+                 CliFormat* out) {
+  for (const CliFormat format : spec.formats) {
+    if (value == FormatName(format)) {
+      *out = format;
+      return true;
+    }
+  }
+  return false;
+}
 
 // Splits "--name=value" so both spellings share one code path.
 struct Option {
@@ -54,19 +168,6 @@ Option SplitOption(std::string_view arg) {
     return {arg.substr(0, equals), arg.substr(equals + 1)};
   }
   return {arg, std::nullopt};
-}
-
-bool ParseFormat(std::string_view value, bool allow_markdown, CliFormat* out) {
-  if (value == "text") {
-    *out = CliFormat::kText;
-  } else if (value == "json") {
-    *out = CliFormat::kJson;
-  } else if (value == "markdown" && allow_markdown) {
-    *out = CliFormat::kMarkdown;
-  } else {
-    return false;
-  }
-  return true;
 }
 
 bool ParseLevel(std::string_view value, Level* out) {
@@ -85,6 +186,149 @@ bool ParseCount(std::string_view value, size_t* out) {
   const auto [ptr, ec] = std::from_chars(value.data(), end, *out);
   return ec == std::errc() && ptr == end;
 }
+
+// The option `name` (already split from any "=value") as its bit, or 0.
+unsigned OptionBitOf(std::string_view name) {
+  if (name == "--format") return kOptFormat;
+  if (name == "--level") return kOptLevel;
+  if (name == "--max-diagnostics") return kOptMaxDiagnostics;
+  if (name == "--quiet" || name == "-q") return kOptQuiet;
+  if (name == "--context") return kOptContext;
+  if (name == "--jobs" || name == "-j") return kOptJobs;
+  if (name == "--footer") return kOptFooter;
+  if (name == "--data") return kOptData;
+  if (name == "--output" || name == "-o") return kOptOutput;
+  return 0;
+}
+
+// Parses the options and paths after the command name.
+class CommandParser {
+ public:
+  CommandParser(const CommandSpec& spec, std::span<const std::string_view> args,
+                CliArgs* out, std::string* error)
+      : spec_(spec), args_(args), out_(out), error_(error) {}
+
+  bool Parse() {
+    bool options_done = false;
+    for (i_ = 1; i_ < args_.size(); ++i_) {
+      const std::string_view arg = args_[i_];
+      if (options_done || !arg.starts_with("-") || arg == "-") {
+        out_->paths.emplace_back(arg);
+        continue;
+      }
+      if (arg == "--") {
+        options_done = true;
+        continue;
+      }
+      if (!ParseOption(arg)) return false;
+    }
+    return CheckPaths();
+  }
+
+ private:
+  bool Fail(std::string message) {
+    *error_ = std::move(message);
+    return false;
+  }
+
+  // Fetches the option's value from "=value" or from the next argument.
+  bool Value(const Option& option, std::string_view* result) {
+    if (option.inline_value) {
+      *result = *option.inline_value;
+      return true;
+    }
+    if (i_ + 1 >= args_.size()) {
+      return Fail("option '" + std::string(option.name) + "' needs a value");
+    }
+    *result = args_[++i_];
+    return true;
+  }
+
+  bool ParseOption(std::string_view arg) {
+    const Option option = SplitOption(arg);
+    const unsigned bit = OptionBitOf(option.name);
+    if (bit == 0) return Fail("unknown option '" + std::string(arg) + "'");
+    if ((spec_.options & bit) == 0) {
+      return Fail(std::string(spec_.name) + " takes no option '" +
+                  std::string(option.name) + "'");
+    }
+    const bool flag = bit == kOptQuiet || bit == kOptContext ||
+                      bit == kOptFooter || bit == kOptData;
+    if (flag) {
+      if (option.inline_value) {
+        return Fail("option '" + std::string(option.name) +
+                    "' takes no value");
+      }
+      if (bit == kOptQuiet) out_->quiet = true;
+      if (bit == kOptContext) out_->context = true;
+      if (bit == kOptFooter) out_->footer = true;
+      if (bit == kOptData) out_->data = true;
+      return true;
+    }
+    std::string_view text;
+    if (!Value(option, &text)) return false;
+    switch (bit) {
+      case kOptFormat:
+        if (!ParseFormat(text, spec_, &out_->format)) {
+          return Fail("unknown format '" + std::string(text) + "' for " +
+                      std::string(spec_.name) + " (" + FormatList(spec_) +
+                      ")");
+        }
+        return true;
+      case kOptLevel:
+        if (!ParseLevel(text, &out_->level)) {
+          return Fail("unknown level '" + std::string(text) +
+                      "' (footer, pages or full)");
+        }
+        return true;
+      case kOptMaxDiagnostics:
+        if (!ParseCount(text, &out_->max_diagnostics)) {
+          return Fail("--max-diagnostics needs a non-negative integer, got '" +
+                      std::string(text) + "'");
+        }
+        return true;
+      case kOptJobs:
+        if (!ParseCount(text, &out_->jobs)) {
+          return Fail(std::string(option.name) +
+                      " needs a non-negative integer, got '" +
+                      std::string(text) + "'");
+        }
+        return true;
+      case kOptOutput:
+        if (text.empty()) return Fail("--output needs a non-empty path");
+        out_->output = text;
+        return true;
+      default:
+        return Fail("unknown option '" + std::string(arg) + "'");
+    }
+  }
+
+  bool CheckPaths() {
+    const size_t n = out_->paths.size();
+    const std::string name(spec_.name);
+    if (spec_.max_paths == 0 && n > 0) {
+      return Fail(name + " takes no arguments, got '" + out_->paths[0] + "'");
+    }
+    if (spec_.max_paths == 1 && n != 1) {
+      return Fail(name + " needs exactly one FILE" +
+                  (n == 0 ? std::string() : ", got " + std::to_string(n)));
+    }
+    if (n < spec_.min_paths) return Fail(name + " needs at least one PATH");
+    if (spec_.command == CliCommand::kReport && out_->output.empty()) {
+      return Fail("report needs -o OUT.html");
+    }
+    if (out_->context && out_->format != CliFormat::kText) {
+      return Fail("--context applies to the text format only");
+    }
+    return true;
+  }
+
+  const CommandSpec& spec_;
+  std::span<const std::string_view> args_;
+  CliArgs* out_;
+  std::string* error_;
+  size_t i_ = 1;
+};
 
 }  // namespace
 
@@ -116,83 +360,15 @@ bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
     out->command = CliCommand::kHelp;
     return true;
   }
-  if (command == "validate") {
-    out->command = CliCommand::kValidate;
-  } else if (command == "codes") {
-    out->command = CliCommand::kCodes;
-  } else if (command.starts_with("-")) {
-    *error = "unknown option '" + std::string(command) + "'";
-    return false;
-  } else {
-    *error = "unknown command '" + std::string(command) + "'";
+  const CommandSpec* spec = FindCommand(command);
+  if (spec == nullptr) {
+    *error = (command.starts_with("-") ? "unknown option '"
+                                       : "unknown command '") +
+             std::string(command) + "'";
     return false;
   }
-  const bool validate = out->command == CliCommand::kValidate;
-
-  bool options_done = false;
-  for (size_t i = 1; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (options_done || !arg.starts_with("-") || arg == "-") {
-      if (!validate) {
-        *error = "codes takes no arguments, got '" + std::string(arg) + "'";
-        return false;
-      }
-      out->paths.emplace_back(arg);
-      continue;
-    }
-    if (arg == "--") {
-      options_done = true;
-      continue;
-    }
-    const Option option = SplitOption(arg);
-    // Fetches the option's value from "=value" or from the next argument.
-    const auto value = [&](std::string_view* result) {
-      if (option.inline_value) {
-        *result = *option.inline_value;
-        return true;
-      }
-      if (i + 1 >= args.size()) {
-        *error = "option '" + std::string(option.name) + "' needs a value";
-        return false;
-      }
-      *result = args[++i];
-      return true;
-    };
-    std::string_view text;
-    if (option.name == "--format") {
-      if (!value(&text)) return false;
-      if (!ParseFormat(text, /*allow_markdown=*/!validate, &out->format)) {
-        *error = "unknown format '" + std::string(text) + "' for " +
-                 (validate ? "validate (text or json)"
-                           : "codes (text, json or markdown)");
-        return false;
-      }
-    } else if (validate && option.name == "--max-diagnostics") {
-      if (!value(&text)) return false;
-      if (!ParseCount(text, &out->max_diagnostics)) {
-        *error = "--max-diagnostics needs a non-negative integer, got '" +
-                 std::string(text) + "'";
-        return false;
-      }
-    } else if (validate && option.name == "--level") {
-      if (!value(&text)) return false;
-      if (!ParseLevel(text, &out->level)) {
-        *error = "unknown level '" + std::string(text) +
-                 "' (footer, pages or full)";
-        return false;
-      }
-    } else if (validate && (arg == "--quiet" || arg == "-q")) {
-      out->quiet = true;
-    } else {
-      *error = "unknown option '" + std::string(arg) + "'";
-      return false;
-    }
-  }
-  if (validate && out->paths.empty()) {
-    *error = "validate needs at least one PATH";
-    return false;
-  }
-  return true;
+  out->command = spec->command;
+  return CommandParser(*spec, args, out, error).Parse();
 }
 
 }  // namespace colcheck

@@ -14,8 +14,18 @@
 
 namespace colcheck {
 
-enum class CliCommand { kHelp, kVersion, kValidate, kCodes };
-enum class CliFormat { kText, kJson, kMarkdown };
+enum class CliCommand {
+  kHelp,
+  kVersion,
+  kValidate,
+  kExplain,
+  kSchema,
+  kReport,
+  kPlan,
+  kTriage,
+  kCodes,
+};
+enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown };
 
 struct CliArgs {
   CliCommand command = CliCommand::kHelp;
@@ -23,6 +33,11 @@ struct CliArgs {
   size_t max_diagnostics = Options().max_diagnostics;
   Level level = Options().level;
   bool quiet = false;
+  bool context = false;  // validate: a hex excerpt under each diagnostic.
+  size_t jobs = 1;       // validate, triage: files checked in parallel.
+  bool footer = false;   // explain: the footer's Thrift fields too.
+  bool data = false;     // plan: count the values each hazard affects.
+  std::string output;    // report: the HTML file; triage: the directory.
   std::vector<std::string> paths;
 };
 
@@ -33,13 +48,19 @@ std::string_view UsageText();
 // `error` (without the "colcheck: " prefix) on a usage error; the caller then
 // exits with status 2. An empty `args` is a usage error too.
 //
-//   colcheck validate [--format text|json] [--max-diagnostics N] [--quiet]
-//                     PATH...
+//   colcheck validate [--format text|json|jsonl|sarif] [--context] [-j N]
+//                     [--level L] [--max-diagnostics N] [--quiet] PATH...
+//   colcheck explain [--format text|json] [--footer] FILE
+//   colcheck schema [--format text|json] FILE
+//   colcheck report [--level L] -o OUT.html FILE
+//   colcheck plan [--format text|json] [--data] FILE
+//   colcheck triage [-o DIR] [-j N] PATH...
 //   colcheck codes [--format text|json|markdown]
 //   colcheck --help | -h | help | --version
 //
 // Options may come before or after paths, as `--opt value` or `--opt=value`;
 // `--` ends the options. -h/--help and --version win wherever they appear.
+// Each command accepts only its own options and formats.
 bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
                   std::string* error);
 

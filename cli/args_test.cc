@@ -84,5 +84,53 @@ TEST(CliArgs, UsageErrors) {
   EXPECT_EQ(parsed.error, "unknown option '--frob'");
 }
 
+TEST(CliArgs, EachCommandTakesOnlyItsOwnOptions) {
+  const Parsed explain = Parse({"explain", "--footer", "--format=json", "f"});
+  ASSERT_TRUE(explain.ok) << explain.error;
+  EXPECT_EQ(explain.args.command, CliCommand::kExplain);
+  EXPECT_TRUE(explain.args.footer);
+  EXPECT_EQ(explain.args.format, CliFormat::kJson);
+  EXPECT_EQ(Parse({"explain", "--data", "f"}).error,
+            "explain takes no option '--data'");
+  EXPECT_FALSE(Parse({"schema", "--format", "sarif", "f"}).ok);
+  EXPECT_FALSE(Parse({"plan", "--footer", "f"}).ok);
+  EXPECT_TRUE(Parse({"plan", "--data", "f"}).args.data);
+  EXPECT_FALSE(Parse({"report", "f", "--format", "json", "-o", "x"}).ok);
+  EXPECT_FALSE(Parse({"triage", "--context", "d"}).ok);
+}
+
+TEST(CliArgs, SingleFileCommandsNeedExactlyOneFile) {
+  EXPECT_EQ(Parse({"schema"}).error, "schema needs exactly one FILE");
+  EXPECT_EQ(Parse({"plan", "a", "b"}).error,
+            "plan needs exactly one FILE, got 2");
+  EXPECT_EQ(Parse({"report", "a"}).error, "report needs -o OUT.html");
+  const Parsed report = Parse({"report", "a", "-o", "r.html"});
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(report.args.output, "r.html");
+  EXPECT_EQ(report.args.paths, (std::vector<std::string>{"a"}));
+}
+
+TEST(CliArgs, ValidateBatchAndContextOptions) {
+  const Parsed parsed =
+      Parse({"validate", "-j", "4", "--format=sarif", "d"});
+  ASSERT_TRUE(parsed.ok) << parsed.error;
+  EXPECT_EQ(parsed.args.jobs, 4u);
+  EXPECT_EQ(parsed.args.format, CliFormat::kSarif);
+  EXPECT_EQ(Parse({"validate", "--jobs=0", "d"}).args.jobs, 0u);
+  EXPECT_EQ(Parse({"validate", "--format", "jsonl", "d"}).args.format,
+            CliFormat::kJsonl);
+  EXPECT_TRUE(Parse({"validate", "--context", "d"}).args.context);
+  EXPECT_EQ(Parse({"validate", "--context", "--format=json", "d"}).error,
+            "--context applies to the text format only");
+  EXPECT_FALSE(Parse({"validate", "-j", "x", "d"}).ok);
+  EXPECT_FALSE(Parse({"validate", "--context=3", "d"}).ok);
+  const Parsed triage = Parse({"triage", "-o", "out", "-j2", "a", "b"});
+  EXPECT_FALSE(triage.ok);  // -j2 is not an option spelling we accept.
+  const Parsed triage2 = Parse({"triage", "--output=out", "a", "b"});
+  ASSERT_TRUE(triage2.ok) << triage2.error;
+  EXPECT_EQ(triage2.args.output, "out");
+  EXPECT_EQ(triage2.args.paths.size(), 2u);
+}
+
 }  // namespace
 }  // namespace colcheck

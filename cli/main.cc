@@ -1,6 +1,6 @@
-// colcheck: the command-line client. It parses arguments, finds the files,
-// calls the validator and hands each Report to a renderer; everything else
-// lives in the library.
+// colcheck: the command-line client. It parses arguments and hands them to
+// the command (commands.h); everything else lives in the library and the
+// renderers.
 
 #include <malloc.h>
 
@@ -12,27 +12,11 @@
 #include <vector>
 
 #include "cli/args.h"
-#include "cli/inputs.h"
+#include "cli/commands.h"
 #include "colcheck/colcheck.h"
-#include "reports/codes_markdown.h"
-#include "reports/json.h"
-#include "reports/text.h"
 
 namespace colcheck {
-namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitInvalid = 1;
-constexpr int kExitError = 2;
-
-int UsageError(std::string_view message) {
-  std::cerr << "colcheck: " << message << "\n"
-            << "Try 'colcheck --help' for more information.\n";
-  return kExitError;
-}
-
-// A report that never reached its reader (a closed pipe, a full disk) must
-// not pass for success.
 int FinishOutput(int status) {
   std::cout.flush();
   if (!std::cout) {
@@ -42,65 +26,12 @@ int FinishOutput(int status) {
   return status;
 }
 
-int RunValidate(const CliArgs& args) {
-  std::vector<std::string> errors;
-  const std::vector<std::string> files = CollectInputs(args.paths, &errors);
-  bool io_error = !errors.empty();
-  for (const std::string& error : errors) {
-    std::cerr << "colcheck: " << error << "\n";
-  }
+namespace {
 
-  Options options;
-  options.max_diagnostics = args.max_diagnostics;
-  options.level = args.level;
-  const bool json = args.format == CliFormat::kJson && !args.quiet;
-  JsonReportWriter json_writer(&std::cout);
-  bool any_invalid = false;
-  size_t validated = 0;
-  for (const std::string& path : files) {
-    Report report;
-    const Status status = ValidateFile(path, options, &report);
-    if (!status.ok()) {
-      // I/O errors are not verdicts: the file gets no entry in the report,
-      // only a line on stderr and exit status 2.
-      std::cerr << IoErrorLine(path, status.message()) << "\n";
-      io_error = true;
-      continue;
-    }
-    ++validated;
-    any_invalid = any_invalid || report.verdict == Verdict::kInvalid;
-    if (args.quiet) continue;
-    if (json) {
-      json_writer.AddFile(path, report);
-    } else {
-      WriteText(path, report, std::cout);
-    }
-  }
-  if (json) json_writer.Finish();
-
-  if (validated == 0 && !io_error) {
-    // An empty directory is far more often a wrong path than a clean bill of
-    // health.
-    std::cerr << "colcheck: no Parquet or ORC files found\n";
-    return FinishOutput(kExitError);
-  }
-  if (io_error) return FinishOutput(kExitError);
-  return FinishOutput(any_invalid ? kExitInvalid : kExitOk);
-}
-
-int RunCodes(const CliArgs& args) {
-  switch (args.format) {
-    case CliFormat::kText:
-      std::cout << RenderCodesText();
-      break;
-    case CliFormat::kJson:
-      std::cout << RenderCodesJson();
-      break;
-    case CliFormat::kMarkdown:
-      std::cout << RenderCodesMarkdown();
-      break;
-  }
-  return FinishOutput(kExitOk);
+int UsageError(std::string_view message) {
+  std::cerr << "colcheck: " << message << "\n"
+            << "Try 'colcheck --help' for more information.\n";
+  return kExitError;
 }
 
 int Main(std::span<const std::string_view> argv) {
@@ -120,6 +51,16 @@ int Main(std::span<const std::string_view> argv) {
       return FinishOutput(kExitOk);
     case CliCommand::kValidate:
       return RunValidate(args);
+    case CliCommand::kExplain:
+      return RunExplain(args);
+    case CliCommand::kSchema:
+      return RunSchema(args);
+    case CliCommand::kReport:
+      return RunReport(args);
+    case CliCommand::kPlan:
+      return RunPlan(args);
+    case CliCommand::kTriage:
+      return RunTriage(args);
     case CliCommand::kCodes:
       return RunCodes(args);
   }

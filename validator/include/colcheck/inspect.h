@@ -1,0 +1,247 @@
+// colcheck inspection: what a file holds and where, for the tools that show
+// it (`colcheck explain`, `schema`, `report`, `plan`).
+//
+// Validation (colcheck.h) says what is wrong; inspection also says what is
+// there. Inspecting a file validates it in the same pass, with the same
+// decoders, so every region and field below carries the same absolute byte
+// spans as the diagnostics, and a hostile file is as safe to inspect as to
+// validate: everything here is bounded by the bytes that exist.
+//
+//   colcheck::InspectOptions options;
+//   colcheck::Inspection inspection;
+//   colcheck::Status status =
+//       colcheck::InspectFile("a.parquet", options, &inspection);
+//   for (const colcheck::Region& r : inspection.layout.regions) { ... }
+
+#ifndef COLCHECK_INSPECT_H_
+#define COLCHECK_INSPECT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "colcheck/colcheck.h"
+
+namespace colcheck {
+
+// ---- names of Parquet enum values -------------------------------------------
+// Each returns the IDL's name (parquet.thrift), or "" for a value the enum
+// lacks; renderers then print the number.
+std::string_view PhysicalTypeName(int32_t type);      // "INT32"
+std::string_view ConvertedTypeName(int32_t type);     // "UTF8"
+std::string_view RepetitionName(int32_t repetition);  // "OPTIONAL"
+std::string_view EncodingName(int32_t encoding);      // "RLE_DICTIONARY"
+std::string_view CodecName(int32_t codec);            // "ZSTD"
+std::string_view PageTypeName(int32_t type);          // "DATA_PAGE_V2"
+
+// ---- layout -------------------------------------------------------------------
+
+// What a region of the file is. Leaf regions only: row groups and column
+// chunks are containers, listed in Layout::row_groups and Layout::chunks.
+enum class RegionKind : uint8_t {
+  kMagic,           // The leading "PAR1" or "PARE".
+  kDictionaryPage,  // PageHeader and body.
+  kDataPage,        // DATA_PAGE (V1): PageHeader and body.
+  kDataPageV2,      // DATA_PAGE_V2: PageHeader and body.
+  kIndexPage,       // INDEX_PAGE, or a page of a type the enum lacks.
+  kChunkRest,       // Bytes of a column chunk the page walk could not
+                    // reach (after a damaged page header, or at the
+                    // footer level, which walks no page).
+  kColumnIndex,
+  kOffsetIndex,
+  kBloomFilter,     // BloomFilterHeader and bitset.
+  kFooter,          // The serialized FileMetaData (or, PARE, the
+                    // FileCryptoMetaData and encrypted footer module).
+  kFooterSignature, // The 28-byte signature of a signed plaintext footer.
+  kFooterLength,    // The 4-byte little-endian footer length.
+  kTailMagic,       // The trailing magic.
+  kGap,             // Bytes no structure of the file accounts for.
+};
+// "magic", "dictionary-page", "data-page", "data-page-v2", "index-page",
+// "chunk-rest", "column-index", "offset-index", "bloom-filter", "footer",
+// "footer-signature", "footer-length", "tail-magic", "gap".
+std::string_view RegionKindName(RegionKind kind);
+
+// What a page header says, and what the page walk learnt from the body.
+// -1 marks a value the file does not give (or the walk could not learn).
+struct PageInfo {
+  int32_t type = -1;                // PageType, as written.
+  uint64_t header_length = 0;       // The PageHeader's bytes.
+  int64_t compressed_size = -1;     // compressed_page_size (the body).
+  int64_t uncompressed_size = -1;   // uncompressed_page_size.
+  int32_t encoding = -1;            // The values' encoding.
+  int32_t codec = -1;               // The chunk's codec.
+  int64_t num_values = -1;          // Levels, nulls included.
+  int64_t num_nulls = -1;           // V2 header, or counted by the walk.
+  int64_t num_rows = -1;            // V2 header, or counted by the walk.
+  int64_t first_row = -1;           // Rows of the chunk before this page.
+  int64_t ordinal = -1;             // Index among the chunk's pages.
+};
+
+struct Region {
+  RegionKind kind = RegionKind::kGap;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+  // The place in the footer's terms: "row_groups[0].columns[1].pages[2]",
+  // "row_groups[0].columns[1].column_index", "footer"; empty for gaps.
+  std::string field;
+  int32_t row_group = -1;  // -1 when the region belongs to no chunk.
+  int32_t column = -1;
+  PageInfo page;  // Pages only.
+};
+
+// Two regions that claim the same bytes.
+struct Overlap {
+  size_t first = 0;   // Indices into Layout::regions.
+  size_t second = 0;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+};
+
+struct ChunkExtent {
+  int32_t row_group = 0;
+  int32_t column = 0;
+  std::string path;  // path_in_schema joined with '.'.
+  uint64_t offset = 0;  // From the dictionary or first data page.
+  uint64_t length = 0;  // total_compressed_size, clamped to the file.
+  int32_t codec = -1;
+};
+
+struct RowGroupExtent {
+  int32_t row_group = 0;
+  uint64_t offset = 0;  // From its first chunk to the end of its last.
+  uint64_t length = 0;
+  int64_t num_rows = -1;
+};
+
+struct Layout {
+  uint64_t file_size = 0;
+  // Every byte of the file lies in at least one region: sorted by offset,
+  // with the bytes no structure accounts for as kGap regions. The lengths
+  // sum to file_size plus the bytes of the overlaps.
+  std::vector<Region> regions;
+  std::vector<Overlap> overlaps;
+  std::vector<RowGroupExtent> row_groups;
+  std::vector<ChunkExtent> chunks;  // Row group by row group.
+};
+
+// ---- schema -------------------------------------------------------------------
+
+// The LogicalType union of a schema element. `name` is empty when the
+// element has none (or one colcheck does not know).
+struct LogicalTypeInfo {
+  std::string_view name;         // "STRING", "INTEGER", "TIMESTAMP", ...
+  int32_t bit_width = 0;         // INTEGER
+  bool is_signed = true;         // INTEGER
+  int32_t precision = 0;         // DECIMAL
+  int32_t scale = 0;             // DECIMAL
+  std::string_view unit;         // TIME, TIMESTAMP: "MILLIS", "MICROS",
+                                 // "NANOS".
+  bool adjusted_to_utc = false;  // TIME, TIMESTAMP
+};
+
+// One element of FileMetaData.schema, placed in the tree. -1 marks a field
+// the element does not set.
+struct SchemaField {
+  std::string name;
+  int32_t repetition = -1;   // FieldRepetitionType; -1 at a root without.
+  int32_t physical = -1;     // Type; -1 for groups.
+  int32_t type_length = -1;
+  int32_t converted = -1;    // ConvertedType
+  int32_t scale = -1;
+  int32_t precision = -1;
+  int32_t field_id = -1;
+  bool has_field_id = false;
+  LogicalTypeInfo logical;
+  int32_t parent = -1;             // Index into Schema::fields.
+  std::vector<int32_t> children;   // Indices into Schema::fields.
+  int32_t column = -1;             // Leaf column index; -1 for groups.
+  int16_t max_definition_level = 0;
+  int16_t max_repetition_level = 0;
+  std::string path;  // Names from the root's child down, joined with '.'.
+  // The element's bytes in the footer: schema[i].
+  uint64_t offset = 0;
+  uint64_t length = 0;
+};
+
+struct Schema {
+  // False when the flattened list does not rebuild into one tree (the
+  // diagnostics say why); `fields` then holds what could be placed.
+  bool ok = false;
+  std::vector<SchemaField> fields;  // fields[0] is the root.
+  std::vector<int32_t> leaves;      // Field index of each leaf column.
+};
+
+// ---- footer fields -------------------------------------------------------------
+
+// One Thrift value of the footer, in pre-order: a struct field, a list
+// element, or a STOP-terminated struct's field. Children follow their
+// parent with depth + 1.
+struct ThriftNode {
+  std::string name;        // The IDL's field name, "[3]" for a list
+                           // element, or "field 17" when unknown.
+  int16_t id = 0;          // Field id; 0 for list elements.
+  std::string_view type;   // "i32", "i64", "binary", "struct", "list", ...
+  uint64_t offset = 0;     // From the field header to the value's end.
+  uint64_t length = 0;
+  std::string value;       // Scalars only: 42, true, "text", or hex bytes
+                           // (at most limits::kThriftValuePreview shown).
+  uint32_t depth = 0;
+};
+
+// ---- columns -------------------------------------------------------------------
+
+// One leaf column over all row groups, from the footer and the page walk.
+struct ColumnSummary {
+  int32_t column = 0;
+  std::string path;
+  int32_t physical = -1;
+  int64_t num_values = 0;         // Sum of the chunks' num_values.
+  int64_t null_count = -1;        // Sum of statistics.null_count; -1 when
+                                  // a chunk lacks it.
+  uint64_t compressed_size = 0;   // Sum of total_compressed_size.
+  uint64_t uncompressed_size = 0; // Sum of total_uncompressed_size.
+  std::vector<int32_t> codecs;    // Distinct, in order of appearance.
+  std::vector<int32_t> encodings; // Distinct, from the chunks' lists.
+  int64_t data_pages = 0;         // Counted by the page walk.
+  int64_t dictionary_pages = 0;
+};
+
+// ---- inspection -----------------------------------------------------------------
+
+struct InspectOptions {
+  // How deep to go. kFooter gives no pages (the chunks are kChunkRest),
+  // kPages gives every page header, kFull also the rows of each page.
+  Level level = Level::kFull;
+  // Also record every Thrift field of the footer (Inspection::footer).
+  bool footer_fields = false;
+  size_t max_diagnostics = Options().max_diagnostics;
+};
+
+struct Inspection {
+  Report report;  // The validation of the same pass.
+  Layout layout;
+  Schema schema;
+  std::vector<ThriftNode> footer;  // Only with InspectOptions::footer_fields.
+  std::vector<ColumnSummary> columns;
+  int64_t num_rows = -1;
+  int32_t version = -1;
+  std::string created_by;
+  std::vector<std::pair<std::string, std::string>> key_value_metadata;
+};
+
+Inspection InspectBytes(std::span<const std::byte> data,
+                        const InspectOptions& options);
+
+// Reads `path` and inspects it. Returns an IoError when the file cannot be
+// read; `inspection` is then left untouched.
+Status InspectFile(const std::string& path, const InspectOptions& options,
+                   Inspection* inspection);
+
+}  // namespace colcheck
+
+#endif  // COLCHECK_INSPECT_H_
