@@ -15,6 +15,8 @@ packages=(
   afl++ clang
   python3 python3-hypothesis python3-thrift
   python3-snappy python3-zstandard python3-lz4 python3-brotli
+  python3-jsonschema
+  chromium
 )
 # Node.js for the peer writers in peers/ (scripts/install-peers.sh):
 # @duckdb/node-api needs node 18 or later, and Debian 12 has 18.20. A node
