@@ -29,21 +29,26 @@ void WriteCount(size_t count, std::string_view singular, std::ostream& out) {
 
 }  // namespace
 
+void WriteTextDiagnostic(std::string_view path, const Diagnostic& diagnostic,
+                         std::ostream& out) {
+  WriteSanitized(path, out);
+  out << ':' << diagnostic.offset;
+  if (diagnostic.length != 0) out << '+' << diagnostic.length;
+  out << ": " << SeverityName(diagnostic.severity) << '['
+      << Info(diagnostic.code).name << "]: ";
+  WriteSanitized(diagnostic.message, out);
+  if (!diagnostic.field.empty()) {
+    out << " (";
+    WriteSanitized(diagnostic.field, out);
+    out << ')';
+  }
+  out << '\n';
+}
+
 void WriteTextDiagnostics(std::string_view path, const Report& report,
                           std::ostream& out) {
   for (const Diagnostic& diagnostic : report.diagnostics) {
-    WriteSanitized(path, out);
-    out << ':' << diagnostic.offset;
-    if (diagnostic.length != 0) out << '+' << diagnostic.length;
-    out << ": " << SeverityName(diagnostic.severity) << '['
-        << Info(diagnostic.code).name << "]: ";
-    WriteSanitized(diagnostic.message, out);
-    if (!diagnostic.field.empty()) {
-      out << " (";
-      WriteSanitized(diagnostic.field, out);
-      out << ')';
-    }
-    out << '\n';
+    WriteTextDiagnostic(path, diagnostic, out);
   }
 }
 

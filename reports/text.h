@@ -25,6 +25,9 @@ namespace colcheck {
 // empty.
 void WriteTextDiagnostics(std::string_view path, const Report& report,
                           std::ostream& out);
+// Writes the line of one diagnostic, as WriteTextDiagnostics does.
+void WriteTextDiagnostic(std::string_view path, const Diagnostic& diagnostic,
+                         std::ostream& out);
 
 // Writes the one-line verdict for a file, e.g.
 //   a.parquet: invalid (3 errors, 1 warning, 0 infos)

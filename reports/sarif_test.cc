@@ -1,0 +1,459 @@
+#include "reports/sarif.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace colcheck {
+namespace {
+
+// A small JSON tree, enough to walk the log. Object members keep their order
+// so tests can check that results stream before artifacts.
+struct Json {
+  enum class Type { kNull, kBool, kNumber, kString, kArray, kObject };
+  Type type = Type::kNull;
+  bool boolean = false;
+  std::string text;  // A string's decoded value, or a number as written.
+  std::vector<Json> items;
+  std::vector<std::pair<std::string, Json>> members;
+
+  const Json* Find(std::string_view key) const {
+    for (const auto& [name, value] : members) {
+      if (name == key) return &value;
+    }
+    return nullptr;
+  }
+  const Json& operator[](std::string_view key) const {
+    static const Json kMissing;
+    const Json* value = Find(key);
+    return value != nullptr ? *value : kMissing;
+  }
+  const Json& operator[](size_t index) const {
+    static const Json kMissing;
+    return index < items.size() ? items[index] : kMissing;
+  }
+  bool IsString(std::string_view value) const {
+    return type == Type::kString && text == value;
+  }
+  // The value of a non-negative integer, or nullopt for anything else.
+  std::optional<uint64_t> Unsigned() const {
+    if (type != Type::kNumber || text.empty() || text[0] == '-' ||
+        text.find_first_of(".eE") != std::string::npos) {
+      return std::nullopt;
+    }
+    return std::stoull(text);
+  }
+};
+
+// A strict parser for the subset the renderer writes: ASCII only, integers
+// only. Returns nullopt on anything else.
+class JsonParser {
+ public:
+  static std::optional<Json> Parse(std::string_view text) {
+    JsonParser parser(text);
+    Json value;
+    if (!parser.Value(0, &value)) return std::nullopt;
+    parser.SkipSpace();
+    if (parser.pos_ != text.size()) return std::nullopt;
+    return value;
+  }
+
+ private:
+  explicit JsonParser(std::string_view text) : text_(text) {}
+
+  bool Value(int depth, Json* out) {
+    SkipSpace();
+    if (depth > 32 || pos_ >= text_.size()) return false;
+    const char c = text_[pos_];
+    if (c == '{') return Object(depth, out);
+    if (c == '[') return Array(depth, out);
+    if (c == '"') {
+      out->type = Json::Type::kString;
+      return String(&out->text);
+    }
+    if (Literal("true")) {
+      out->type = Json::Type::kBool;
+      out->boolean = true;
+      return true;
+    }
+    if (Literal("false")) {
+      out->type = Json::Type::kBool;
+      return true;
+    }
+    if (Literal("null")) return true;
+    return Integer(out);
+  }
+
+  bool Object(int depth, Json* out) {
+    out->type = Json::Type::kObject;
+    ++pos_;
+    SkipSpace();
+    if (Consume('}')) return true;
+    do {
+      SkipSpace();
+      std::string key;
+      if (!String(&key)) return false;
+      SkipSpace();
+      if (!Consume(':')) return false;
+      Json value;
+      if (!Value(depth + 1, &value)) return false;
+      out->members.emplace_back(std::move(key), std::move(value));
+      SkipSpace();
+    } while (Consume(','));
+    return Consume('}');
+  }
+
+  bool Array(int depth, Json* out) {
+    out->type = Json::Type::kArray;
+    ++pos_;
+    SkipSpace();
+    if (Consume(']')) return true;
+    do {
+      Json value;
+      if (!Value(depth + 1, &value)) return false;
+      out->items.push_back(std::move(value));
+      SkipSpace();
+    } while (Consume(','));
+    return Consume(']');
+  }
+
+  bool String(std::string* out) {
+    if (!Consume('"')) return false;
+    while (pos_ < text_.size()) {
+      const auto c = static_cast<unsigned char>(text_[pos_++]);
+      if (c == '"') return true;
+      if (c < 0x20 || c >= 0x80) return false;
+      if (c != '\\') {
+        out->push_back(static_cast<char>(c));
+        continue;
+      }
+      if (pos_ >= text_.size()) return false;
+      const char escape = text_[pos_++];
+      if (escape == 'u') {
+        uint32_t unit = 0;
+        if (!Hex4(&unit)) return false;
+        if (unit >= 0xd800 && unit <= 0xdbff) {
+          uint32_t low = 0;
+          if (!Consume('\\') || !Consume('u') || !Hex4(&low)) return false;
+          unit = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+        }
+        AppendUtf8(unit, out);
+        continue;
+      }
+      const std::string_view from = "\"\\/bfnrt";
+      const std::string_view to = "\"\\/\b\f\n\r\t";
+      const size_t at = from.find(escape);
+      if (at == std::string_view::npos) return false;
+      out->push_back(to[at]);
+    }
+    return false;
+  }
+
+  bool Hex4(uint32_t* unit) {
+    for (int i = 0; i < 4; ++i) {
+      if (pos_ >= text_.size()) return false;
+      const char c = text_[pos_++];
+      const size_t digit = std::string_view("0123456789abcdef").find(c);
+      if (digit == std::string_view::npos) return false;
+      *unit = *unit * 16 + static_cast<uint32_t>(digit);
+    }
+    return true;
+  }
+
+  static void AppendUtf8(uint32_t cp, std::string* out) {
+    if (cp < 0x80) {
+      out->push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out->push_back(static_cast<char>(0xc0 | (cp >> 6)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else if (cp < 0x10000) {
+      out->push_back(static_cast<char>(0xe0 | (cp >> 12)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else {
+      out->push_back(static_cast<char>(0xf0 | (cp >> 18)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    }
+  }
+
+  bool Integer(Json* out) {
+    const size_t start = pos_;
+    Consume('-');
+    const size_t digits = pos_;
+    while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
+      ++pos_;
+    }
+    if (pos_ == digits) return false;
+    if (text_[digits] == '0' && pos_ - digits > 1) return false;
+    out->type = Json::Type::kNumber;
+    out->text = std::string(text_.substr(start, pos_ - start));
+    return true;
+  }
+
+  bool Literal(std::string_view word) {
+    if (text_.substr(pos_, word.size()) != word) return false;
+    pos_ += word.size();
+    return true;
+  }
+  bool Consume(char c) {
+    if (pos_ < text_.size() && text_[pos_] == c) return ++pos_, true;
+    return false;
+  }
+  void SkipSpace() {
+    while (pos_ < text_.size() &&
+           std::string_view(" \t\r\n").find(text_[pos_]) !=
+               std::string_view::npos) {
+      ++pos_;
+    }
+  }
+
+  std::string_view text_;
+  size_t pos_ = 0;
+};
+
+Diagnostic MakeDiagnostic(Code code, Severity severity, uint64_t offset,
+                          uint64_t length, std::string field = "",
+                          std::string message = "m") {
+  Diagnostic diagnostic;
+  diagnostic.code = code;
+  diagnostic.severity = severity;
+  diagnostic.offset = offset;
+  diagnostic.length = length;
+  diagnostic.field = std::move(field);
+  diagnostic.message = std::move(message);
+  return diagnostic;
+}
+
+Json ParseOrDie(const std::string& text) {
+  std::optional<Json> json = JsonParser::Parse(text);
+  EXPECT_TRUE(json.has_value()) << text;
+  return json.value_or(Json{});
+}
+
+std::vector<std::string> Keys(const Json& object) {
+  std::vector<std::string> keys;
+  for (const auto& [name, value] : object.members) keys.push_back(name);
+  return keys;
+}
+
+// Two files: one invalid with three diagnostics, one valid with none.
+std::vector<FileReport> SampleFiles() {
+  std::vector<FileReport> files(2);
+  files[0].path = "dir/a.parquet";
+  files[0].report.format = Format::kParquet;
+  files[0].report.size = 700;
+  files[0].report.verdict = Verdict::kInvalid;
+  files[0].report.diagnostics = {
+      MakeDiagnostic(Code::kFileFooterLengthOutOfBounds, Severity::kError, 20,
+                     4, "footer_length", "footer length is out of bounds"),
+      MakeDiagnostic(Code::kThriftVarintNonCanonical, Severity::kInfo, 100, 0),
+      MakeDiagnostic(Code::kSchemaOrphanedElements, Severity::kError, 674, 1,
+                     "schema[0].num_children", ""),
+  };
+  files[1].path = "b.parquet";
+  files[1].report.format = Format::kParquet;
+  files[1].report.size = 321;
+  return files;
+}
+
+TEST(ReportsSarif, EmptyLogHasRunToolRulesAndInvocation) {
+  const Json log = ParseOrDie(RenderSarif({}));
+  EXPECT_EQ(Keys(log),
+            (std::vector<std::string>{"$schema", "version", "runs"}));
+  EXPECT_TRUE(log["version"].IsString("2.1.0"));
+  EXPECT_EQ(log["$schema"].type, Json::Type::kString);
+  ASSERT_EQ(log["runs"].items.size(), 1u);
+  const Json& run = log["runs"][0];
+  // Results precede artifacts, or the writer could not stream them.
+  EXPECT_EQ(Keys(run), (std::vector<std::string>{"tool", "results",
+                                                 "artifacts", "invocations"}));
+  EXPECT_EQ(run["results"].type, Json::Type::kArray);
+  EXPECT_TRUE(run["results"].items.empty());
+  EXPECT_TRUE(run["artifacts"].items.empty());
+  ASSERT_EQ(run["invocations"].items.size(), 1u);
+  EXPECT_EQ(run["invocations"][0]["executionSuccessful"].type,
+            Json::Type::kBool);
+  EXPECT_TRUE(run["invocations"][0]["executionSuccessful"].boolean);
+  const Json& driver = run["tool"]["driver"];
+  EXPECT_TRUE(driver["name"].IsString("colcheck"));
+  EXPECT_TRUE(driver["version"].IsString(kVersion));
+  EXPECT_EQ(driver["rules"].items.size(), AllCodes().size());
+}
+
+TEST(ReportsSarif, OneRulePerCodeInRegistryOrder) {
+  const Json log = ParseOrDie(RenderSarif({}));
+  const Json& rules = log["runs"][0]["tool"]["driver"]["rules"];
+  ASSERT_EQ(rules.items.size(), AllCodes().size());
+  for (size_t i = 0; i < AllCodes().size(); ++i) {
+    const CodeInfo& info = AllCodes()[i];
+    const Json& rule = rules[i];
+    SCOPED_TRACE(std::string(info.name));
+    EXPECT_TRUE(rule["id"].IsString(info.name));
+    EXPECT_EQ(rule["name"].type, Json::Type::kString);
+    EXPECT_TRUE(rule["shortDescription"]["text"].IsString(info.summary));
+    EXPECT_EQ(rule["fullDescription"]["text"].type, Json::Type::kString);
+    EXPECT_NE(rule["help"]["text"].text.find(info.spec), std::string::npos);
+    EXPECT_TRUE(rule["properties"]["spec"].IsString(info.spec));
+    ASSERT_EQ(rule["properties"]["tags"].items.size(), 1u);
+    EXPECT_TRUE(rule["properties"]["tags"][0].IsString(
+        info.name.substr(0, info.name.find('.'))));
+    const std::string_view expected_level =
+        info.severity == Severity::kError     ? "error"
+        : info.severity == Severity::kWarning ? "warning"
+                                              : "note";
+    EXPECT_TRUE(rule["defaultConfiguration"]["level"].IsString(
+        expected_level));
+  }
+}
+
+TEST(ReportsSarif, RuleNameIsPascalCaseOfTheCode) {
+  const Json log = ParseOrDie(RenderSarif({}));
+  const Json& rules = log["runs"][0]["tool"]["driver"]["rules"];
+  const size_t index = static_cast<size_t>(
+      &Info(Code::kSchemaOrphanedElements) - AllCodes().data());
+  EXPECT_TRUE(rules[index]["name"].IsString("SchemaOrphanedElements"));
+}
+
+TEST(ReportsSarif, ResultsPointAtRulesArtifactsAndByteRegions) {
+  const std::vector<FileReport> files = SampleFiles();
+  const Json log = ParseOrDie(RenderSarif(files));
+  const Json& run = log["runs"][0];
+  const Json& rules = run["tool"]["driver"]["rules"];
+  const Json& results = run["results"];
+  ASSERT_EQ(results.items.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    const Diagnostic& diagnostic = files[0].report.diagnostics[i];
+    const Json& result = results[i];
+    SCOPED_TRACE(i);
+    EXPECT_TRUE(result["ruleId"].IsString(Info(diagnostic.code).name));
+    const std::optional<uint64_t> rule_index = result["ruleIndex"].Unsigned();
+    ASSERT_TRUE(rule_index.has_value());
+    EXPECT_TRUE(rules[*rule_index]["id"].IsString(Info(diagnostic.code).name));
+    const Json& location = result["locations"][0]["physicalLocation"];
+    EXPECT_TRUE(location["artifactLocation"]["uri"].IsString("dir/a.parquet"));
+    EXPECT_EQ(location["artifactLocation"]["index"].Unsigned(), 0u);
+    EXPECT_EQ(location["region"]["byteOffset"].Unsigned(), diagnostic.offset);
+    EXPECT_EQ(location["region"]["byteLength"].Unsigned(), diagnostic.length);
+    EXPECT_EQ(result["message"]["text"].type, Json::Type::kString);
+    EXPECT_FALSE(result["message"]["text"].text.empty());
+  }
+  // The level is the diagnostic's own: the registry says warning here.
+  EXPECT_TRUE(results[0]["level"].IsString("error"));
+  EXPECT_TRUE(results[1]["level"].IsString("note"));
+  EXPECT_TRUE(results[0]["properties"]["field"].IsString("footer_length"));
+  EXPECT_EQ(results[1].Find("properties"), nullptr);
+}
+
+TEST(ReportsSarif, ArtifactsCarryLengthAndVerdictInAddFileOrder) {
+  const Json log = ParseOrDie(RenderSarif(SampleFiles()));
+  const Json& artifacts = log["runs"][0]["artifacts"];
+  ASSERT_EQ(artifacts.items.size(), 2u);
+  EXPECT_TRUE(artifacts[0]["location"]["uri"].IsString("dir/a.parquet"));
+  EXPECT_EQ(artifacts[0]["length"].Unsigned(), 700u);
+  EXPECT_TRUE(artifacts[0]["properties"]["verdict"].IsString("invalid"));
+  EXPECT_TRUE(artifacts[1]["location"]["uri"].IsString("b.parquet"));
+  EXPECT_EQ(artifacts[1]["length"].Unsigned(), 321u);
+  EXPECT_TRUE(artifacts[1]["properties"]["verdict"].IsString("valid"));
+}
+
+TEST(ReportsSarif, SamePathTwiceSharesOneArtifact) {
+  std::vector<FileReport> files = SampleFiles();
+  files.push_back(files[0]);
+  const Json log = ParseOrDie(RenderSarif(files));
+  const Json& run = log["runs"][0];
+  EXPECT_EQ(run["artifacts"].items.size(), 2u);
+  ASSERT_EQ(run["results"].items.size(), 6u);
+  EXPECT_EQ(run["results"][5]["locations"][0]["physicalLocation"]
+               ["artifactLocation"]["index"]
+                   .Unsigned(),
+            0u);
+}
+
+TEST(ReportsSarif, ResultsAreWrittenBeforeFinish) {
+  std::ostringstream out;
+  SarifWriter writer(&out);
+  const std::vector<FileReport> files = SampleFiles();
+  writer.AddFile(files[0].path, files[0].report);
+  const std::string streamed = out.str();
+  EXPECT_NE(streamed.find("\"byteOffset\":674"), std::string::npos);
+  EXPECT_EQ(streamed.find("\"artifacts\""), std::string::npos);
+  writer.AddFile(files[1].path, files[1].report);
+  writer.Finish();
+  EXPECT_EQ(out.str(), RenderSarif(files));
+  EXPECT_EQ(out.str().back(), '\n');
+}
+
+TEST(ReportsSarif, OutputIsAsciiAndTextRoundTrips) {
+  FileReport file;
+  file.path = "caf\xc3\xa9 \xff.parquet";
+  file.report.verdict = Verdict::kInvalid;
+  file.report.diagnostics.push_back(
+      MakeDiagnostic(Code::kFileTooSmall, Severity::kError, 0, 3,
+                     "f\xe2\x82\xac", "\"quoted\"\n\xf0\x9f\x98\x80"));
+  const std::string text = RenderSarif({&file, 1});
+  for (const char c : text) {
+    ASSERT_LT(static_cast<unsigned char>(c), 0x80);
+  }
+  const Json log = ParseOrDie(text);
+  const Json& result = log["runs"][0]["results"][0];
+  EXPECT_TRUE(
+      result["message"]["text"].IsString("\"quoted\"\n\xf0\x9f\x98\x80"));
+  EXPECT_TRUE(result["properties"]["field"].IsString("f\xe2\x82\xac"));
+  EXPECT_TRUE(result["locations"][0]["physicalLocation"]["artifactLocation"]
+                    ["uri"]
+                        .IsString("caf%C3%A9%20%FF.parquet"));
+}
+
+TEST(ReportsSarif, HugeSpansStayIntegers) {
+  FileReport file;
+  file.path = "a.parquet";
+  file.report.diagnostics.push_back(MakeDiagnostic(
+      Code::kFileTooSmall, Severity::kError, UINT64_MAX, UINT64_MAX));
+  const Json log = ParseOrDie(RenderSarif({&file, 1}));
+  const Json& region = log["runs"][0]["results"][0]["locations"][0]
+                          ["physicalLocation"]["region"];
+  EXPECT_EQ(region["byteOffset"].Unsigned(), UINT64_MAX);
+  EXPECT_EQ(region["byteLength"].Unsigned(), UINT64_MAX);
+}
+
+TEST(ReportsSarifUri, RelativePathsStayRelative) {
+  EXPECT_EQ(ArtifactUri("a.parquet"), "a.parquet");
+  EXPECT_EQ(ArtifactUri("dir/sub/a_b-c~d.parquet"), "dir/sub/a_b-c~d.parquet");
+  EXPECT_EQ(ArtifactUri("./x+y=z,(1)@!$&'*;.parquet"),
+            "./x+y=z,(1)@!$&'*;.parquet");
+}
+
+TEST(ReportsSarifUri, ReservedAndUnsafeBytesArePercentEncoded) {
+  EXPECT_EQ(ArtifactUri("my file.parquet"), "my%20file.parquet");
+  EXPECT_EQ(ArtifactUri("100%.parquet"), "100%25.parquet");
+  EXPECT_EQ(ArtifactUri("a#b?c"), "a%23b%3Fc");
+  // A colon in the first segment would read as a scheme.
+  EXPECT_EQ(ArtifactUri("c:x.parquet"), "c%3Ax.parquet");
+  EXPECT_EQ(ArtifactUri("a\\b\"<>[]{}|^`"),
+            "a%5Cb%22%3C%3E%5B%5D%7B%7D%7C%5E%60");
+  EXPECT_EQ(ArtifactUri(std::string_view("\x01\x1f\x7f\n\0", 5)),
+            "%01%1F%7F%0A%00");
+}
+
+TEST(ReportsSarifUri, NonAsciiAndInvalidUtf8AreEncodedBytewise) {
+  EXPECT_EQ(ArtifactUri("\xc3\xa9t\xc3\xa9"), "%C3%A9t%C3%A9");
+  EXPECT_EQ(ArtifactUri("\xff\xfe"), "%FF%FE");
+}
+
+TEST(ReportsSarifUri, AbsolutePathsBecomeFileUris) {
+  EXPECT_EQ(ArtifactUri("/data/a b.parquet"), "file:///data/a%20b.parquet");
+  // Not "//net/x", which a reader would take for a host.
+  EXPECT_EQ(ArtifactUri("//net/x"), "file:////net/x");
+}
+
+}  // namespace
+}  // namespace colcheck
