@@ -1,17 +1,11 @@
 // The public entry points: format sniffing, reading files, verdicts.
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
+#include "validate_internal.h"
 
 #include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
-#include "core/strings.h"
+#include "core/mapped_file.h"
 #include "parquet/parquet_validator.h"
 
 namespace colcheck {
@@ -21,75 +15,11 @@ bool LooksLikeOrc(const ByteReader& file) {
   return AsChars(file.Bytes({0, 3})) == "ORC";
 }
 
-// A read-only mapping of a whole file, so multi-gigabyte files cost address
-// space rather than memory.
-class MappedFile {
- public:
-  ~MappedFile() {
-    if (data_ != nullptr) munmap(data_, size_);
-  }
-  Status Open(const std::string& path) {
-    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return Error(path);
-    struct stat st;
-    if (fstat(fd, &st) != 0) return Close(fd, Error(path));
-    if (!S_ISREG(st.st_mode)) {
-      close(fd);
-      return Status::IoError(StrCat(path, ": not a regular file"));
-    }
-    size_ = static_cast<size_t>(st.st_size);
-    if (size_ > 0) {
-      void* p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
-      if (p == MAP_FAILED) return Close(fd, Error(path));
-      data_ = p;
-    }
-    return Close(fd, Status::Ok());
-  }
-  std::span<const std::byte> bytes() const {
-    return {static_cast<const std::byte*>(data_), size_};
-  }
+}  // namespace
 
-  // Drops mapped pages the validation is done with. Pages read from a file
-  // mapping stay resident until memory runs short, so without this a
-  // full-file scan would grow to the size of the file. Contiguous ranges
-  // are gathered and released a few MiB at a time, to keep syscalls rare;
-  // reading a released page again just faults it back in.
-  void Release(ByteSpan span) {
-    if (span.offset != pending_.end() || span.offset < pending_.offset) {
-      Flush();
-      pending_ = span;
-    } else {
-      pending_.length += span.length;
-    }
-    if (pending_.length >= kReleaseBatch) Flush();
-  }
-  void Flush() {
-    const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-    const uint64_t begin = (pending_.offset + page - 1) / page * page;
-    const uint64_t end = pending_.end() / page * page;
-    if (data_ != nullptr && end > begin && end <= size_) {
-      madvise(static_cast<std::byte*>(data_) + begin, end - begin,
-              MADV_DONTNEED);
-    }
-    pending_ = {};
-  }
-
- private:
-  static Status Error(const std::string& path) {
-    return Status::IoError(StrCat(path, ": ", std::strerror(errno)));
-  }
-  static Status Close(int fd, Status s) {
-    close(fd);
-    return s;
-  }
-  static constexpr uint64_t kReleaseBatch = uint64_t{8} << 20;
-  void* data_ = nullptr;
-  size_t size_ = 0;
-  ByteSpan pending_;
-};
-
-Report Validate(std::span<const std::byte> data, const Options& options,
-                const parquet::WalkHooks& hooks) {
+Report ValidateWithHooks(std::span<const std::byte> data,
+                         const Options& options,
+                         const parquet::WalkHooks& hooks) {
   const ByteReader file(data);
   DiagnosticSink sink(options.max_diagnostics);
   Report report;
@@ -117,10 +47,8 @@ Report Validate(std::span<const std::byte> data, const Options& options,
   return report;
 }
 
-}  // namespace
-
 Report ValidateBytes(std::span<const std::byte> data, const Options& options) {
-  return Validate(data, options, {});
+  return ValidateWithHooks(data, options, {});
 }
 
 Status ValidateFile(const std::string& path, const Options& options,
@@ -130,7 +58,7 @@ Status ValidateFile(const std::string& path, const Options& options,
   if (!status.ok()) return status;
   parquet::WalkHooks hooks;
   hooks.release = [&file](ByteSpan span) { file.Release(span); };
-  *report = Validate(file.bytes(), options, hooks);
+  *report = ValidateWithHooks(file.bytes(), options, hooks);
   return Status::Ok();
 }
 

@@ -73,6 +73,16 @@ inline constexpr uint64_t kMaxBloomReportsPerChunk = 16;
 // rebuild at most a few times their uncompressed size.
 inline constexpr uint64_t kMaxRebuiltBytes = uint64_t{1} << 30;
 
+// Page regions an inspection (colcheck/inspect.h) records, about 200 bytes
+// each. Past it, the rest of each chunk is one chunk-rest region and
+// limits.inspect-regions says so. Files with 10^5 pages stay well below.
+inline constexpr size_t kMaxInspectPages = size_t{1} << 20;
+
+// Thrift values an inspection records for the footer tree
+// (InspectOptions::footer_fields), and the bytes of a value it shows.
+inline constexpr size_t kMaxThriftNodes = size_t{1} << 20;
+inline constexpr size_t kThriftValuePreview = 32;
+
 // Values decoded per batch by the page walk: bounds the working memory of
 // level and value decoding whatever a page declares.
 inline constexpr size_t kValueBatch = 4096;

@@ -534,6 +534,12 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
         !walk->data_pages.back().decoded) {
       walk->decoded = false;
     }
+    if (hooks_.observer != nullptr) {
+      hooks_.observer->Page(rg_, column_, ordinal, h, header, body,
+                            walk->data_pages.size() > pages_before
+                                ? &walk->data_pages.back()
+                                : nullptr);
+    }
     if (!h.data_page_header.present && !h.data_page_header_v2.present &&
         (h.type.value == kDataPage || h.type.value == kDataPageV2)) {
       walk->decoded = false;

@@ -92,9 +92,29 @@ class ValueTap {
                       const ValueBatch& batch) = 0;
 };
 
+// Sees where things are, for inspection (colcheck/inspect.h): the decoded
+// footer before any rule runs, then every page the walk places, in file
+// order per chunk. Called only when set, so validation alone pays nothing.
+// References are valid only during the call; the footer model and its
+// string views stay valid until ValidateParquet returns.
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  // A plaintext FileMetaData decoded at `layout.metadata`.
+  virtual void Footer(const FileMetaData& md, const SchemaTree& tree,
+                      const FileLayout& layout) = 0;
+  // One page of chunk (row_group, column) whose header decoded and whose
+  // body lies inside the chunk. `summary` is the data page's summary when
+  // the walk made one, else null.
+  virtual void Page(size_t row_group, size_t column, size_t ordinal,
+                    const PageHeader& header, ByteSpan header_span,
+                    ByteSpan body, const DataPageSummary* summary) = 0;
+};
+
 struct WalkHooks {
   ReleaseFn release;        // Optional.
   ValueTap* tap = nullptr;  // Optional.
+  Observer* observer = nullptr;  // Optional.
 };
 
 // Walks every column chunk of every row group, then checks rows per row

@@ -202,6 +202,7 @@ void RunRules(const FileMetaData& md, const FileLayout& layout,
               const ByteReader& file, Level level, const WalkHooks& hooks,
               DiagnosticSink& sink) {
   const SchemaTree tree = BuildSchemaTree(md, sink);
+  if (hooks.observer != nullptr) hooks.observer->Footer(md, tree, layout);
   const RuleContext ctx{md, tree, layout, sink};
   CheckFileMetaData(ctx);
   CheckSchema(ctx);

@@ -127,6 +127,9 @@ struct Layout {
   std::vector<Overlap> overlaps;
   std::vector<RowGroupExtent> row_groups;
   std::vector<ChunkExtent> chunks;  // Row group by row group.
+  // The page limit (limits::kMaxInspectPages) was reached: later pages are
+  // inside kChunkRest regions, and the report has limits.inspect-regions.
+  bool capped = false;
 };
 
 // ---- schema -------------------------------------------------------------------

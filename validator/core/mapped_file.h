@@ -1,0 +1,94 @@
+// MappedFile: a read-only mapping of a whole input file, shared by
+// ValidateFile and InspectFile so that multi-gigabyte files cost address
+// space rather than memory.
+
+#ifndef COLCHECK_CORE_MAPPED_FILE_H_
+#define COLCHECK_CORE_MAPPED_FILE_H_
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+
+#include "colcheck/colcheck.h"
+#include "core/span.h"
+#include "core/strings.h"
+
+namespace colcheck {
+
+// Opens, maps and unmaps; Release() lets a walk drop what it is done with.
+class MappedFile {
+ public:
+  ~MappedFile() {
+    if (data_ != nullptr) munmap(data_, size_);
+  }
+  Status Open(const std::string& path) {
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return Error(path);
+    struct stat st;
+    if (fstat(fd, &st) != 0) return Close(fd, Error(path));
+    if (!S_ISREG(st.st_mode)) {
+      close(fd);
+      return Status::IoError(StrCat(path, ": not a regular file"));
+    }
+    size_ = static_cast<size_t>(st.st_size);
+    if (size_ > 0) {
+      void* p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p == MAP_FAILED) return Close(fd, Error(path));
+      data_ = p;
+    }
+    return Close(fd, Status::Ok());
+  }
+  std::span<const std::byte> bytes() const {
+    return {static_cast<const std::byte*>(data_), size_};
+  }
+
+  // Drops mapped pages the validation is done with. Pages read from a file
+  // mapping stay resident until memory runs short, so without this a
+  // full-file scan would grow to the size of the file. Contiguous ranges
+  // are gathered and released a few MiB at a time, to keep syscalls rare;
+  // reading a released page again just faults it back in.
+  void Release(ByteSpan span) {
+    if (span.offset != pending_.end() || span.offset < pending_.offset) {
+      Flush();
+      pending_ = span;
+    } else {
+      pending_.length += span.length;
+    }
+    if (pending_.length >= kReleaseBatch) Flush();
+  }
+  void Flush() {
+    const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+    const uint64_t begin = (pending_.offset + page - 1) / page * page;
+    const uint64_t end = pending_.end() / page * page;
+    if (data_ != nullptr && end > begin && end <= size_) {
+      madvise(static_cast<std::byte*>(data_) + begin, end - begin,
+              MADV_DONTNEED);
+    }
+    pending_ = {};
+  }
+
+ private:
+  static Status Error(const std::string& path) {
+    return Status::IoError(StrCat(path, ": ", std::strerror(errno)));
+  }
+  static Status Close(int fd, Status s) {
+    close(fd);
+    return s;
+  }
+  static constexpr uint64_t kReleaseBatch = uint64_t{8} << 20;
+  void* data_ = nullptr;
+  size_t size_ = 0;
+  ByteSpan pending_;
+};
+
+}  // namespace colcheck
+
+#endif  // COLCHECK_CORE_MAPPED_FILE_H_

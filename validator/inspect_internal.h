@@ -1,0 +1,49 @@
+// The pieces of InspectBytes (inspect.cc): the file's layout finished into
+// sorted, gap-free regions (inspect_layout.cc), and the schema and column
+// summaries rebuilt from the decoded footer (inspect_model.cc).
+
+#ifndef COLCHECK_INSPECT_INTERNAL_H_
+#define COLCHECK_INSPECT_INTERNAL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "colcheck/inspect.h"
+#include "core/byte_reader.h"
+#include "parquet/metadata.h"
+#include "parquet/schema.h"
+
+namespace colcheck::inspect {
+
+// Appends the regions of a Parquet file's ends that its bytes alone show:
+// the leading magic, the tail magic and footer length, and, when no decoded
+// footer placed it (`footer_known` false), the footer the length declares.
+void AddTailRegions(const ByteReader& file, bool footer_known,
+                    std::vector<Region>* regions);
+
+// Sorts `leaves` (regions that each lie inside the file) by offset, fills
+// every byte no region covers with a kGap region, and lists the overlaps
+// so that each byte covered k times is counted k - 1 times in them.
+// O(n log n) in the number of regions.
+void FinishLayout(std::vector<Region> leaves, Layout* layout);
+
+// Schema::fields from FileMetaData.schema placed by `tree`.
+Schema BuildSchema(const parquet::FileMetaData& md,
+                   const parquet::SchemaTree& tree);
+
+// One summary per leaf column from the footer's chunks; the page counts
+// are left to the page walk.
+std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
+                                            const Schema& schema);
+
+// InspectBytes with a page limit other than limits::kMaxInspectPages, so
+// tests can reach it.
+Inspection InspectWithPageLimit(std::span<const std::byte> data,
+                                const InspectOptions& options,
+                                size_t max_pages);
+
+}  // namespace colcheck::inspect
+
+#endif  // COLCHECK_INSPECT_INTERNAL_H_

@@ -1,0 +1,496 @@
+// InspectBytes: regions and their spans on hand-built files, gaps,
+// overlaps, damaged and foreign input, the schema, and, on every file of
+// the project and external corpora, the accounting invariant and the
+// report equal to ValidateBytes'.
+
+#include "colcheck/inspect.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "inspect_internal.h"
+#include "testing/compact_writer.h"
+#include "testing/metadata_builder.h"
+#include "testing/minimal_file.h"
+#include "testing/page_file.h"
+
+namespace colcheck {
+namespace {
+
+using testing::Bytes;
+using ::testing::ElementsAre;
+
+constexpr Level kLevels[] = {Level::kFooter, Level::kPages, Level::kFull};
+
+std::span<const std::byte> AsBytes(std::string_view s) {
+  return {reinterpret_cast<const std::byte*>(s.data()), s.size()};
+}
+
+// Every byte in a region; sorted; inside the file; overlaps account for
+// the bytes claimed twice. Returns a description of the first violation.
+std::string CheckAccounting(const Layout& layout) {
+  uint64_t sum = 0;
+  uint64_t overlapped = 0;
+  uint64_t covered_end = 0;
+  for (size_t i = 0; i < layout.regions.size(); ++i) {
+    const Region& r = layout.regions[i];
+    if (r.length == 0) return "empty region " + std::to_string(i);
+    if (r.offset > layout.file_size || r.length > layout.file_size - r.offset) {
+      return "region " + std::to_string(i) + " leaves the file";
+    }
+    if (i > 0 && r.offset < layout.regions[i - 1].offset) {
+      return "region " + std::to_string(i) + " out of order";
+    }
+    if (r.offset > covered_end) {
+      return "bytes before " + std::to_string(r.offset) + " uncovered";
+    }
+    covered_end = std::max(covered_end, r.offset + r.length);
+    sum += r.length;
+  }
+  if (covered_end != layout.file_size) return "the tail is uncovered";
+  for (const Overlap& o : layout.overlaps) {
+    if (o.first >= layout.regions.size() || o.second >= layout.regions.size()) {
+      return "overlap index out of range";
+    }
+    overlapped += o.length;
+  }
+  if (sum - overlapped != layout.file_size) {
+    return "regions sum to " + std::to_string(sum) + " - " +
+           std::to_string(overlapped) + ", not " +
+           std::to_string(layout.file_size);
+  }
+  return "";
+}
+
+std::vector<RegionKind> Kinds(const Layout& layout) {
+  std::vector<RegionKind> kinds;
+  for (const Region& r : layout.regions) kinds.push_back(r.kind);
+  return kinds;
+}
+
+Inspection Inspect(std::span<const std::byte> data,
+                   Level level = Level::kFull) {
+  InspectOptions options;
+  options.level = level;
+  return InspectBytes(data, options);
+}
+
+// One OPTIONAL INT32 column "a": a V1 page of three values, one null.
+testing::PageFile OnePageFile(testing::PageSpans* page) {
+  testing::ColumnOptions column;
+  column.repetition = 1;
+  testing::PageFileBuilder b(column);
+  testing::PageOptions o;
+  o.num_values = 3;
+  *page = b.AddPage(o, testing::Concat({testing::LengthPrefixed(
+                                            testing::RleRuns({{1, 1}, {1, 0},
+                                                              {1, 1}}, 1)),
+                                        testing::PlainInt32({7, 8})}));
+  return b.Finish();
+}
+
+TEST(InspectTest, PagesAndTailOfAValidFile) {
+  testing::PageSpans page;
+  const testing::PageFile f = OnePageFile(&page);
+  const Inspection in = Inspect(f.span());
+  ASSERT_EQ(in.report.verdict, Verdict::kValid)
+      << testing::Dump(in.report.diagnostics);
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  EXPECT_THAT(Kinds(in.layout),
+              ElementsAre(RegionKind::kMagic, RegionKind::kDataPage,
+                          RegionKind::kFooter, RegionKind::kFooterLength,
+                          RegionKind::kTailMagic));
+  const Region& r = in.layout.regions[1];
+  EXPECT_EQ(r.offset, page.header.offset);
+  EXPECT_EQ(r.length, page.header.length + page.body.length);
+  EXPECT_EQ(r.field, "row_groups[0].columns[0].pages[0]");
+  EXPECT_EQ(r.row_group, 0);
+  EXPECT_EQ(r.column, 0);
+  EXPECT_EQ(r.page.type, 0);
+  EXPECT_EQ(r.page.header_length, page.header.length);
+  EXPECT_EQ(r.page.compressed_size, static_cast<int64_t>(page.body.length));
+  EXPECT_EQ(r.page.encoding, 0);
+  EXPECT_EQ(r.page.codec, 0);
+  EXPECT_EQ(r.page.num_values, 3);
+  EXPECT_EQ(r.page.num_nulls, 1);
+  EXPECT_EQ(r.page.num_rows, 3);
+  EXPECT_EQ(r.page.first_row, 0);
+  EXPECT_EQ(r.page.ordinal, 0);
+  const uint64_t size = f.bytes.size();
+  EXPECT_EQ(in.layout.regions[3].offset, size - 8);
+  EXPECT_EQ(in.layout.regions[4].offset, size - 4);
+  ASSERT_EQ(in.layout.chunks.size(), 1u);
+  EXPECT_EQ(in.layout.chunks[0].offset, page.header.offset);
+  EXPECT_EQ(in.layout.chunks[0].length, page.header.length + page.body.length);
+  EXPECT_EQ(in.layout.chunks[0].path, "a");
+  ASSERT_EQ(in.layout.row_groups.size(), 1u);
+  EXPECT_EQ(in.layout.row_groups[0].num_rows, 3);
+  EXPECT_TRUE(in.layout.overlaps.empty());
+}
+
+TEST(InspectTest, SchemaAndColumnSummary) {
+  testing::PageSpans page;
+  const testing::PageFile f = OnePageFile(&page);
+  const Inspection in = Inspect(f.span());
+  ASSERT_TRUE(in.schema.ok);
+  ASSERT_EQ(in.schema.fields.size(), 2u);
+  EXPECT_EQ(in.schema.fields[0].name, "schema");
+  EXPECT_THAT(in.schema.fields[0].children, ElementsAre(1));
+  const SchemaField& a = in.schema.fields[1];
+  EXPECT_EQ(a.name, "a");
+  EXPECT_EQ(a.path, "a");
+  EXPECT_EQ(a.parent, 0);
+  EXPECT_EQ(a.column, 0);
+  EXPECT_EQ(a.physical, 1);
+  EXPECT_EQ(a.repetition, 1);
+  EXPECT_EQ(a.converted, -1);
+  EXPECT_EQ(a.max_definition_level, 1);
+  EXPECT_EQ(a.max_repetition_level, 0);
+  // The element's bytes end with its name and the struct's STOP.
+  ASSERT_GE(a.length, 2u);
+  EXPECT_EQ(std::to_integer<char>(f.bytes[a.offset + a.length - 2]), 'a');
+  EXPECT_EQ(f.bytes[a.offset + a.length - 1], std::byte{0});
+  EXPECT_THAT(in.schema.leaves, ElementsAre(1));
+  ASSERT_EQ(in.columns.size(), 1u);
+  EXPECT_EQ(in.columns[0].path, "a");
+  EXPECT_EQ(in.columns[0].num_values, 3);
+  EXPECT_EQ(in.columns[0].data_pages, 1);
+  EXPECT_EQ(in.columns[0].dictionary_pages, 0);
+  EXPECT_EQ(in.columns[0].null_count, -1);  // No statistics.
+  EXPECT_THAT(in.columns[0].codecs, ElementsAre(0));
+  EXPECT_EQ(in.num_rows, 3);
+  EXPECT_EQ(in.version, 2);
+  EXPECT_EQ(in.created_by, "colcheck-test version 0.1.0 (build 0)");
+}
+
+TEST(InspectTest, FooterLevelShowsTheChunkAsChunkRest) {
+  testing::PageSpans page;
+  const testing::PageFile f = OnePageFile(&page);
+  const Inspection in = Inspect(f.span(), Level::kFooter);
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  ASSERT_EQ(in.layout.regions[1].kind, RegionKind::kChunkRest);
+  EXPECT_EQ(in.layout.regions[1].offset, page.header.offset);
+  EXPECT_EQ(in.layout.regions[1].field, "row_groups[0].columns[0]");
+  EXPECT_EQ(in.columns[0].data_pages, 0);
+}
+
+TEST(InspectTest, PagesLevelGivesHeadersWithoutDecodedCounts) {
+  testing::PageSpans page;
+  const testing::PageFile f = OnePageFile(&page);
+  const Inspection in = Inspect(f.span(), Level::kPages);
+  ASSERT_EQ(in.layout.regions[1].kind, RegionKind::kDataPage);
+  EXPECT_EQ(in.layout.regions[1].page.num_values, 3);
+  EXPECT_EQ(in.layout.regions[1].page.num_nulls, -1);
+}
+
+TEST(InspectTest, BytesAfterTheLastValueAreChunkRest) {
+  testing::PageFileBuilder b;
+  testing::PageOptions o;
+  o.num_values = 2;
+  const testing::PageSpans page = b.AddPage(o, testing::PlainInt32({1, 2}));
+  const ByteSpan raw = b.AddRaw(Bytes(5, std::byte{0}));
+  const testing::PageFile f = b.Finish();
+  const Inspection in = Inspect(f.span());
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  ASSERT_EQ(in.layout.regions[2].kind, RegionKind::kChunkRest);
+  EXPECT_EQ(in.layout.regions[2].offset, raw.offset);
+  EXPECT_EQ(in.layout.regions[2].length, raw.length);
+  EXPECT_EQ(in.layout.regions[1].offset + in.layout.regions[1].length,
+            page.body.end());
+}
+
+TEST(InspectTest, BytesOutsideEveryChunkAreAGap) {
+  const testing::MinimalFile f = testing::BuildMinimalFile();
+  const Inspection in = Inspect(f.span());
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  EXPECT_THAT(Kinds(in.layout),
+              ElementsAre(RegionKind::kMagic, RegionKind::kDataPage,
+                          RegionKind::kGap, RegionKind::kFooter,
+                          RegionKind::kFooterLength, RegionKind::kTailMagic));
+  EXPECT_EQ(in.layout.regions[3].offset, f.footer.offset);
+  EXPECT_EQ(in.layout.regions[3].length, f.footer.length);
+  EXPECT_EQ(in.layout.regions[2].offset + in.layout.regions[2].length,
+            f.footer.offset);
+}
+
+TEST(InspectTest, PlaintextSignatureFollowsTheFooter) {
+  testing::MinimalFileOptions o;
+  o.plaintext_encryption = true;
+  o.footer_padding = 28;
+  const testing::MinimalFile f = testing::BuildMinimalFile(o);
+  const Inspection in = Inspect(f.span());
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  const Region& sig = in.layout.regions[in.layout.regions.size() - 3];
+  EXPECT_EQ(sig.kind, RegionKind::kFooterSignature);
+  EXPECT_EQ(sig.offset, f.footer.end() - 28);
+  EXPECT_EQ(sig.length, 28u);
+}
+
+// Two columns whose chunks name the same page: each page is listed once per
+// chunk, and the second copy overlaps the first.
+Bytes TwoChunksOnePage(testing::PageSpans* page) {
+  testing::PageFileBuilder b;
+  testing::PageOptions o;
+  o.num_values = 2;
+  *page = b.AddPage(o, testing::PlainInt32({1, 2}));
+  Bytes bytes = b.Finish().bytes;
+  const uint64_t chunk_end = page->body.end();
+  bytes.resize(chunk_end);
+  using thrift::WireType;
+  testing::CompactWriter w(chunk_end);
+  w.I32Field(1, 2);
+  w.FieldHeader(2, WireType::kList);
+  w.ListHeader(WireType::kStruct, 3);
+  w.BeginStruct();
+  w.BinaryField(4, "schema");
+  w.I32Field(5, 2);
+  w.EndStruct();
+  for (std::string_view name : {"a", "b"}) {
+    w.BeginStruct();
+    w.I32Field(1, 1);
+    w.I32Field(3, 0);
+    w.BinaryField(4, name);
+    w.EndStruct();
+  }
+  w.I64Field(3, 2);
+  w.FieldHeader(4, WireType::kList);
+  w.ListHeader(WireType::kStruct, 1);
+  w.BeginStruct();  // RowGroup
+  w.FieldHeader(1, WireType::kList);
+  w.ListHeader(WireType::kStruct, 2);
+  for (std::string_view name : {"a", "b"}) {
+    w.BeginStruct();  // ColumnChunk
+    w.I64Field(2, 4);
+    w.FieldHeader(3, WireType::kStruct);
+    w.BeginStruct();  // ColumnMetaData
+    w.I32Field(1, 1);
+    w.FieldHeader(2, WireType::kList);
+    w.ListHeader(WireType::kI32, 1);
+    w.I32(0);
+    w.FieldHeader(3, WireType::kList);
+    w.ListHeader(WireType::kBinary, 1);
+    w.Binary(name);
+    w.I32Field(4, 0);
+    w.I64Field(5, 2);
+    w.I64Field(6, static_cast<int64_t>(chunk_end - 4));
+    w.I64Field(7, static_cast<int64_t>(chunk_end - 4));
+    w.I64Field(9, 4);
+    w.EndStruct();
+    w.EndStruct();
+  }
+  w.I64Field(2, static_cast<int64_t>(chunk_end - 4));
+  w.I64Field(3, 2);
+  w.EndStruct();  // RowGroup
+  w.EndStruct();  // FileMetaData
+  testing::Append(&bytes, w.bytes());
+  testing::AppendU32(&bytes, static_cast<uint32_t>(w.size()));
+  testing::Append(&bytes, AsBytes("PAR1"));
+  return bytes;
+}
+
+TEST(InspectTest, TwoChunksOnTheSameBytesOverlap) {
+  testing::PageSpans page;
+  const Bytes bytes = TwoChunksOnePage(&page);
+  for (Level level : kLevels) {
+    const Inspection in = Inspect(bytes, level);
+    EXPECT_EQ(CheckAccounting(in.layout), "");
+    ASSERT_EQ(in.layout.overlaps.size(), 1u);
+    const Overlap& o = in.layout.overlaps[0];
+    EXPECT_EQ(o.offset, page.header.offset);
+    EXPECT_EQ(o.length, page.header.length + page.body.length);
+    EXPECT_EQ(in.layout.regions[o.first].column, 0);
+    EXPECT_EQ(in.layout.regions[o.second].column, 1);
+    EXPECT_EQ(in.layout.regions[o.second].offset, page.header.offset);
+  }
+}
+
+TEST(InspectTest, ThreeClaimsOnOneByteCountTwice) {
+  Layout layout;
+  layout.file_size = 10;
+  std::vector<Region> leaves(3);
+  leaves[0].offset = 0;
+  leaves[0].length = 10;
+  leaves[1].offset = 2;
+  leaves[1].length = 3;
+  leaves[2].offset = 3;
+  leaves[2].length = 5;
+  for (Region& r : leaves) r.kind = RegionKind::kChunkRest;
+  inspect::FinishLayout(leaves, &layout);
+  EXPECT_EQ(CheckAccounting(layout), "");
+  ASSERT_EQ(layout.overlaps.size(), 2u);
+  EXPECT_EQ(layout.overlaps[1].first, 0u);
+  EXPECT_EQ(layout.overlaps[1].offset, 3u);
+  EXPECT_EQ(layout.overlaps[1].length, 5u);
+}
+
+TEST(InspectTest, TruncatedFileKeepsWhatIsKnown) {
+  testing::PageSpans page;
+  const testing::PageFile f = OnePageFile(&page);
+  for (size_t keep : {size_t{0}, size_t{3}, size_t{4}, size_t{9},
+                      f.bytes.size() / 2, f.bytes.size() - 1}) {
+    const std::span<const std::byte> cut = f.span().first(keep);
+    for (Level level : kLevels) {
+      const Inspection in = Inspect(cut, level);
+      EXPECT_EQ(CheckAccounting(in.layout), "") << keep;
+      EXPECT_EQ(in.report.verdict, Verdict::kInvalid);
+      if (keep >= 4) {
+        EXPECT_EQ(in.layout.regions[0].kind, RegionKind::kMagic);
+      }
+    }
+  }
+}
+
+TEST(InspectTest, HostileFooterLengthStaysInsideTheFile) {
+  testing::PageSpans page;
+  testing::PageFile f = OnePageFile(&page);
+  const size_t at = f.bytes.size() - 8;
+  for (uint32_t length : {0u, 5u, 0xFFFFFFF0u,
+                          static_cast<uint32_t>(f.bytes.size() - 12),
+                          static_cast<uint32_t>(f.bytes.size() - 11)}) {
+    Bytes bytes = f.bytes;
+    for (int i = 0; i < 4; ++i) {
+      bytes[at + i] = std::byte{static_cast<uint8_t>(length >> (8 * i))};
+    }
+    const Inspection in = Inspect(bytes);
+    EXPECT_EQ(CheckAccounting(in.layout), "") << length;
+  }
+}
+
+TEST(InspectTest, GarbageAndOrc) {
+  const Inspection garbage = Inspect(AsBytes("not a parquet file at all"));
+  EXPECT_EQ(CheckAccounting(garbage.layout), "");
+  EXPECT_THAT(Kinds(garbage.layout), ElementsAre(RegionKind::kGap));
+  const Inspection orc = Inspect(AsBytes("ORC and then some bytes"));
+  EXPECT_EQ(orc.report.verdict, Verdict::kUnsupported);
+  EXPECT_THAT(Kinds(orc.layout),
+              ElementsAre(RegionKind::kMagic, RegionKind::kGap));
+  const Inspection empty = Inspect({});
+  EXPECT_TRUE(empty.layout.regions.empty());
+  const Inspection encrypted = Inspect(AsBytes(std::string_view("PARE....crypto\x06\0\0\0PARE", 22)));
+  EXPECT_EQ(CheckAccounting(encrypted.layout), "");
+  EXPECT_THAT(Kinds(encrypted.layout),
+              ElementsAre(RegionKind::kMagic, RegionKind::kGap,
+                          RegionKind::kFooter, RegionKind::kFooterLength,
+                          RegionKind::kTailMagic));
+}
+
+TEST(InspectTest, PageLimitLeavesChunkRestAndSaysSo) {
+  testing::PageSpans page;
+  const testing::PageFile f = OnePageFile(&page);
+  const Inspection in =
+      inspect::InspectWithPageLimit(f.span(), InspectOptions(), 0);
+  EXPECT_TRUE(in.layout.capped);
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  EXPECT_EQ(in.layout.regions[1].kind, RegionKind::kChunkRest);
+  ASSERT_FALSE(in.report.diagnostics.empty());
+  EXPECT_EQ(in.report.diagnostics.back().code, Code::kLimitsInspectRegions);
+  EXPECT_FALSE(Inspect(f.span()).layout.capped);
+}
+
+TEST(InspectTest, Names) {
+  EXPECT_EQ(PhysicalTypeName(7), "FIXED_LEN_BYTE_ARRAY");
+  EXPECT_EQ(ConvertedTypeName(0), "UTF8");
+  EXPECT_EQ(ConvertedTypeName(21), "INTERVAL");
+  EXPECT_EQ(ConvertedTypeName(22), "");
+  EXPECT_EQ(RepetitionName(2), "REPEATED");
+  EXPECT_EQ(EncodingName(1), "");
+  EXPECT_EQ(EncodingName(8), "RLE_DICTIONARY");
+  EXPECT_EQ(CodecName(6), "ZSTD");
+  EXPECT_EQ(CodecName(-1), "");
+  EXPECT_EQ(PageTypeName(3), "DATA_PAGE_V2");
+  EXPECT_EQ(RegionKindName(RegionKind::kGap), "gap");
+  EXPECT_EQ(RegionKindName(RegionKind::kFooterSignature), "footer-signature");
+}
+
+// ---- corpora ------------------------------------------------------------------
+
+std::vector<std::byte> ReadAll(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> chars((std::istreambuf_iterator<char>(in)),
+                          std::istreambuf_iterator<char>());
+  std::vector<std::byte> out(chars.size());
+  if (!chars.empty()) std::memcpy(out.data(), chars.data(), chars.size());
+  return out;
+}
+
+bool SameReport(const Report& a, const Report& b) {
+  if (a.format != b.format || a.size != b.size || a.verdict != b.verdict ||
+      a.diagnostics.size() != b.diagnostics.size()) {
+    return false;
+  }
+  for (size_t i = 0; i < a.diagnostics.size(); ++i) {
+    const Diagnostic& x = a.diagnostics[i];
+    const Diagnostic& y = b.diagnostics[i];
+    if (x.code != y.code || x.offset != y.offset || x.length != y.length ||
+        x.field != y.field || x.message != y.message) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Inspects `path` at every level: accounting holds and the report is the
+// validation's.
+void CheckFile(const std::filesystem::path& path) {
+  const std::vector<std::byte> bytes = ReadAll(path);
+  for (Level level : kLevels) {
+    InspectOptions options;
+    options.level = level;
+    options.footer_fields = true;
+    const Inspection in = InspectBytes(bytes, options);
+    EXPECT_EQ(CheckAccounting(in.layout), "")
+        << path << " at " << LevelName(level);
+    Options v;
+    v.level = level;
+    EXPECT_TRUE(SameReport(in.report, ValidateBytes(bytes, v)))
+        << path << " at " << LevelName(level);
+  }
+}
+
+std::vector<std::filesystem::path> FilesUnder(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file()) continue;
+    const std::string ext = e.path().extension().string();
+    if (ext == ".parquet" || ext == ".orc" || ext == ".parq") {
+      files.push_back(e.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST(InspectCorpusTest, ProjectCorpus) {
+  const char* source = std::getenv("COLCHECK_SOURCE_DIR");
+  const std::filesystem::path dir =
+      std::filesystem::path(source != nullptr ? source : ".") / "corpus";
+  if (!std::filesystem::is_directory(dir)) {
+    GTEST_SKIP() << dir << " not found; set COLCHECK_SOURCE_DIR";
+  }
+  const auto files = FilesUnder(dir);
+  ASSERT_FALSE(files.empty());
+  for (const auto& path : files) CheckFile(path);
+}
+
+TEST(InspectCorpusTest, ExternalCorpus) {
+  const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
+  const std::filesystem::path dir =
+      env != nullptr && *env != '\0' ? env : "../shared/corpus-external";
+  if (!std::filesystem::is_directory(dir)) {
+    GTEST_SKIP() << dir << " not found; set COLCHECK_EXTERNAL_CORPUS";
+  }
+  const auto files = FilesUnder(dir);
+  ASSERT_FALSE(files.empty());
+  for (const auto& path : files) CheckFile(path);
+}
+
+}  // namespace
+}  // namespace colcheck
