@@ -1,17 +1,130 @@
 // `colcheck validate` and `colcheck codes`.
 
+#include <unistd.h>
+
 #include <iostream>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
+#include "cli/file_mapping.h"
 #include "cli/inputs.h"
 #include "colcheck/colcheck.h"
 #include "reports/codes_markdown.h"
+#include "reports/hex_context.h"
 #include "reports/json.h"
+#include "reports/sarif.h"
 #include "reports/text.h"
 
 namespace colcheck {
+namespace {
+
+// Where the reports go, one format each. Files arrive in input order.
+class ReportOutput {
+ public:
+  virtual ~ReportOutput() = default;
+  virtual void Add(const std::string& path, const Report& report) = 0;
+  virtual void Finish() {}
+};
+
+class TextOutput : public ReportOutput {
+ public:
+  void Add(const std::string& path, const Report& report) override {
+    WriteText(path, report, std::cout);
+  }
+};
+
+// Text with a hex excerpt under each diagnostic. The file is mapped again
+// here, after validation, because keeping every mapping of the reorder
+// window alive would cost address space for nothing in the other formats.
+class ContextOutput : public ReportOutput {
+ public:
+  void Add(const std::string& path, const Report& report) override {
+    FileMapping file;
+    std::string error;
+    if (report.diagnostics.empty() || !file.Open(path, &error)) {
+      // A file replaced or removed since it was validated still gets its
+      // report, only without excerpts.
+      WriteText(path, report, std::cout);
+      return;
+    }
+    WriteTextWithContext(path, report, file.bytes(), std::cout);
+  }
+};
+
+class JsonOutput : public ReportOutput {
+ public:
+  void Add(const std::string& path, const Report& report) override {
+    writer_.AddFile(path, report);
+  }
+  void Finish() override { writer_.Finish(); }
+
+ private:
+  JsonReportWriter writer_{&std::cout};
+};
+
+class JsonLinesOutput : public ReportOutput {
+ public:
+  void Add(const std::string& path, const Report& report) override {
+    line_.clear();
+    AppendJsonFile(path, report, &line_);
+    line_.push_back('\n');
+    // Flushed per line so that a consumer (or a cluster job's log) sees
+    // each file as soon as it is done, and a killed run leaves whole lines.
+    std::cout << line_ << std::flush;
+  }
+
+ private:
+  std::string line_;
+};
+
+class SarifOutput : public ReportOutput {
+ public:
+  void Add(const std::string& path, const Report& report) override {
+    writer_.AddFile(path, report);
+  }
+  void Finish() override { writer_.Finish(); }
+
+ private:
+  SarifWriter writer_{&std::cout};
+};
+
+std::unique_ptr<ReportOutput> MakeOutput(const CliArgs& args) {
+  if (args.quiet) return nullptr;
+  switch (args.format) {
+    case CliFormat::kJson:
+      return std::make_unique<JsonOutput>();
+    case CliFormat::kJsonl:
+      return std::make_unique<JsonLinesOutput>();
+    case CliFormat::kSarif:
+      return std::make_unique<SarifOutput>();
+    default:
+      if (args.context) return std::make_unique<ContextOutput>();
+      return std::make_unique<TextOutput>();
+  }
+}
+
+// The library's I/O messages start with the path ("a.parquet: No such
+// file"), and IoErrorLine adds it again; one copy is enough.
+std::string_view WithoutPath(std::string_view path, std::string_view message) {
+  if (message.starts_with(path) &&
+      message.substr(path.size()).starts_with(": ")) {
+    return message.substr(path.size() + 2);
+  }
+  return message;
+}
+
+void WriteStderr(std::string_view text) {
+  // The report on stdout must reach the terminal before the progress line
+  // is drawn after it, or the two would interleave mid-line.
+  std::cout.flush();
+  std::cerr << text << std::flush;
+}
+
+}  // namespace
 
 int RunValidate(const CliArgs& args) {
   std::vector<std::string> errors;
@@ -24,30 +137,40 @@ int RunValidate(const CliArgs& args) {
   Options options;
   options.max_diagnostics = args.max_diagnostics;
   options.level = args.level;
-  const bool json = args.format == CliFormat::kJson && !args.quiet;
-  JsonReportWriter json_writer(&std::cout);
+  const std::unique_ptr<ReportOutput> output = MakeOutput(args);
+  // The bar only ever goes to a terminal: in a log file or a pipe it would
+  // be noise. --quiet silences reports, not the sign of life.
+  ProgressLine progress(isatty(STDERR_FILENO) == 1, WriteStderr, files.size());
+  // When stdout is the same terminal, each report must first erase the bar.
+  const bool stdout_is_terminal = isatty(STDOUT_FILENO) == 1;
   bool any_invalid = false;
   size_t validated = 0;
-  for (const std::string& path : files) {
-    Report report;
-    const Status status = ValidateFile(path, options, &report);
-    if (!status.ok()) {
+  const auto emit = [&](size_t i, FileOutcome outcome) {
+    const std::string& path = files[i];
+    if (!outcome.status.ok()) {
       // I/O errors are not verdicts: the file gets no entry in the report,
       // only a line on stderr and exit status 2.
-      std::cerr << IoErrorLine(path, status.message()) << "\n";
+      progress.Clear();
+      std::cerr << IoErrorLine(path,
+                               WithoutPath(path, outcome.status.message()))
+                << "\n";
       io_error = true;
-      continue;
+      progress.FileDone(false);
+      return;
     }
     ++validated;
-    any_invalid = any_invalid || report.verdict == Verdict::kInvalid;
-    if (args.quiet) continue;
-    if (json) {
-      json_writer.AddFile(path, report);
-    } else {
-      WriteText(path, report, std::cout);
+    const bool invalid = outcome.report.verdict == Verdict::kInvalid;
+    any_invalid = any_invalid || invalid;
+    if (output != nullptr) {
+      if (stdout_is_terminal) progress.Clear();
+      output->Add(path, outcome.report);
     }
-  }
-  if (json) json_writer.Finish();
+    progress.FileDone(invalid);
+  };
+  ValidateBatch(files, options, ResolveJobs(args.jobs), emit,
+                [&] { progress.Tick(); });
+  progress.Clear();
+  if (output != nullptr) output->Finish();
 
   if (validated == 0 && !io_error) {
     // An empty directory is far more often a wrong path than a clean bill of

@@ -64,7 +64,9 @@ void AppendKey(std::string_view key, std::string* out) {
   out->push_back(':');
 }
 
-void AppendDiagnostic(const Diagnostic& diagnostic, std::string* out) {
+}  // namespace
+
+void AppendJsonDiagnostic(const Diagnostic& diagnostic, std::string* out) {
   out->push_back('{');
   AppendKey("code", out);
   AppendJsonString(Info(diagnostic.code).name, out);
@@ -86,31 +88,33 @@ void AppendDiagnostic(const Diagnostic& diagnostic, std::string* out) {
   out->push_back('}');
 }
 
-std::string FileObject(std::string_view path, const Report& report) {
-  std::string out = "{";
-  AppendKey("path", &out);
-  AppendJsonString(path, &out);
-  out.push_back(',');
-  AppendKey("format", &out);
-  AppendJsonString(FormatName(report.format), &out);
-  out.push_back(',');
-  AppendKey("size", &out);
-  out.append(std::to_string(report.size));
-  out.push_back(',');
-  AppendKey("verdict", &out);
-  AppendJsonString(VerdictName(report.verdict), &out);
-  out.push_back(',');
-  AppendKey("diagnostics", &out);
-  out.push_back('[');
+void AppendJsonFile(std::string_view path, const Report& report,
+                    std::string* out) {
+  out->push_back('{');
+  AppendKey("path", out);
+  AppendJsonString(path, out);
+  out->push_back(',');
+  AppendKey("format", out);
+  AppendJsonString(FormatName(report.format), out);
+  out->push_back(',');
+  AppendKey("size", out);
+  out->append(std::to_string(report.size));
+  out->push_back(',');
+  AppendKey("verdict", out);
+  AppendJsonString(VerdictName(report.verdict), out);
+  out->push_back(',');
+  AppendKey("diagnostics", out);
+  out->push_back('[');
   bool first = true;
   for (const Diagnostic& diagnostic : report.diagnostics) {
-    if (!first) out.push_back(',');
+    if (!first) out->push_back(',');
     first = false;
-    AppendDiagnostic(diagnostic, &out);
+    AppendJsonDiagnostic(diagnostic, out);
   }
-  out.append("]}");
-  return out;
+  out->append("]}");
 }
+
+namespace {
 
 // The fields every top-level document starts with, up to the opening of its
 // array.
@@ -199,7 +203,9 @@ void JsonReportWriter::AddFile(std::string_view path, const Report& report) {
   BeginIfNeeded();
   if (has_files_) *out_ << ',';
   has_files_ = true;
-  *out_ << FileObject(path, report);
+  std::string object;
+  AppendJsonFile(path, report, &object);
+  *out_ << object;
 }
 
 void JsonReportWriter::Finish() {

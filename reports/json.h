@@ -12,6 +12,14 @@
 // "verdict" is one of valid, invalid, encrypted, unsupported. A file that
 // cannot be read has no entry at all: the CLI reports it on stderr and exits
 // with status 2 (see IoErrorLine in reports/text.h).
+//
+// JSON Lines (`colcheck validate --format jsonl`) writes each file's object,
+// exactly as it appears in "files" above, alone on one line, flushed as soon
+// as the file is done; there is no document around them, so outputs of
+// several runs concatenate into one valid stream.
+//
+//   {"path":"a.parquet","format":"parquet","size":1234,"verdict":"valid",...}
+//   {"path":"b.parquet","format":"parquet","size":99,"verdict":"invalid",...}
 
 #ifndef COLCHECK_REPORTS_JSON_H_
 #define COLCHECK_REPORTS_JSON_H_
@@ -31,6 +39,16 @@ namespace colcheck {
 // pairs above U+FFFF), and every byte that is not part of a valid UTF-8
 // sequence becomes \ufffd.
 void AppendJsonString(std::string_view value, std::string* out);
+
+// Appends one diagnostic as the object of a "diagnostics" array:
+//   {"code":...,"severity":...,"offset":...,"length":...,"field":...,
+//    "message":...}
+void AppendJsonDiagnostic(const Diagnostic& diagnostic, std::string* out);
+
+// Appends the object of one file, an entry of "files" and one line of JSON
+// Lines, without a newline.
+void AppendJsonFile(std::string_view path, const Report& report,
+                    std::string* out);
 
 // Streams a report document one file at a time, so a directory walk need not
 // hold every report in memory.
