@@ -479,7 +479,8 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
 void DecodeDictionaryPage(const PageHeader& h, const ColumnShape& shape,
                           const ByteReader& file, codec::Decompressor& codecs,
                           PageScope& scope, ColumnValueChecker* values,
-                          BloomFilterCheck* bloom, Dictionary* dictionary) {
+                          BloomFilterCheck* bloom, Dictionary* dictionary,
+                          ValueTap* tap, size_t row_group, size_t column) {
   const DictionaryPageHeader& d = h.dictionary_page_header.value;
   ByteReader section;
   bool exact = true;
@@ -504,6 +505,7 @@ void DecodeDictionaryPage(const PageHeader& h, const ColumnShape& shape,
     if (!decoder->Next(want, &batch) || batch.count == 0) break;
     values->Dictionary(batch, values_scope, &section);
     if (bloom != nullptr) bloom->Dictionary(batch);
+    if (tap != nullptr) tap->Dictionary(row_group, column, batch);
     if (byte_array) {
       for (const auto& v : batch.binary) {
         dictionary->lengths.push_back(static_cast<uint32_t>(v.size()));

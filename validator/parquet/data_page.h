@@ -84,11 +84,13 @@ bool CheckV2Header(const PageHeader& h, PageScope& scope);
 // Decodes a data page's levels and values into `page`, reporting faults.
 void DecodeDataPage(const DataPageInput& in, DataPageSummary* page);
 
-// Decodes the chunk's dictionary page into `dictionary`.
+// Decodes the chunk's dictionary page into `dictionary`, showing its
+// values to `tap` (when set) as those of chunk (row_group, column).
 void DecodeDictionaryPage(const PageHeader& h, const ColumnShape& shape,
                           const ByteReader& file, codec::Decompressor& codecs,
                           PageScope& scope, ColumnValueChecker* values,
-                          BloomFilterCheck* bloom, Dictionary* dictionary);
+                          BloomFilterCheck* bloom, Dictionary* dictionary,
+                          ValueTap* tap, size_t row_group, size_t column);
 
 // Adds `page` into `chunk`, element by element.
 void AddHistogram(const std::vector<uint64_t>& page,

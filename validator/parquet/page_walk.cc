@@ -322,7 +322,8 @@ void ChunkWalker::DictionaryPage(const PageHeader& h, ByteSpan header,
                       "header.dictionary_page_header.encoding");
   if (depth_ != WalkDepth::kFull || !first) return;
   DecodeDictionaryPage(h, shape_, file_, codecs_, scope, &*values_,
-                       bloom_ ? &*bloom_ : nullptr, &dictionary_);
+                       bloom_ ? &*bloom_ : nullptr, &dictionary_, hooks_.tap,
+                       rg_, column_);
 }
 
 void ChunkWalker::DataPageHeaders(const PageHeader& h, ByteSpan header,

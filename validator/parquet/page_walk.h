@@ -90,6 +90,10 @@ class ValueTap {
   virtual ~ValueTap() = default;
   virtual void Values(size_t row_group, size_t column,
                       const ValueBatch& batch) = 0;
+  // The chunk's dictionary page values, before the data pages whose
+  // indices point into them; batch.first is the first entry's index.
+  virtual void Dictionary(size_t /*row_group*/, size_t /*column*/,
+                          const ValueBatch& /*batch*/) {}
 };
 
 // Sees where things are, for inspection (colcheck/inspect.h): the decoded
