@@ -1,8 +1,11 @@
 #include "cli/batch.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 
 namespace colcheck {
 namespace {
@@ -63,6 +66,15 @@ void ValidateBatch(const std::vector<std::string>& files,
                           idle);
 }
 
+std::string_view IoErrorMessage(std::string_view path, const Status& status) {
+  const std::string_view message = status.message();
+  if (message.starts_with(path) &&
+      message.substr(path.size()).starts_with(": ")) {
+    return message.substr(path.size() + 2);
+  }
+  return message;
+}
+
 std::string FormatProgress(const ProgressState& state) {
   const size_t filled = state.total == 0 ? kBarWidth
                                          : std::min(state.done, state.total) *
@@ -94,6 +106,14 @@ ProgressLine::ProgressLine(bool enabled,
       delay_(delay),
       period_(period) {
   state_.total = total;
+}
+
+ProgressLine ProgressLine::OnStderr(size_t total) {
+  const auto write = [](std::string_view text) {
+    std::cout.flush();
+    std::cerr << text << std::flush;
+  };
+  return ProgressLine(isatty(STDERR_FILENO) == 1, write, total);
 }
 
 void ProgressLine::FileDone(bool invalid, Clock::time_point now) {

@@ -149,6 +149,11 @@ void ValidateBatch(const std::vector<std::string>& files,
                    const std::function<void(size_t, FileOutcome)>& emit,
                    const std::function<void()>& idle = nullptr);
 
+// The message of a failed FileOutcome without the path that the library
+// puts first ("a.parquet: No such file" -> "No such file"), for
+// IoErrorLine, which adds the path itself.
+std::string_view IoErrorMessage(std::string_view path, const Status& status);
+
 // What the progress line shows.
 struct ProgressState {
   size_t done = 0;
@@ -185,6 +190,12 @@ class ProgressLine {
   void Clear();
 
   bool shown() const { return shown_; }
+
+  // The line of a command-line run: on stderr when it is a terminal, and
+  // never otherwise, since in a log file or a pipe it would only be noise.
+  // Before each redraw stdout is flushed, so that reports written to the
+  // same terminal come out before the line rather than across it.
+  static ProgressLine OnStderr(size_t total);
 
  private:
   void MaybeDraw(Clock::time_point now);

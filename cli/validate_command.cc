@@ -107,23 +107,6 @@ std::unique_ptr<ReportOutput> MakeOutput(const CliArgs& args) {
   }
 }
 
-// The library's I/O messages start with the path ("a.parquet: No such
-// file"), and IoErrorLine adds it again; one copy is enough.
-std::string_view WithoutPath(std::string_view path, std::string_view message) {
-  if (message.starts_with(path) &&
-      message.substr(path.size()).starts_with(": ")) {
-    return message.substr(path.size() + 2);
-  }
-  return message;
-}
-
-void WriteStderr(std::string_view text) {
-  // The report on stdout must reach the terminal before the progress line
-  // is drawn after it, or the two would interleave mid-line.
-  std::cout.flush();
-  std::cerr << text << std::flush;
-}
-
 }  // namespace
 
 int RunValidate(const CliArgs& args) {
@@ -138,9 +121,8 @@ int RunValidate(const CliArgs& args) {
   options.max_diagnostics = args.max_diagnostics;
   options.level = args.level;
   const std::unique_ptr<ReportOutput> output = MakeOutput(args);
-  // The bar only ever goes to a terminal: in a log file or a pipe it would
-  // be noise. --quiet silences reports, not the sign of life.
-  ProgressLine progress(isatty(STDERR_FILENO) == 1, WriteStderr, files.size());
+  // --quiet silences the reports, not the sign of life on a terminal.
+  ProgressLine progress = ProgressLine::OnStderr(files.size());
   // When stdout is the same terminal, each report must first erase the bar.
   const bool stdout_is_terminal = isatty(STDOUT_FILENO) == 1;
   bool any_invalid = false;
@@ -151,8 +133,7 @@ int RunValidate(const CliArgs& args) {
       // I/O errors are not verdicts: the file gets no entry in the report,
       // only a line on stderr and exit status 2.
       progress.Clear();
-      std::cerr << IoErrorLine(path,
-                               WithoutPath(path, outcome.status.message()))
+      std::cerr << IoErrorLine(path, IoErrorMessage(path, outcome.status))
                 << "\n";
       io_error = true;
       progress.FileDone(false);

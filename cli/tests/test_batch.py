@@ -1,0 +1,145 @@
+"""`colcheck validate` over many files: -j N, JSON Lines, input order.
+
+Runs colcheck over the project corpus with one and with several threads and
+checks that every format comes out byte for byte the same, that each JSON
+Lines line is the matching entry of the JSON document, that I/O errors keep
+input order on stderr, and that the progress line never reaches a stderr
+that is not a terminal.
+
+  /usr/bin/python3 cli/tests/test_batch.py \
+      --colcheck build/cli/colcheck --source .
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import pty
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+ARGS = None
+
+
+def run(*args, **kwargs):
+    return subprocess.run([ARGS.colcheck, *args], capture_output=True,
+                          **kwargs)
+
+
+class BatchTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        source = pathlib.Path(ARGS.source)
+        cls.invalid = str(source / "corpus" / "invalid")
+        cls.valid = str(source / "corpus" / "valid")
+        if not os.path.isdir(cls.invalid) or not os.path.isdir(cls.valid):
+            raise unittest.SkipTest("corpus/valid or corpus/invalid missing")
+
+    def test_jsonl_same_bytes_with_four_threads(self):
+        one = run("validate", "-j", "1", "--format", "jsonl", self.invalid)
+        four = run("validate", "-j", "4", "--format", "jsonl", self.invalid)
+        self.assertEqual(one.returncode, 1)
+        self.assertEqual(four.returncode, 1)
+        self.assertGreater(len(one.stdout.splitlines()), 100)
+        self.assertEqual(one.stdout, four.stdout)
+
+    def test_every_format_same_bytes_with_threads(self):
+        for fmt in ("text", "json", "sarif"):
+            with self.subTest(fmt=fmt):
+                one = run("validate", "--format", fmt, self.valid,
+                          self.invalid)
+                three = run("validate", "--format", fmt, "--jobs=3",
+                            self.valid, self.invalid)
+                self.assertEqual(one.returncode, 1)
+                self.assertEqual(three.returncode, 1)
+                self.assertEqual(one.stdout, three.stdout)
+        one = run("validate", "--context", self.invalid)
+        zero = run("validate", "--context", "-j", "0", self.invalid)
+        self.assertEqual(one.stdout, zero.stdout)
+
+    def test_jsonl_lines_are_the_json_entries(self):
+        document = run("validate", "--format", "json", self.valid,
+                       self.invalid)
+        lines = run("validate", "--format", "jsonl", "-j", "2", self.valid,
+                    self.invalid)
+        files = json.loads(document.stdout)["files"]
+        text = lines.stdout.decode("ascii")
+        self.assertTrue(text.endswith("\n"))
+        entries = [json.loads(line) for line in text.splitlines()]
+        self.assertEqual(len(entries), len(files))
+        for entry, expected in zip(entries, files):
+            self.assertEqual(entry, expected)
+        # The same bytes too, not only the same values: a line is the entry
+        # exactly as the document writes it.
+        self.assertIn(text.splitlines()[0].encode(), document.stdout)
+
+    def test_io_errors_in_input_order(self):
+        # Devices are not regular files: the validator refuses them with an
+        # I/O error, after the files before them were reported.
+        valid_file = sorted(pathlib.Path(self.valid).glob("*.parquet"))[0]
+        result = run("validate", "-j", "4", "/dev/zero", str(valid_file),
+                     "/dev/null", str(valid_file))
+        self.assertEqual(result.returncode, 2)
+        errors = result.stderr.decode().splitlines()
+        self.assertEqual(len(errors), 2, errors)
+        self.assertTrue(errors[0].startswith("colcheck: /dev/zero: "))
+        self.assertTrue(errors[1].startswith("colcheck: /dev/null: "))
+        # The path is said once.
+        self.assertEqual(errors[0].count("/dev/zero"), 1)
+        self.assertEqual(result.stdout.decode().count(": valid ("), 2)
+
+    def test_jsonl_without_files(self):
+        with tempfile.TemporaryDirectory() as empty:
+            result = run("validate", "--format", "jsonl", empty)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stdout, b"")
+        self.assertIn(b"no Parquet or ORC files found", result.stderr)
+
+    def test_no_progress_line_on_a_pipe(self):
+        result = run("validate", "-q", *[self.invalid] * 3)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr, b"")
+
+    def test_progress_line_on_a_terminal(self):
+        # stderr on a pseudo-terminal; the run must last over a second for
+        # the line to appear, so the corpus is named many times over.
+        controller, terminal = pty.openpty()
+        start = time.monotonic()
+        process = subprocess.Popen(
+            [ARGS.colcheck, "validate", "-q", "-j", "1",
+             *[self.invalid] * 40],
+            stdout=subprocess.DEVNULL, stderr=terminal)
+        os.close(terminal)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:  # EIO: the child closed the terminal.
+                break
+            if not chunk:
+                break
+            seen += chunk
+        self.assertEqual(process.wait(), 1)
+        os.close(controller)
+        if time.monotonic() - start < 1.5:
+            self.skipTest("the run was too short for the progress line")
+        self.assertIn(b" invalid  ", seen)
+        self.assertRegex(seen, rb"\r\[[#.]{20}\] \d+/\d+ files  \d+ invalid")
+        # The line is erased at the end.
+        self.assertTrue(seen.endswith(b"\r\x1b[K"), seen[-80:])
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--colcheck", required=True)
+    parser.add_argument("--source", required=True)
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0], *rest])
+
+
+if __name__ == "__main__":
+    main()
