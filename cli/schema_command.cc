@@ -1,14 +1,49 @@
-// `colcheck schema`. Being built in this change (issue 6).
+// `colcheck schema FILE [--format text|json]`: the schema tree, from the
+// footer (reports/schema.h draws both formats).
+//
+// Exit status: 0 when the footer-level validation finds no error, 1 when it
+// does (the schema is still printed, as far as it rebuilt), 2 when the file
+// cannot be read. ORC files exit 0 with the verdict unsupported: their
+// schemas come with the ORC validator (issue 7).
 
 #include <iostream>
+#include <string>
 
 #include "cli/commands.h"
+#include "colcheck/inspect.h"
+#include "reports/schema.h"
+#include "reports/text.h"
 
 namespace colcheck {
 
-int RunSchema(const CliArgs&) {
-  std::cerr << "colcheck: schema is not built yet\n";
-  return kExitError;
+int RunSchema(const CliArgs& args) {
+  const std::string& path = args.paths.front();
+  InspectOptions options;
+  options.level = Level::kFooter;  // The schema is all in the footer.
+  options.max_diagnostics = args.max_diagnostics;
+  Inspection inspection;
+  const Status status = InspectFile(path, options, &inspection);
+  if (!status.ok()) {
+    std::cerr << IoErrorLine(path, status.message()) << "\n";
+    return FinishOutput(kExitError);
+  }
+  const bool orc = inspection.report.format == Format::kOrc;
+  if (args.format == CliFormat::kJson) {
+    std::cout << RenderSchemaJson(path, inspection);
+  } else if (orc) {
+    std::cout << path
+              << ": ORC schemas come with the ORC validator (issue 7); "
+                 "verdict unsupported\n";
+  } else {
+    std::cout << RenderSchemaText(inspection.schema);
+    if (inspection.report.verdict == Verdict::kInvalid) {
+      WriteTextDiagnostics(path, inspection.report, std::cerr);
+    }
+  }
+  if (orc) return FinishOutput(kExitOk);
+  return FinishOutput(inspection.report.verdict == Verdict::kInvalid
+                          ? kExitInvalid
+                          : kExitOk);
 }
 
 }  // namespace colcheck

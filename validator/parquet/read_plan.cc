@@ -66,7 +66,7 @@ constexpr HazardText kHazards[] = {
      "values >= 2^63"},
     {"timestamp-nanos",
      "nanosecond timestamps lose their sub-microsecond part in microsecond "
-     "readers (R POSIXct doubles, Spark, pandas < 2 date ranges)",
+     "readers (R POSIXct doubles, Spark, datetime.datetime)",
      "values not a multiple of 1000 ns"},
     {"timestamp-sub-millis-in-js",
      "JS Date holds milliseconds: hyparquet and Date-based readers drop "

@@ -1,0 +1,424 @@
+// The schema renderers. Conventions follow parquet-mr (apache/parquet-java):
+// MessageType, GroupType and PrimitiveType.writeToStringBuilder print
+// `<repetition> <type> <name>[ (<annotation>)][ = <id>]`, lower-case
+// repetition and primitive names, and LogicalTypeAnnotation.toString gives
+// the annotation text (INTEGER(8,true), TIMESTAMP(MILLIS,true), ...).
+
+#include "reports/schema.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "reports/json.h"
+
+namespace colcheck {
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+
+bool IsGroup(const SchemaField& field) { return field.physical < 0; }
+
+// Length of the valid UTF-8 sequence at `s[pos]` (lead byte >= 0x80), or 0.
+// Overlong forms and surrogates count as invalid, as in reports/json.cc.
+size_t Utf8Length(std::string_view s, size_t pos) {
+  const auto byte = [&](size_t i) {
+    return static_cast<unsigned char>(s[pos + i]);
+  };
+  const unsigned char lead = byte(0);
+  size_t length = 0;
+  unsigned char low = 0x80;
+  unsigned char high = 0xbf;
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    length = 2;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    if (lead == 0xe0) low = 0xa0;
+    if (lead == 0xed) high = 0x9f;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    if (lead == 0xf0) low = 0x90;
+    if (lead == 0xf4) high = 0x8f;
+  } else {
+    return 0;
+  }
+  if (pos + length > s.size()) return 0;
+  if (byte(1) < low || byte(1) > high) return 0;
+  for (size_t i = 2; i < length; ++i) {
+    if (byte(i) < 0x80 || byte(i) > 0xbf) return 0;
+  }
+  return length;
+}
+
+bool NeedsQuotes(std::string_view name) {
+  if (name.empty()) return true;
+  for (size_t i = 0; i < name.size();) {
+    const unsigned char c = static_cast<unsigned char>(name[i]);
+    if (c >= 0x80) {
+      const size_t n = Utf8Length(name, i);
+      if (n == 0) return true;
+      i += n;
+      continue;
+    }
+    if (c <= 0x20 || c == 0x7f) return true;
+    if (std::string_view(";{}()=\"\\").find(static_cast<char>(c)) !=
+        std::string_view::npos) {
+      return true;
+    }
+    ++i;
+  }
+  return false;
+}
+
+void AppendHexByte(unsigned char c, std::string* out) {
+  out->append("\\x");
+  out->push_back(kHex[c >> 4]);
+  out->push_back(kHex[c & 0xf]);
+}
+
+std::string_view RepetitionWord(int32_t repetition) {
+  switch (repetition) {
+    case 0: return "required";
+    case 1: return "optional";
+    case 2: return "repeated";
+    default: return "";
+  }
+}
+
+// "required", or "repetition(7)" for a value the enum lacks; "" when unset.
+std::string RepetitionText(int32_t repetition) {
+  if (repetition < 0) return "";
+  const std::string_view word = RepetitionWord(repetition);
+  if (!word.empty()) return std::string(word);
+  return "repetition(" + std::to_string(repetition) + ")";
+}
+
+std::string LogicalText(const LogicalTypeInfo& logical) {
+  const std::string name(logical.name);
+  if (name == "DECIMAL") {
+    return "DECIMAL(" + std::to_string(logical.precision) + "," +
+           std::to_string(logical.scale) + ")";
+  }
+  if (name == "INTEGER") {
+    return "INTEGER(" + std::to_string(logical.bit_width) + "," +
+           (logical.is_signed ? "true" : "false") + ")";
+  }
+  if (name == "TIME" || name == "TIMESTAMP") {
+    const std::string unit =
+        logical.unit.empty() ? "UNKNOWN" : std::string(logical.unit);
+    return name + "(" + unit + "," +
+           (logical.adjusted_to_utc ? "true" : "false") + ")";
+  }
+  return name;
+}
+
+std::string ConvertedText(const SchemaField& field) {
+  const std::string_view name = ConvertedTypeName(field.converted);
+  if (name.empty()) return "converted(" + std::to_string(field.converted) + ")";
+  if (name == "DECIMAL") {
+    return "DECIMAL(" + std::to_string(field.precision) + "," +
+           std::to_string(field.scale) + ")";
+  }
+  return std::string(name);
+}
+
+// Fields in pre-order from the root, each with its depth and whether it
+// closes a group (a `}` line) rather than opens one. Fields reached twice
+// and child indices out of range are skipped.
+struct Step {
+  int32_t field;
+  size_t depth;
+  bool close;
+};
+
+std::vector<Step> WalkOrder(const Schema& schema) {
+  std::vector<Step> order;
+  if (schema.fields.empty()) return order;
+  std::vector<bool> seen(schema.fields.size(), false);
+  std::vector<Step> stack{{0, 0, false}};
+  seen[0] = true;
+  while (!stack.empty()) {
+    const Step step = stack.back();
+    stack.pop_back();
+    order.push_back(step);
+    if (step.close) continue;
+    const SchemaField& field = schema.fields[step.field];
+    if (!IsGroup(field)) continue;
+    stack.push_back({step.field, step.depth, true});
+    // Pushed in reverse so that they pop in order.
+    for (auto it = field.children.rbegin(); it != field.children.rend();
+         ++it) {
+      const int32_t child = *it;
+      if (child <= 0 || static_cast<size_t>(child) >= schema.fields.size() ||
+          seen[child]) {
+        continue;
+      }
+      seen[child] = true;
+      stack.push_back({child, step.depth + 1, false});
+    }
+  }
+  return order;
+}
+
+void AppendFieldLine(const SchemaField& field, size_t depth,
+                     std::string* out) {
+  out->append(2 * depth, ' ');
+  const std::string repetition = RepetitionText(field.repetition);
+  if (!repetition.empty()) out->append(repetition).push_back(' ');
+  out->append(IsGroup(field) ? std::string("group")
+                             : SchemaPhysicalName(field));
+  out->push_back(' ');
+  out->append(SchemaFieldName(field.name));
+  const std::string annotation = SchemaAnnotation(field);
+  if (!annotation.empty()) out->append(" (").append(annotation).append(")");
+  if (field.has_field_id) {
+    out->append(" = ").append(std::to_string(field.field_id));
+  }
+  if (IsGroup(field)) {
+    out->append(" {\n");
+    return;
+  }
+  out->append(";  # ");
+  if (field.column >= 0) {
+    out->append("column ").append(std::to_string(field.column)).append(", ");
+  }
+  out->append("def ")
+      .append(std::to_string(field.max_definition_level))
+      .append(", rep ")
+      .append(std::to_string(field.max_repetition_level))
+      .append("\n");
+}
+
+// ---- JSON ----------------------------------------------------------------------
+
+void AppendKey(std::string_view key, std::string* out) {
+  AppendJsonString(key, out);
+  out->push_back(':');
+}
+
+void AppendIntOrNull(bool present, int64_t value, std::string* out) {
+  out->append(present ? std::to_string(value) : "null");
+}
+
+// An IDL name, the number when the enum lacks it, or null when unset.
+void AppendEnum(int32_t value, std::string_view name, std::string* out) {
+  if (value < 0) {
+    out->append("null");
+  } else if (name.empty()) {
+    out->append(std::to_string(value));
+  } else {
+    AppendJsonString(name, out);
+  }
+}
+
+void AppendLogicalJson(const LogicalTypeInfo& logical, std::string* out) {
+  if (logical.name.empty()) {
+    out->append("null");
+    return;
+  }
+  out->push_back('{');
+  AppendKey("type", out);
+  AppendJsonString(logical.name, out);
+  if (logical.name == "DECIMAL") {
+    out->append(",\"precision\":").append(std::to_string(logical.precision));
+    out->append(",\"scale\":").append(std::to_string(logical.scale));
+  } else if (logical.name == "INTEGER") {
+    out->append(",\"bit_width\":").append(std::to_string(logical.bit_width));
+    out->append(",\"signed\":").append(logical.is_signed ? "true" : "false");
+  } else if (logical.name == "TIME" || logical.name == "TIMESTAMP") {
+    out->append(",\"unit\":");
+    AppendJsonString(logical.unit, out);
+    out->append(",\"adjusted_to_utc\":")
+        .append(logical.adjusted_to_utc ? "true" : "false");
+  }
+  out->push_back('}');
+}
+
+// Everything of a node up to and including `"children":[`.
+void AppendNodeOpen(const SchemaField& f, std::string* out) {
+  out->push_back('{');
+  AppendKey("name", out);
+  AppendJsonString(f.name, out);
+  out->push_back(',');
+  AppendKey("repetition", out);
+  AppendEnum(f.repetition, RepetitionName(f.repetition), out);
+  out->push_back(',');
+  AppendKey("physical", out);
+  AppendEnum(f.physical, PhysicalTypeName(f.physical), out);
+  out->push_back(',');
+  AppendKey("type_length", out);
+  AppendIntOrNull(f.type_length >= 0, f.type_length, out);
+  out->push_back(',');
+  AppendKey("logical", out);
+  AppendLogicalJson(f.logical, out);
+  out->push_back(',');
+  AppendKey("converted", out);
+  AppendEnum(f.converted, ConvertedTypeName(f.converted), out);
+  out->push_back(',');
+  AppendKey("scale", out);
+  AppendIntOrNull(f.scale >= 0, f.scale, out);
+  out->push_back(',');
+  AppendKey("precision", out);
+  AppendIntOrNull(f.precision >= 0, f.precision, out);
+  out->push_back(',');
+  AppendKey("field_id", out);
+  AppendIntOrNull(f.has_field_id, f.field_id, out);
+  out->push_back(',');
+  AppendKey("annotation", out);
+  const std::string annotation = SchemaAnnotation(f);
+  if (annotation.empty()) {
+    out->append("null");
+  } else {
+    AppendJsonString(annotation, out);
+  }
+  out->push_back(',');
+  AppendKey("column", out);
+  AppendIntOrNull(f.column >= 0, f.column, out);
+  out->push_back(',');
+  AppendKey("max_definition_level", out);
+  out->append(std::to_string(f.max_definition_level));
+  out->push_back(',');
+  AppendKey("max_repetition_level", out);
+  out->append(std::to_string(f.max_repetition_level));
+  out->push_back(',');
+  AppendKey("path", out);
+  AppendJsonString(f.path, out);
+  out->push_back(',');
+  AppendKey("children", out);
+  out->push_back('[');
+}
+
+void AppendSchemaJson(const Schema& schema, std::string* out) {
+  const std::vector<Step> order = WalkOrder(schema);
+  if (order.empty()) {
+    out->append("null");
+    return;
+  }
+  // A node's children follow it; each needs a comma unless it is the first
+  // element of its parent's array, which is what `first` tracks.
+  bool first = true;
+  for (const Step& step : order) {
+    const SchemaField& field = schema.fields[step.field];
+    if (step.close) {
+      out->append("]}");
+      first = false;
+      continue;
+    }
+    if (!first) out->push_back(',');
+    AppendNodeOpen(field, out);
+    first = true;
+    if (!IsGroup(field)) {
+      out->append("]}");
+      first = false;
+    }
+  }
+}
+
+}  // namespace
+
+std::string SchemaFieldName(std::string_view name) {
+  if (!NeedsQuotes(name)) return std::string(name);
+  std::string out = "\"";
+  for (size_t i = 0; i < name.size();) {
+    const unsigned char c = static_cast<unsigned char>(name[i]);
+    if (c >= 0x80) {
+      const size_t n = Utf8Length(name, i);
+      if (n == 0) {
+        AppendHexByte(c, &out);
+        ++i;
+      } else {
+        out.append(name.substr(i, n));
+        i += n;
+      }
+      continue;
+    }
+    if (c < 0x20 || c == 0x7f) {
+      AppendHexByte(c, &out);
+    } else {
+      if (c == '"' || c == '\\') out.push_back('\\');
+      out.push_back(static_cast<char>(c));
+    }
+    ++i;
+  }
+  out.push_back('"');
+  return out;
+}
+
+std::string SchemaPhysicalName(const SchemaField& field) {
+  switch (field.physical) {
+    case 0: return "boolean";
+    case 1: return "int32";
+    case 2: return "int64";
+    case 3: return "int96";
+    case 4: return "float";
+    case 5: return "double";
+    case 6: return "binary";
+    case 7:
+      return "fixed_len_byte_array(" +
+             (field.type_length >= 0 ? std::to_string(field.type_length)
+                                     : std::string("?")) +
+             ")";
+    default:
+      if (field.physical < 0) return "";
+      return "type(" + std::to_string(field.physical) + ")";
+  }
+}
+
+std::string SchemaAnnotation(const SchemaField& field) {
+  if (!field.logical.name.empty()) return LogicalText(field.logical);
+  if (field.converted >= 0) return ConvertedText(field);
+  return "";
+}
+
+std::string RenderSchemaText(const Schema& schema) {
+  std::string out;
+  for (const Step& step : WalkOrder(schema)) {
+    const SchemaField& field = schema.fields[step.field];
+    if (step.close) {
+      out.append(2 * step.depth, ' ').append("}\n");
+    } else if (step.depth == 0) {
+      out.append("message ").append(SchemaFieldName(field.name));
+      const std::string annotation = SchemaAnnotation(field);
+      if (!annotation.empty()) out.append(" (").append(annotation).append(")");
+      out.append(" {\n");
+    } else {
+      AppendFieldLine(field, step.depth, &out);
+    }
+  }
+  if (!schema.ok) {
+    out.append(
+        "# broken schema: the elements do not rebuild into one tree; only "
+        "what rebuilt is shown (colcheck validate says why)\n");
+  }
+  return out;
+}
+
+std::string RenderSchemaJson(std::string_view path,
+                             const Inspection& inspection) {
+  std::string out = "{";
+  AppendKey("tool", &out);
+  AppendJsonString("colcheck", &out);
+  out.push_back(',');
+  AppendKey("version", &out);
+  AppendJsonString(kVersion, &out);
+  out.push_back(',');
+  AppendKey("path", &out);
+  AppendJsonString(path, &out);
+  out.push_back(',');
+  AppendKey("format", &out);
+  AppendJsonString(FormatName(inspection.report.format), &out);
+  out.push_back(',');
+  AppendKey("verdict", &out);
+  AppendJsonString(VerdictName(inspection.report.verdict), &out);
+  out.push_back(',');
+  AppendKey("schema_ok", &out);
+  out.append(inspection.schema.ok ? "true" : "false");
+  out.push_back(',');
+  AppendKey("schema", &out);
+  AppendSchemaJson(inspection.schema, &out);
+  out.append("}\n");
+  return out;
+}
+
+}  // namespace colcheck
