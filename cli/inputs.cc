@@ -37,8 +37,8 @@ std::string ErrorText(const fs::path& path, const std::error_code& error) {
   return path.string() + ": " + error.message();
 }
 
-void Walk(const fs::path& directory, std::vector<std::string>* files,
-          std::vector<std::string>* errors) {
+void Walk(const fs::path& directory, WalkFilter filter,
+          std::vector<std::string>* files, std::vector<std::string>* errors) {
   std::error_code error;
   fs::directory_iterator it(directory, error);
   if (error) {
@@ -67,11 +67,15 @@ void Walk(const fs::path& directory, std::vector<std::string>* files,
       continue;
     }
     if (fs::is_directory(link)) {
-      Walk(entry.path(), files, errors);
+      Walk(entry.path(), filter, files, errors);
       continue;
     }
     // Follows a symbolic link to a file: it cannot create a cycle.
     if (!fs::is_regular_file(entry.status(error))) continue;
+    if (filter == WalkFilter::kAllFiles) {
+      files->push_back(entry.path().string());
+      continue;
+    }
     std::string head;
     std::string tail;
     if (!ReadEnds(entry.path(), &head, &tail)) {
@@ -93,7 +97,8 @@ bool HasColumnarMagic(std::string_view head, std::string_view tail) {
 }
 
 std::vector<std::string> CollectInputs(std::span<const std::string> paths,
-                                       std::vector<std::string>* errors) {
+                                       std::vector<std::string>* errors,
+                                       WalkFilter filter) {
   std::vector<std::string> files;
   for (const std::string& path : paths) {
     std::error_code error;
@@ -105,7 +110,7 @@ std::vector<std::string> CollectInputs(std::span<const std::string> paths,
       continue;
     }
     if (fs::is_directory(status)) {
-      Walk(path, &files, errors);
+      Walk(path, filter, &files, errors);
     } else {
       files.push_back(path);
     }

@@ -17,15 +17,23 @@ namespace colcheck {
 // and reported rather than silently skipped.
 bool HasColumnarMagic(std::string_view head, std::string_view tail);
 
+// Which regular files a directory walk keeps.
+enum class WalkFilter {
+  kColumnarMagic,  // Those that HasColumnarMagic accepts (validate).
+  kAllFiles,       // Every one: fuzzing findings often have no magic left
+                   // (triage).
+};
+
 // Expands `paths` in order. A file is kept as given, whatever its content. A
 // directory is walked recursively with the entries of each directory sorted
-// by name (bytewise), keeping the regular files that HasColumnarMagic
-// accepts; symbolic links to directories are not followed, so the walk
-// always ends. A path that does not exist, an unreadable directory or an
-// unreadable file met during the walk adds a message to `errors` (such as
+// by name (bytewise), keeping the regular files that `filter` selects;
+// symbolic links to directories are not followed, so the walk always ends.
+// A path that does not exist, an unreadable directory or an unreadable file
+// met during the walk adds a message to `errors` (such as
 // "x: No such file or directory") and the expansion goes on.
-std::vector<std::string> CollectInputs(std::span<const std::string> paths,
-                                       std::vector<std::string>* errors);
+std::vector<std::string> CollectInputs(
+    std::span<const std::string> paths, std::vector<std::string>* errors,
+    WalkFilter filter = WalkFilter::kColumnarMagic);
 
 }  // namespace colcheck
 

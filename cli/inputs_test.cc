@@ -56,6 +56,30 @@ TEST(CliInputs, WalksSortedAndSniffs) {
   fs::remove_all(root);
 }
 
+TEST(CliInputs, TriageWalkKeepsEveryRegularFile) {
+  const fs::path root = fs::path(testing::TempDir()) / "colcheck_inputs_all";
+  fs::remove_all(root);
+  fs::create_directories(root / "sub");
+  WriteFile(root / "b.parquet", "PAR1....PAR1");
+  WriteFile(root / "a-no-magic", "crash-1234");
+  WriteFile(root / "sub" / "empty", "");
+  fs::create_symlink(root / "sub", root / "link-to-dir");
+
+  std::vector<std::string> errors;
+  const std::vector<std::string> paths = {root.string()};
+  const std::vector<std::string> files =
+      CollectInputs(paths, &errors, WalkFilter::kAllFiles);
+  EXPECT_TRUE(errors.empty());
+  const std::vector<std::string> expected = {
+      (root / "a-no-magic").string(),
+      (root / "b.parquet").string(),
+      (root / "sub" / "empty").string(),
+  };
+  EXPECT_EQ(files, expected);
+  EXPECT_EQ(CollectInputs(paths, &errors).size(), 1u);  // b.parquet only.
+  fs::remove_all(root);
+}
+
 TEST(CliInputs, MissingPathIsAnError) {
   std::vector<std::string> errors;
   const std::vector<std::string> paths = {"/nonexistent/colcheck/x.parquet"};
