@@ -37,7 +37,8 @@ Commands:
   plan      Print how each column of FILE arrives in common readers (Arrow
             and pandas, R, JavaScript) and where values lose precision.
   triage    Validate many files, group them by the signature of their first
-            error and write triage.md and triage.json.
+            error and write triage.md and triage.json. A directory gives
+            all its regular files, with or without a magic.
   codes     List every diagnostic code with its default severity. The
             markdown format is docs/diagnostics.md.
 

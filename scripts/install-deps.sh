@@ -17,6 +17,7 @@ packages=(
   python3-snappy python3-zstandard python3-lz4 python3-brotli
   python3-jsonschema
   chromium
+  parallel  # cli/tests/test_batch.py runs the README's GNU parallel recipe.
 )
 # Node.js for the peer writers in peers/ (scripts/install-peers.sh):
 # @duckdb/node-api needs node 18 or later, and Debian 12 has 18.20. A node

@@ -15,6 +15,7 @@ import json
 import os
 import pathlib
 import pty
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -97,6 +98,35 @@ class BatchTest(unittest.TestCase):
         self.assertEqual(result.returncode, 2)
         self.assertEqual(result.stdout, b"")
         self.assertIn(b"no Parquet or ORC files found", result.stderr)
+
+    def test_gnu_parallel_recipe(self):
+        # The README's cluster recipe, with the local machine (":") as the
+        # only node: the concatenated batches equal one run's output.
+        parallel = shutil.which("parallel")
+        if parallel is None:
+            self.skipTest("GNU parallel is not installed")
+        files = sorted(os.path.abspath(p)
+                       for p in pathlib.Path(self.invalid).rglob("*")
+                       if p.suffix == ".parquet")
+        with tempfile.TemporaryDirectory() as work:
+            work = pathlib.Path(work)
+            (work / "nodes.txt").write_text(":\n")
+            (work / "files.txt").write_text("".join(f + "\n" for f in files))
+            env = dict(os.environ, PATH=os.path.dirname(
+                os.path.abspath(ARGS.colcheck)) + os.pathsep +
+                os.environ.get("PATH", ""))
+            result = subprocess.run(
+                [parallel, "--will-cite", "--sshloginfile", "nodes.txt",
+                 "-j", "1", "-N", "50", "--keep-order", "--joblog",
+                 "jobs.tsv", "-a", "files.txt", "colcheck", "validate",
+                 "--format", "jsonl", "-j", "0"],
+                cwd=work, env=env, capture_output=True)
+            jobs = (work / "jobs.tsv").read_text().splitlines()[1:]
+        single = run("validate", "--format", "jsonl", *files)
+        self.assertEqual(result.stdout, single.stdout)
+        self.assertEqual(len(jobs), (len(files) + 49) // 50)
+        # Every batch holds an invalid file: exit status 1, never 2.
+        self.assertEqual({line.split("\t")[6] for line in jobs}, {"1"})
 
     def test_no_progress_line_on_a_pipe(self):
         result = run("validate", "-q", *[self.invalid] * 3)
