@@ -311,10 +311,16 @@ ReaderTypes Readers(const Semantics& s, const SchemaField& f) {
   return {"?", "?", "?", "?"};
 }
 
+// The hazards of a column whose annotation suits its physical type
+// (LogicalTypes.md); a mismatch is the validator's to report, and its
+// values would not mean what the annotation says.
 std::vector<HazardKind> Hazards(const Semantics& s, const SchemaField& f) {
   std::vector<HazardKind> out;
+  const bool int32 = f.physical == parquet::kInt32;
+  const bool int64 = f.physical == parquet::kInt64;
   switch (s.sem) {
     case Sem::kInt:
+      if (!(s.bits == 64 ? int64 : int32)) break;
       if (s.bits == 64) out.push_back(HazardKind::kInt64Beyond2Pow53);
       if (s.bits == 32 && s.is_signed) {
         out.push_back(HazardKind::kInt32MinIsNaInR);
@@ -330,6 +336,7 @@ std::vector<HazardKind> Hazards(const Semantics& s, const SchemaField& f) {
       if (s.precision > 15) out.push_back(HazardKind::kDecimalOver15Digits);
       break;
     case Sem::kTimestamp:
+      if (!int64) break;
       if (s.unit == "NANOS") out.push_back(HazardKind::kTimestampNanos);
       if (s.unit == "NANOS" || s.unit == "MICROS") {
         out.push_back(HazardKind::kTimestampSubMillisInJs);
@@ -345,10 +352,10 @@ std::vector<HazardKind> Hazards(const Semantics& s, const SchemaField& f) {
       }
       break;
     case Sem::kTime:
-      if (s.unit == "NANOS") out.push_back(HazardKind::kTimeNanos);
+      if (int64 && s.unit == "NANOS") out.push_back(HazardKind::kTimeNanos);
       break;
     case Sem::kDate:
-      out.push_back(HazardKind::kDateBeyondJsRange);
+      if (int32) out.push_back(HazardKind::kDateBeyondJsRange);
       break;
     case Sem::kFloat16:
       out.push_back(HazardKind::kFloat16);
@@ -403,8 +410,13 @@ bool BigEndianAtLeast1e15(std::span<const std::byte> bytes) {
 bool Affects(HazardKind kind, int32_t physical,
              std::span<const std::byte> value, const Semantics& s) {
   const std::byte* p = value.data();
+  // An annotation on the wrong physical type (a hostile footer) must not
+  // read past the value; Hazards() already avoids most such pairings.
+  const bool int32 = value.size() == 4;
+  const bool int64 = value.size() == 8;
   switch (kind) {
     case HazardKind::kInt64Beyond2Pow53: {
+      if (!int64) return false;
       const int64_t v = LoadInt64(p);
       if (!s.is_signed) return static_cast<uint64_t>(v) > uint64_t{1} << 53;
       return v > kTwoPow53 || v < -kTwoPow53;
@@ -412,23 +424,26 @@ bool Affects(HazardKind kind, int32_t physical,
     case HazardKind::kDecimalOver15Digits:
       if (physical == parquet::kInt32) return false;  // At most 10 digits.
       if (physical == parquet::kInt64) {
+        if (!int64) return false;
         const int64_t v = LoadInt64(p);
         return v >= static_cast<int64_t>(kTenPow15) ||
                v <= -static_cast<int64_t>(kTenPow15);
       }
       return BigEndianAtLeast1e15(value);
     case HazardKind::kInt32MinIsNaInR:
-      return LoadInt32(p) == INT32_MIN;
+      return int32 && LoadInt32(p) == INT32_MIN;
     case HazardKind::kUint32ReadAsSigned:
-      return LoadInt32(p) < 0;
+      return int32 && LoadInt32(p) < 0;
     case HazardKind::kUint64ReadAsSigned:
-      return LoadInt64(p) < 0;
+      return int64 && LoadInt64(p) < 0;
     case HazardKind::kTimestampNanos:
     case HazardKind::kTimeNanos:
-      return LoadInt64(p) % 1000 != 0;
+      return int64 && LoadInt64(p) % 1000 != 0;
     case HazardKind::kTimestampSubMillisInJs:
-      return LoadInt64(p) % (s.unit == "NANOS" ? 1000000 : 1000) != 0;
+      return int64 &&
+             LoadInt64(p) % (s.unit == "NANOS" ? 1000000 : 1000) != 0;
     case HazardKind::kDateBeyondJsRange: {
+      if (!int32) return false;
       const int32_t days = LoadInt32(p);
       return days > 100000000 || days < -100000000;
     }

@@ -209,6 +209,16 @@ TEST(ReadPlan, FloatsAndBooleansHaveNoHazards) {
             "bool (object when nulls)");
 }
 
+TEST(ReadPlan, AnnotationsOnTheWrongPhysicalTypeGiveNoHazards) {
+  SchemaField i64_on_i32 = WithLogical(Leaf("a", 1), "INTEGER");
+  i64_on_i32.logical.bit_width = 64;
+  EXPECT_TRUE(PlanOne(i64_on_i32).hazards.empty());
+  SchemaField ts_on_ba = WithLogical(Leaf("b", 6), "TIMESTAMP");
+  ts_on_ba.logical.unit = "NANOS";
+  EXPECT_TRUE(PlanOne(ts_on_ba).hazards.empty());
+  EXPECT_TRUE(PlanOne(WithLogical(Leaf("c", 2), "DATE")).hazards.empty());
+}
+
 TEST(ReadPlan, OrcAndBadLeavesGiveNoColumns) {
   Inspection orc = Flat({Leaf("a", 1)});
   orc.report.format = Format::kOrc;
