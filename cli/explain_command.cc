@@ -1,14 +1,41 @@
-// `colcheck explain`. Being built in this change (issue 6).
+// `colcheck explain FILE [--format text|json] [--footer]`: where everything
+// in the file is, every byte accounted for (reports/explain.h draws both
+// formats).
+//
+// Exit status: 0 when the file is valid, encrypted or unsupported, 1 when it
+// is invalid (the layout is still printed, as far as it was found), 2 when
+// the file cannot be read.
 
 #include <iostream>
+#include <string>
 
 #include "cli/commands.h"
+#include "colcheck/inspect.h"
+#include "reports/explain.h"
+#include "reports/text.h"
 
 namespace colcheck {
 
-int RunExplain(const CliArgs&) {
-  std::cerr << "colcheck: explain is not built yet\n";
-  return kExitError;
+int RunExplain(const CliArgs& args) {
+  const std::string& path = args.paths.front();
+  InspectOptions options;
+  options.level = Level::kFull;
+  options.footer_fields = args.footer;
+  options.max_diagnostics = args.max_diagnostics;
+  Inspection inspection;
+  const Status status = InspectFile(path, options, &inspection);
+  if (!status.ok()) {
+    std::cerr << IoErrorLine(path, status.message()) << "\n";
+    return FinishOutput(kExitError);
+  }
+  const bool invalid = inspection.report.verdict == Verdict::kInvalid;
+  if (args.format == CliFormat::kJson) {
+    std::cout << RenderExplainJson(path, inspection, args.footer);
+  } else {
+    std::cout << RenderExplainText(path, inspection, args.footer);
+    if (invalid) WriteTextDiagnostics(path, inspection.report, std::cerr);
+  }
+  return FinishOutput(invalid ? kExitInvalid : kExitOk);
 }
 
 }  // namespace colcheck

@@ -419,6 +419,10 @@ Inspection Inspect(std::span<const std::byte> data,
          StrCat("inspection recorded ", max_pages,
                 " pages; the rest of each chunk is one chunk-rest region")});
   }
+  if (options.footer_fields && collector.footer_seen()) {
+    out.footer_capped =
+        inspect::TraceFooter(file, collector.metadata(), &out.footer);
+  }
   return out;
 }
 

@@ -38,6 +38,11 @@ Schema BuildSchema(const parquet::FileMetaData& md,
 std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
                                             const Schema& schema);
 
+// Appends the footer tree of the FileMetaData at `metadata` to `nodes`, in
+// pre-order. Returns whether limits::kMaxThriftNodes cut it short.
+bool TraceFooter(const ByteReader& file, ByteSpan metadata,
+                 std::vector<ThriftNode>* nodes);
+
 // InspectBytes with a page limit other than limits::kMaxInspectPages, so
 // tests can reach it.
 Inspection InspectWithPageLimit(std::span<const std::byte> data,

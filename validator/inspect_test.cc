@@ -236,7 +236,8 @@ TEST(InspectTest, PlaintextSignatureFollowsTheFooter) {
 
 // Two columns whose chunks name the same page: each page is listed once per
 // chunk, and the second copy overlaps the first.
-Bytes TwoChunksOnePage(testing::PageSpans* page) {
+Bytes TwoChunksOnePage(testing::PageSpans* page,
+                       bool unknown_field = false) {
   testing::PageFileBuilder b;
   testing::PageOptions o;
   o.num_values = 2;
@@ -289,6 +290,7 @@ Bytes TwoChunksOnePage(testing::PageSpans* page) {
   w.I64Field(2, static_cast<int64_t>(chunk_end - 4));
   w.I64Field(3, 2);
   w.EndStruct();  // RowGroup
+  if (unknown_field) w.I32Field(20, -7);
   w.EndStruct();  // FileMetaData
   testing::Append(&bytes, w.bytes());
   testing::AppendU32(&bytes, static_cast<uint32_t>(w.size()));
@@ -310,6 +312,77 @@ TEST(InspectTest, TwoChunksOnTheSameBytesOverlap) {
     EXPECT_EQ(in.layout.regions[o.second].column, 1);
     EXPECT_EQ(in.layout.regions[o.second].offset, page.header.offset);
   }
+}
+
+// Each node lies inside its parent, children follow their parent one level
+// deeper, and all lie inside `footer`.
+std::string CheckFooterTree(const std::vector<ThriftNode>& nodes,
+                            ByteSpan footer) {
+  std::vector<const ThriftNode*> stack;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const ThriftNode& n = nodes[i];
+    if (n.depth > stack.size()) return "node " + std::to_string(i) + " too deep";
+    stack.resize(n.depth);
+    const uint64_t begin = stack.empty() ? footer.offset : stack.back()->offset;
+    const uint64_t end = stack.empty() ? footer.end()
+                                       : stack.back()->offset +
+                                             stack.back()->length;
+    if (n.offset < begin || n.offset + n.length > end) {
+      return "node " + std::to_string(i) + " (" + n.name +
+             ") outside its parent";
+    }
+    stack.push_back(&n);
+  }
+  return "";
+}
+
+const Region* FindKind(const Layout& layout, RegionKind kind) {
+  for (const Region& r : layout.regions) {
+    if (r.kind == kind) return &r;
+  }
+  return nullptr;
+}
+
+TEST(InspectTest, FooterFieldsCarryIdlNamesAndSpans) {
+  testing::PageSpans page;
+  const Bytes bytes = TwoChunksOnePage(&page, /*unknown_field=*/true);
+  InspectOptions options;
+  options.footer_fields = true;
+  const Inspection in = InspectBytes(bytes, options);
+  const Region* footer = FindKind(in.layout, RegionKind::kFooter);
+  ASSERT_NE(footer, nullptr);
+  EXPECT_EQ(CheckFooterTree(in.footer, {footer->offset, footer->length}), "");
+  ASSERT_GE(in.footer.size(), 4u);
+  const ThriftNode& version = in.footer[0];
+  EXPECT_EQ(version.name, "version");
+  EXPECT_EQ(version.id, 1);
+  EXPECT_EQ(version.type, "i32");
+  EXPECT_EQ(version.offset, footer->offset);
+  EXPECT_EQ(version.length, 2u);
+  EXPECT_EQ(version.value, "2");
+  EXPECT_EQ(version.depth, 0u);
+  EXPECT_EQ(in.footer[1].name, "schema");
+  EXPECT_EQ(in.footer[1].type, "list");
+  EXPECT_EQ(in.footer[2].name, "[0]");
+  EXPECT_EQ(in.footer[2].depth, 1u);
+  EXPECT_EQ(in.footer[3].name, "name");
+  EXPECT_EQ(in.footer[3].value, "\"schema\"");
+  EXPECT_EQ(in.footer[3].depth, 2u);
+  // The schema element's node spans exactly the element's bytes.
+  EXPECT_EQ(in.footer[2].offset, in.schema.fields[0].offset);
+  EXPECT_EQ(in.footer[2].length, in.schema.fields[0].length);
+  const ThriftNode& unknown = in.footer.back();
+  EXPECT_EQ(unknown.name, "field 20");
+  EXPECT_EQ(unknown.id, 20);
+  EXPECT_EQ(unknown.value, "-7");
+  EXPECT_EQ(unknown.depth, 0u);
+  EXPECT_EQ(unknown.offset + unknown.length + 1, footer->offset + footer->length);
+  bool saw_path = false;
+  for (const ThriftNode& n : in.footer) {
+    saw_path |= n.name == "path_in_schema";
+  }
+  EXPECT_TRUE(saw_path);
+  EXPECT_TRUE(Inspect(bytes).footer.empty());
 }
 
 TEST(InspectTest, ThreeClaimsOnOneByteCountTwice) {
@@ -448,6 +521,11 @@ void CheckFile(const std::filesystem::path& path) {
     const Inspection in = InspectBytes(bytes, options);
     EXPECT_EQ(CheckAccounting(in.layout), "")
         << path << " at " << LevelName(level);
+    if (const Region* footer = FindKind(in.layout, RegionKind::kFooter)) {
+      EXPECT_EQ(CheckFooterTree(in.footer, {footer->offset, footer->length}),
+                "")
+          << path;
+    }
     Options v;
     v.level = level;
     EXPECT_TRUE(SameReport(in.report, ValidateBytes(bytes, v)))
@@ -459,23 +537,18 @@ std::vector<std::filesystem::path> FilesUnder(const std::filesystem::path& dir) 
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
     if (!e.is_regular_file()) continue;
-    const std::string ext = e.path().extension().string();
-    if (ext == ".parquet" || ext == ".orc" || ext == ".parq") {
-      files.push_back(e.path());
-    }
+    // Every file, not only .parquet and .orc: inspecting any bytes must
+    // keep the accounting.
+    files.push_back(e.path());
   }
   std::sort(files.begin(), files.end());
   return files;
 }
 
 TEST(InspectCorpusTest, ProjectCorpus) {
-  const char* source = std::getenv("COLCHECK_SOURCE_DIR");
-  const std::filesystem::path dir =
-      std::filesystem::path(source != nullptr ? source : ".") / "corpus";
-  if (!std::filesystem::is_directory(dir)) {
-    GTEST_SKIP() << dir << " not found; set COLCHECK_SOURCE_DIR";
-  }
-  const auto files = FilesUnder(dir);
+  // The project corpus is part of the source tree, so it is never skipped.
+  const auto files =
+      FilesUnder(std::filesystem::path(COLCHECK_INSPECT_SOURCE_DIR) / "corpus");
   ASSERT_FALSE(files.empty());
   for (const auto& path : files) CheckFile(path);
 }

@@ -1,5 +1,8 @@
 #include "parquet/metadata_decoder.h"
 
+#include <iterator>
+#include <string_view>
+
 namespace colcheck::parquet {
 
 using thrift::Decoder;
@@ -16,15 +19,17 @@ bool DecodeEmpty(Decoder& d, bool* /*unused*/) {
   return s.Finish();
 }
 
-// Decodes a union whose members are all empty structs; `*id` receives the
-// member that was set, or 0 when none colcheck knows was.
-bool DecodeEmptyUnion(Decoder& d, int16_t* id, int16_t max_known,
+// Decodes a union whose members are all empty structs, named `members`
+// (the IDL's names of ids 1, 2, ...); `*id` receives the member that was
+// set, or 0 when none colcheck knows was.
+bool DecodeEmptyUnion(Decoder& d, int16_t* id,
+                      std::initializer_list<std::string_view> members,
                       std::initializer_list<int16_t> known) {
   StructReader s(d);
   while (s.Next()) {
-    if (s.id() >= 1 && s.id() <= max_known) {
+    if (s.id() >= 1 && static_cast<size_t>(s.id()) <= members.size()) {
       Spanned<bool> member;
-      s.ReadStruct("member", &member, DecodeEmpty);
+      s.ReadStruct(members.begin()[s.id() - 1], &member, DecodeEmpty);
       if (member.present) *id = s.id();
     } else {
       s.SkipUnknown();
@@ -46,7 +51,7 @@ bool DecodeDecimalType(Decoder& d, DecimalType* out) {
 }
 
 bool DecodeTimeUnit(Decoder& d, int16_t* out) {
-  return DecodeEmptyUnion(d, out, 3, {1, 2, 3});
+  return DecodeEmptyUnion(d, out, {"MILLIS", "MICROS", "NANOS"}, {1, 2, 3});
 }
 
 bool DecodeTimeType(Decoder& d, TimeOrTimestampType* out) {
@@ -99,6 +104,18 @@ bool DecodeVariantType(Decoder& d, bool* /*unused*/) {
   return s.Finish();
 }
 
+// The IDL's name of a LogicalType member without fields.
+std::string_view LogicalMemberName(int16_t id) {
+  static constexpr std::string_view kNames[] = {
+      "",     "STRING", "MAP",     "LIST", "ENUM", "DECIMAL", "DATE",
+      "TIME", "TIMESTAMP", "",     "INTEGER", "UNKNOWN", "JSON", "BSON",
+      "UUID", "FLOAT16", "VARIANT", "GEOMETRY", "GEOGRAPHY", "VECTOR"};
+  return id > 0 && static_cast<size_t>(id) < std::size(kNames) &&
+                 !kNames[id].empty()
+             ? kNames[id]
+             : "member";
+}
+
 // Reads the payload of the current LogicalType member into `out`.
 void ReadLogicalMember(StructReader& s, LogicalType* out) {
   Spanned<bool> empty;
@@ -135,7 +152,7 @@ void ReadLogicalMember(StructReader& s, LogicalType* out) {
                    &empty, DecodeGeoType);
       break;
     default:
-      s.ReadStruct("member", &empty, DecodeEmpty);
+      s.ReadStruct(LogicalMemberName(s.id()), &empty, DecodeEmpty);
   }
   if (empty.present) {
     out->id = s.id();
@@ -442,7 +459,10 @@ bool DecodeSortingColumn(Decoder& d, SortingColumn* out) {
 }
 
 bool DecodeColumnOrder(Decoder& d, ColumnOrder* out) {
-  return DecodeEmptyUnion(d, &out->id, 3, {1, 2, 3});
+  return DecodeEmptyUnion(
+      d, &out->id,
+      {"TYPE_ORDER", "IEEE_754_TOTAL_ORDER", "INT96_TIMESTAMP_ORDER"},
+      {1, 2, 3});
 }
 
 bool DecodeAesGcm(Decoder& d, EncryptionAlgorithm* out) {
@@ -631,7 +651,7 @@ bool DecodePageLocation(Decoder& d, PageLocation* out) {
 
 // The three BloomFilterHeader unions each have one member, an empty struct.
 bool DecodeOneMemberUnion(Decoder& d, int16_t* id) {
-  return DecodeEmptyUnion(d, id, 1, {1});
+  return DecodeEmptyUnion(d, id, {"member"}, {1});
 }
 
 }  // namespace

@@ -502,7 +502,14 @@ StructReader::StructReader(Decoder& d)
 }
 
 StructReader::~StructReader() {
+  CloseTraced();
   if (entered_) d_.Leave();
+}
+
+void StructReader::CloseTraced() {
+  if (!traced_) return;
+  d_.trace()->Close(d_.reader().position());
+  traced_ = false;
 }
 
 bool StructReader::Seen(int16_t id) const {
@@ -519,10 +526,15 @@ void StructReader::MarkSeen(int16_t id) {
 }
 
 bool StructReader::Next() {
+  CloseTraced();
   if (!entered_ || d_.failed()) return false;
   const Decoder::HeaderResult r =
       d_.ReadFieldHeader(last_id_, &id_, &type_, &header_);
   if (r != Decoder::HeaderResult::kField) return false;
+  if (d_.trace() != nullptr) {
+    d_.trace()->OpenField(id_, type_, header_);
+    traced_ = true;
+  }
   last_id_ = id_;
   if (Seen(id_)) {
     d_.Report(Code::kThriftDuplicateField, header_,
@@ -540,6 +552,7 @@ bool StructReader::Next() {
 }
 
 bool StructReader::Expect(std::string_view name, WireType expected) {
+  if (traced_) d_.trace()->Name(name);
   if (SameWireType(expected, type_)) return true;
   d_.PushName(name);
   d_.Report(Code::kThriftWrongType, header_,
@@ -629,6 +642,7 @@ void StructReader::ReadStringList(
 }
 
 bool StructReader::SkipIfForeign(std::string_view name, WireType expected) {
+  if (traced_) d_.trace()->Name(name);
   // Only the shape older forks wrote (a collection where the IDL now has a
   // scalar or struct) is foreign; any other mismatch stays an error.
   const bool collection = type_ == WireType::kList ||

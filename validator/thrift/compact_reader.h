@@ -63,6 +63,24 @@ enum class WireType : uint8_t {
 
 std::string_view WireTypeName(WireType type);
 
+// Sees every field and list element a decoder reads, in wire order, for
+// tools that show a struct's encoding (`colcheck explain --footer`). A field
+// opens at its header and closes where its value ends; the fields and
+// elements nested in it open and close in between. A Decoder without a
+// trace pays one null check per field.
+class Trace {
+ public:
+  virtual ~Trace() = default;
+  // A struct field: id, wire type and header bytes; unnamed until Name().
+  virtual void OpenField(int16_t id, WireType type, ByteSpan header) = 0;
+  // Element `index` of a list of `type`, starting at `offset`.
+  virtual void OpenElement(uint32_t index, WireType type, uint64_t offset) = 0;
+  // The IDL's name of the innermost open field, once its decoder reads it.
+  virtual void Name(std::string_view name) = 0;
+  // The innermost open field or element ends before `end`.
+  virtual void Close(uint64_t end) = 0;
+};
+
 // Shared state of one decode: the bytes, the sink, the current field path
 // and nesting depth, and whether a structural fault has stopped decoding.
 class Decoder {
@@ -74,6 +92,11 @@ class Decoder {
 
   ByteReader& reader() { return reader_; }
   DiagnosticSink& sink() { return *sink_; }
+
+  // Attaches a trace (or detaches it with nullptr); it must outlive the
+  // decode.
+  void set_trace(Trace* trace) { trace_ = trace; }
+  Trace* trace() const { return trace_; }
   bool failed() const { return failed_; }
 
   // The field path: "row_groups[0].columns[3].meta_data". Decoders push a
@@ -147,6 +170,7 @@ class Decoder {
   uint64_t model_budget_;
   uint64_t model_bytes_ = 0;
   bool failed_ = false;
+  Trace* trace_ = nullptr;
 };
 
 // Element readers for StructReader::ReadList. Each reads one element of a
@@ -325,13 +349,22 @@ class StructReader {
       return false;
     }
     bool ok = true;
-    for (uint32_t i = 0; ok && i < size; ++i) ok = read(i);
+    Trace* const trace = d_.trace();
+    for (uint32_t i = 0; ok && i < size; ++i) {
+      if (trace != nullptr) {
+        trace->OpenElement(i, actual, d_.reader().position());
+      }
+      ok = read(i);
+      if (trace != nullptr) trace->Close(d_.reader().position());
+    }
     d_.Leave();
     return ok;
   }
   bool CheckElementType(WireType expected, WireType actual, uint32_t size,
                         ByteSpan header);
   void MarkSeen(int16_t id);
+  // Closes the traced field, if one is open, where the cursor is.
+  void CloseTraced();
 
   Decoder& d_;
   uint64_t start_;
@@ -343,6 +376,7 @@ class StructReader {
   uint64_t seen_low_ = 0;  // Ids 0..63, the common case, without allocation.
   std::unordered_set<int16_t> seen_high_;
   int members_unknown_ = 0;
+  bool traced_ = false;  // The current field is open in d_.trace().
 };
 
 }  // namespace colcheck::thrift

@@ -230,6 +230,8 @@ struct Inspection {
   Layout layout;
   Schema schema;
   std::vector<ThriftNode> footer;  // Only with InspectOptions::footer_fields.
+  // limits::kMaxThriftNodes values were listed; the footer has more.
+  bool footer_capped = false;
   std::vector<ColumnSummary> columns;
   int64_t num_rows = -1;
   int32_t version = -1;
