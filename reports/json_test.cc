@@ -345,6 +345,25 @@ TEST(ReportsJson, StreamingWriterMatchesRenderJson) {
   EXPECT_EQ(out.str(), RenderJson(files));
 }
 
+TEST(ReportsJson, JsonLinesObjectIsTheDocumentEntry) {
+  FileReport file{"a\n.parquet", {}};
+  file.report.size = 9;
+  Diagnostic diagnostic;
+  diagnostic.code = Code::kSchemaOrphanedElements;
+  diagnostic.severity = Severity::kWarning;
+  diagnostic.field = "schema[1]";
+  file.report.diagnostics.push_back(diagnostic);
+  std::string line;
+  AppendJsonFile(file.path, file.report, &line);
+  EXPECT_TRUE(JsonChecker(line).Valid()) << line;
+  // One line: the newline of the path is escaped.
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  const FileReport files[] = {file};
+  const std::string document = RenderJson(files);
+  const std::string head = R"({"tool":"colcheck","version":"0.1.0","files":[)";
+  EXPECT_EQ(document, head + line + "]}\n");
+}
+
 TEST(ReportsJson, CodesDocumentListsEveryCode) {
   const std::string json = RenderCodesJson();
   EXPECT_TRUE(JsonChecker(json).Valid());
