@@ -352,7 +352,7 @@ td.msg{word-break:break-word}td.fld{word-break:break-all}
 .sev-info td:nth-child(3){color:#3b6ea8}
 tr.diag{cursor:pointer}tr.selected{background:#e4efff}
 .map-wrap{position:relative;margin:10px 0 4px}
-#map-markers,#map-overlaps{position:relative;height:10px}
+#map-markers,#map-flags{position:relative;height:10px}
 #byte-map{position:relative;height:44px;background:#eee;border:1px solid #999}
 #map-axis{position:relative;height:16px;font-size:11px;color:var(--muted)}
 #map-axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}
@@ -362,6 +362,7 @@ tr.diag{cursor:pointer}tr.selected{background:#e4efff}
 .marker{position:absolute;top:0;height:10px;min-width:3px;cursor:pointer;background:#b3261e}
 .marker.sev-warning{background:#e0a800}.marker.sev-info{background:#3b6ea8}
 .marker.selected{outline:2px solid #000;z-index:2}
+.gap-mark{position:absolute;top:0;height:4px;min-width:3px;background:#d62828}
 .overlap{position:absolute;top:2px;height:6px;min-width:2px;background:repeating-linear-gradient(45deg,#d62828 0 3px,#fff 3px 6px)}
 #map-details{background:var(--panel);border:1px solid var(--line);padding:6px 10px;min-height:48px;margin:6px 0;font-size:13px}
 #map-details div{word-break:break-all}
@@ -393,7 +394,7 @@ constexpr std::string_view kScript = R"(
   var data = JSON.parse(document.getElementById('map-data').textContent);
   var map = document.getElementById('byte-map');
   var markers = document.getElementById('map-markers');
-  var overlapLane = document.getElementById('map-overlaps');
+  var flags = document.getElementById('map-flags');
   var axis = document.getElementById('map-axis');
   var details = document.getElementById('map-details');
   var size = data.size;
@@ -460,7 +461,14 @@ constexpr std::string_view kScript = R"(
     el.className = 'overlap';
     place(el, o[0], o[1]);
     el.title = 'overlap: regions ' + o[2] + ' and ' + o[3] + ', ' + span(o[0], o[1]);
-    overlapLane.appendChild(el);
+    flags.appendChild(el);
+  });
+  data.gaps.forEach(function (g) {
+    var el = document.createElement('div');
+    el.className = 'gap-mark';
+    place(el, g[0], g[1]);
+    el.title = 'gap (region ' + g[2] + '): ' + span(g[0], g[1]);
+    flags.appendChild(el);
   });
   [0, 0.25, 0.5, 0.75, 1].forEach(function (f) {
     var t = document.createElement('span');
@@ -600,8 +608,12 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
     *out += ", summarised from " + std::to_string(layout.regions.size()) +
             " regions (a segment shows the kind holding most of its bytes)";
   }
-  *out += ". Markers above the bar are diagnostics; hatched marks below "
-          "are overlaps. Click for details.</p>\n";
+  *out += ". Markers above the bar are diagnostics; below it, red marks "
+          "are gaps and hatched ones overlaps. Click for details.</p>\n";
+  if (layout.capped) {
+    *out += "<p class=\"cap-note\">The inspection reached its page limit: "
+            "later pages lie inside chunk-rest regions.</p>\n";
+  }
   *out += "<div class=\"legend\" id=\"map-legend\">";
   for (size_t k = 0; k < kRegionKindCount; ++k) {
     const std::string name(RegionKindName(static_cast<RegionKind>(k)));
@@ -610,7 +622,7 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
             ")</span>";
   }
   *out += "</div>\n<div class=\"map-wrap\"><div id=\"map-markers\"></div>"
-          "<div id=\"byte-map\"></div><div id=\"map-overlaps\"></div>"
+          "<div id=\"byte-map\"></div><div id=\"map-flags\"></div>"
           "<div id=\"map-axis\"></div></div>\n"
           "<div id=\"map-details\">Click a segment, a marker or a "
           "diagnostic.</div>\n"
@@ -662,6 +674,18 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
     *out += "[" + std::to_string(o.offset) + "," + std::to_string(o.length) +
             "," + std::to_string(o.first) + "," + std::to_string(o.second) +
             "]";
+  }
+  // Gaps get a mark of their own: in a large file a few stray bytes would
+  // vanish inside a segment.
+  *out += "],\"gaps\":[";
+  size_t gaps = 0;
+  for (size_t i = 0; i < layout.regions.size() && gaps < kHtmlMaxOverlapRows;
+       ++i) {
+    const Region& r = layout.regions[i];
+    if (r.kind != RegionKind::kGap) continue;
+    if (gaps++ > 0) out->push_back(',');
+    *out += "[" + std::to_string(r.offset) + "," + std::to_string(r.length) +
+            "," + std::to_string(i) + "]";
   }
   *out += "]}</script>\n</section>\n";
 }

@@ -18,11 +18,13 @@
 // escaped for HTML, cut to kHtmlMaxTextBytes, and reaches the script only as
 // JSON with every '<' escaped. The output is pure ASCII.
 //
-// Stable hooks for tests and tools: #summary (data-verdict), #byte-map with
-// .seg children (built by the script from #map-data) and .marker children,
-// #diagnostics tr.diag#diag-N (data-code, data-offset, data-length) linking
-// to .excerpt#hex-N (data-span-offset, data-span-length), #schema .field
-// (data-column on leaves), #columns tr.column, #layout tr.region#region-N.
+// Stable hooks for tests and tools: #summary (data-verdict); drawn by the
+// script from #map-data: .seg in #byte-map, .marker in #map-markers (one per
+// diagnostic row), .gap-mark and .overlap in #map-flags; #diagnostics
+// tr.diag#diag-N (data-code, data-offset, data-length) linking to
+// .excerpt#hex-N (data-span-offset, data-span-length); #schema .field
+// (data-column on leaves); #columns tr.column; #layout tr.region#region-N.
+// body[data-rendered=yes] once the script has run to its end.
 
 #ifndef COLCHECK_REPORTS_HTML_H_
 #define COLCHECK_REPORTS_HTML_H_
@@ -48,7 +50,7 @@ inline constexpr size_t kHtmlMaxHexExcerpts = 500;    // The first ones.
 inline constexpr uint64_t kHtmlHexContext = 64;       // Bytes either side.
 inline constexpr uint64_t kHtmlMaxHexSpan = 128;      // Longer: head + tail.
 inline constexpr size_t kHtmlMaxLayoutRows = 5000;
-inline constexpr size_t kHtmlMaxOverlapRows = 1000;
+inline constexpr size_t kHtmlMaxOverlapRows = 1000;  // Also gap marks.
 inline constexpr size_t kHtmlMaxRowGroupRows = 1000;
 inline constexpr size_t kHtmlMaxSchemaFields = 5000;
 inline constexpr size_t kHtmlMaxSchemaDepth = 64;

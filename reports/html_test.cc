@@ -359,6 +359,17 @@ TEST(ReportsHtml, ByteMapSummarisesManyRegions) {
   EXPECT_NE(first.kind, RegionKind::kGap);
 }
 
+TEST(ReportsHtml, GapsOverlapsAndCapsAreMarked) {
+  Inspection inspection = SmallInspection();
+  inspection.layout.regions[2].kind = RegionKind::kGap;
+  inspection.layout.overlaps.push_back({1, 3, 800, 4});
+  inspection.layout.capped = true;
+  const std::string html = Render(inspection);
+  EXPECT_THAT(html, HasSubstr("\"overlaps\":[[800,4,1,3]],\"gaps\":[[404,400,2]]"));
+  EXPECT_EQ(Count(html, "<tr class=\"overlap-row\""), 1u);
+  EXPECT_THAT(html, HasSubstr("reached its page limit"));
+}
+
 // A 10 GB file with 300 000 pages and 20 000 diagnostics still gives a page
 // of a few MB.
 TEST(ReportsHtml, OutputIsBoundedWhateverTheFile) {
