@@ -22,6 +22,7 @@ import argparse
 import html.parser
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -104,6 +105,27 @@ class ReportCommandTest(unittest.TestCase):
         self.assertRegex(result.stderr.decode(), r": invalid \(")
         self.assertTrue(os.path.getsize(self.out) > 0)
         self.assert_no_temporary_files()
+
+    def test_footer_level_shows_chunks_unwalked(self):
+        result = run_colcheck("report", "--level", "footer", "-o", self.out,
+                              corpus_file(VALID))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(self.out) as f:
+            page = f.read()
+        kinds = re.findall(
+            r'<tr class="region" id="region-\d+" data-kind="([a-z0-9-]+)"',
+            page)
+        self.assertIn("chunk-rest", kinds)
+        self.assertNotIn("data-page", kinds)
+
+    def test_empty_file_is_a_page_too(self):
+        empty = os.path.join(self.dir, "empty.parquet")
+        open(empty, "wb").close()
+        result = run_colcheck("report", "-o", self.out, empty)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        with open(self.out) as f:
+            self.assertIn("file.too-small", f.read())
+        os.remove(empty)
 
     def test_unreadable_input_keeps_the_old_page(self):
         with open(self.out, "w") as f:

@@ -314,7 +314,10 @@ void AppendExcerpt(size_t index, const Diagnostic& diagnostic,
                    out);
   }
   *out += "</pre>";
-  if (diagnostic.offset >= available && diagnostic.length > 0) {
+  // A zero-length span at the very end (bytes that are missing) is not
+  // past the file; any other span from there on is.
+  if (diagnostic.offset > available ||
+      (diagnostic.offset == available && diagnostic.length > 0)) {
     *out += "<p class=\"na\">The span starts past the end of the file (" +
             std::to_string(available) + " bytes).</p>";
   } else if (span_end > available) {

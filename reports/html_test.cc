@@ -232,13 +232,16 @@ TEST(ReportsHtml, SpanPastTheBytesIsCut) {
   Inspection inspection = SmallInspection();
   inspection.report.diagnostics.push_back(MakeDiagnostic(990, 50));
   inspection.report.diagnostics.push_back(MakeDiagnostic(5000, 8));
+  inspection.report.diagnostics.push_back(MakeDiagnostic(1000, 0));
   const std::vector<std::byte> bytes = CountingBytes(1000);
   const std::string html = Render(inspection, bytes);
   EXPECT_THAT(html, HasSubstr("40 bytes of the span lie past the end"));
-  EXPECT_THAT(html, HasSubstr("The span starts past the end of the file"));
+  // Only the second: an empty span at the end marks where bytes are missing.
+  EXPECT_EQ(Count(html, "The span starts past the end of the file"), 1u);
+  EXPECT_THAT(html, HasSubstr("id=\"hex-2\""));
   // Without bytes, excerpts say so rather than read anything.
   const std::string without = Render(inspection);
-  EXPECT_EQ(Count(without, "No bytes of the file are available"), 2u);
+  EXPECT_EQ(Count(without, "No bytes of the file are available"), 3u);
 }
 
 // ---- schema, columns, layout -----------------------------------------------------
