@@ -171,14 +171,14 @@ class ReportBrowserTest(unittest.TestCase):
     def tearDownClass(cls):
         shutil.rmtree(cls.dir, ignore_errors=True)
 
-    def browse(self, page, *flags):
+    def browse(self, page, *flags, fragment=""):
         """Runs headless Chromium on `page`; returns (stdout, stderr)."""
         profile = tempfile.mkdtemp(prefix="profile-", dir=self.dir)
         command = [self.chromium, "--headless=new", "--no-sandbox",
                    "--disable-gpu", "--no-first-run", "--disable-extensions",
                    "--disable-dev-shm-usage", "--enable-logging=stderr",
                    f"--user-data-dir={profile}", *flags,
-                   "file://" + os.path.abspath(page)]
+                   "file://" + os.path.abspath(page) + fragment]
         result = subprocess.run(command, capture_output=True,
                                 timeout=BROWSER_TIMEOUT, check=False)
         self.assertEqual(result.returncode, 0, result.stderr[-2000:])
@@ -249,6 +249,25 @@ class ReportBrowserTest(unittest.TestCase):
     def test_invalid_page(self):
         diagnostics = self.check_page(INVALID, 1, "report-invalid.png")
         self.assertGreaterEqual(len(diagnostics), 2)
+
+    def test_link_to_a_diagnostic_selects_it(self):
+        page = self.render(INVALID, 1)
+        last = len(validate_json(corpus_file(INVALID))["diagnostics"]) - 1
+        dom_text, _ = self.browse(page, "--dump-dom", fragment=f"#diag-{last}")
+        dom = DomCollector()
+        dom.feed(dom_text)
+        selected = dom.with_class("selected")
+        self.assertEqual(sorted(e.tag for e in selected), ["div", "tr"])
+        row = [e for e in selected if e.tag == "tr"][0]
+        marker = [e for e in selected if e.tag == "div"][0]
+        self.assertEqual(row.attrs["id"], f"diag-{last}")
+        self.assertIn("marker", marker.classes)
+        self.assertEqual(marker.attrs["data-index"], str(last))
+        # The details panel names the code and links to the bytes.
+        details = re.search(r'id="map-details">(.*?)<noscript', dom_text,
+                            re.S).group(1)
+        self.assertIn(row.attrs["data-code"], details)
+        self.assertIn(f'href="#hex-{last}"', details)
 
 
 def main():

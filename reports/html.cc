@@ -512,6 +512,12 @@ constexpr std::string_view kScript = R"(
     var row = e.target.closest('tr.diag');
     if (row) selectDiagnostic(row.dataset.index);
   });
+  /* A link to page.html#diag-N opens with that diagnostic selected. */
+  function selectFromHash() {
+    if (location.hash.indexOf('#diag-') === 0) selectDiagnostic(location.hash.slice(6));
+  }
+  window.addEventListener('hashchange', selectFromHash);
+  selectFromHash();
   document.body.dataset.rendered = 'yes';
 })();
 )";
