@@ -7,14 +7,10 @@
 // plan is still printed), 2 when the file cannot be read. ORC files exit 0
 // with the verdict unsupported and no columns.
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <string>
-#include <vector>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "colcheck/read_plan.h"
@@ -22,54 +18,24 @@
 #include "reports/text.h"
 
 namespace colcheck {
-namespace {
-
-bool ReadWholeFile(const std::string& path, std::vector<std::byte>* out,
-                   std::string* error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *error = std::strerror(errno);
-    return false;
-  }
-  std::vector<char> chars((std::istreambuf_iterator<char>(in)),
-                          std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    *error = std::strerror(errno);
-    return false;
-  }
-  out->resize(chars.size());
-  for (size_t i = 0; i < chars.size(); ++i) {
-    (*out)[i] = static_cast<std::byte>(chars[i]);
-  }
-  return true;
-}
-
-}  // namespace
 
 int RunPlan(const CliArgs& args) {
   const std::string& path = args.paths.front();
   InspectOptions options;
   options.max_diagnostics = args.max_diagnostics;
+  // Types come from the footer alone; --data validates in full as it
+  // counts, so the inspection's verdict is a full one then too.
+  options.level = args.data ? Level::kFull : Level::kFooter;
   Inspection inspection;
-  std::vector<std::byte> bytes;
-  if (args.data) {
-    // The counts need the bytes a second time, so they are read once here.
-    std::string error;
-    if (!ReadWholeFile(path, &bytes, &error)) {
-      std::cerr << IoErrorLine(path, error) << "\n";
-      return FinishOutput(kExitError);
-    }
-    inspection = InspectBytes(bytes, options);
-  } else {
-    options.level = Level::kFooter;  // Types come from the footer alone.
-    const Status status = InspectFile(path, options, &inspection);
-    if (!status.ok()) {
-      std::cerr << IoErrorLine(path, status.message()) << "\n";
-      return FinishOutput(kExitError);
-    }
-  }
+  Status status = InspectFile(path, options, &inspection);
   ReadPlan plan = PlanColumns(inspection);
-  if (args.data) CountHazards(bytes, inspection, &plan);
+  if (status.ok() && args.data) {
+    status = CountHazardsInFile(path, inspection, &plan);
+  }
+  if (!status.ok()) {
+    std::cerr << IoErrorLine(path, IoErrorMessage(path, status)) << "\n";
+    return FinishOutput(kExitError);
+  }
   const bool orc = inspection.report.format == Format::kOrc;
   if (args.format == CliFormat::kJson) {
     std::cout << RenderPlanJson(path, inspection, plan, args.data);

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "reports/schema.h"
@@ -24,7 +25,7 @@ int RunSchema(const CliArgs& args) {
   Inspection inspection;
   const Status status = InspectFile(path, options, &inspection);
   if (!status.ok()) {
-    std::cerr << IoErrorLine(path, status.message()) << "\n";
+    std::cerr << IoErrorLine(path, IoErrorMessage(path, status)) << "\n";
     return FinishOutput(kExitError);
   }
   const bool orc = inspection.report.format == Format::kOrc;

@@ -29,6 +29,7 @@
 
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
+#include "core/mapped_file.h"
 #include "parquet/metadata.h"
 #include "parquet/page_walk.h"
 #include "parquet/parquet_validator.h"
@@ -464,7 +465,7 @@ class HazardCounter : public parquet::ValueTap {
   HazardCounter(ReadPlan* plan, const std::vector<Semantics>& semantics,
                 const std::vector<int32_t>& physical,
                 const std::vector<int32_t>& type_length)
-      : plan_(plan), columns_(plan->columns.size()) {
+      : columns_(plan->columns.size()) {
     for (size_t i = 0; i < columns_.size(); ++i) {
       columns_[i].plan = &plan->columns[i];
       columns_[i].sem = semantics[i];
@@ -477,9 +478,10 @@ class HazardCounter : public parquet::ValueTap {
   }
 
   void Values(size_t, size_t column, const parquet::ValueBatch& batch) override {
-    Column* c = Find(column);
-    if (c == nullptr) return;
+    if (column >= columns_.size()) return;
+    Column* c = &columns_[column];
     c->plan->values += static_cast<int64_t>(batch.count);
+    if (c->plan->hazards.empty()) return;
     if (!batch.indices.empty()) {
       for (uint32_t index : batch.indices) {
         if (index < c->dictionary.size()) Add(c, c->dictionary[index]);
@@ -491,8 +493,10 @@ class HazardCounter : public parquet::ValueTap {
 
   void Dictionary(size_t, size_t column,
                   const parquet::ValueBatch& batch) override {
-    Column* c = Find(column);
-    if (c == nullptr) return;
+    if (column >= columns_.size() || columns_[column].plan->hazards.empty()) {
+      return;
+    }
+    Column* c = &columns_[column];
     if (batch.first == 0) c->dictionary.clear();
     ForEach(*c, batch, [&](uint32_t mask) { c->dictionary.push_back(mask); });
   }
@@ -505,13 +509,6 @@ class HazardCounter : public parquet::ValueTap {
     uint32_t width = 0;
     std::vector<uint32_t> dictionary;  // Hazard mask per entry.
   };
-
-  Column* Find(size_t column) {
-    if (column >= columns_.size() || columns_[column].plan->hazards.empty()) {
-      return nullptr;
-    }
-    return &columns_[column];
-  }
 
   uint32_t Mask(const Column& c, std::span<const std::byte> value) const {
     uint32_t mask = 0;
@@ -542,7 +539,6 @@ class HazardCounter : public parquet::ValueTap {
     }
   }
 
-  ReadPlan* plan_;
   std::vector<Column> columns_;
 };
 
@@ -582,8 +578,10 @@ ReadPlan PlanColumns(const Inspection& inspection) {
   return plan;
 }
 
-void CountHazards(std::span<const std::byte> data,
-                  const Inspection& inspection, ReadPlan* plan) {
+namespace {
+
+void Count(std::span<const std::byte> data, const Inspection& inspection,
+           const parquet::ReleaseFn& release, ReadPlan* plan) {
   std::vector<Semantics> semantics;
   std::vector<int32_t> physical;
   std::vector<int32_t> type_length;
@@ -600,10 +598,28 @@ void CountHazards(std::span<const std::byte> data,
   HazardCounter counter(plan, semantics, physical, type_length);
   DiagnosticSink sink(1);
   parquet::WalkHooks hooks;
+  hooks.release = release;
   hooks.tap = &counter;
   parquet::ValidateParquet(ByteReader(data), Level::kFull, sink, hooks);
   const bool clean = !sink.has_errors();
   for (ColumnPlan& c : plan->columns) c.counted = clean;
+}
+
+}  // namespace
+
+void CountHazards(std::span<const std::byte> data,
+                  const Inspection& inspection, ReadPlan* plan) {
+  Count(data, inspection, {}, plan);
+}
+
+Status CountHazardsInFile(const std::string& path,
+                          const Inspection& inspection, ReadPlan* plan) {
+  MappedFile file;
+  Status status = file.Open(path);
+  if (!status.ok()) return status;
+  Count(file.bytes(), inspection,
+        [&file](ByteSpan span) { file.Release(span); }, plan);
+  return Status::Ok();
 }
 
 }  // namespace colcheck

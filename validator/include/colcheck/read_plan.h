@@ -115,6 +115,12 @@ ReadPlan PlanColumns(const Inspection& inspection);
 void CountHazards(std::span<const std::byte> data,
                   const Inspection& inspection, ReadPlan* plan);
 
+// The same for the file at `path`, mapped rather than read, so memory
+// follows the largest page. Returns an IoError when it cannot be read;
+// `plan` is then left untouched.
+Status CountHazardsInFile(const std::string& path,
+                          const Inspection& inspection, ReadPlan* plan);
+
 }  // namespace colcheck
 
 #endif  // COLCHECK_READ_PLAN_H_
