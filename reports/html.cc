@@ -13,7 +13,7 @@ namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
 
-// ---- text --------------------------------------------------------------------
+// ---- text -------------------------------------------------------------------
 
 bool InRange(unsigned char byte, unsigned char low, unsigned char high) {
   return byte >= low && byte <= high;
@@ -125,8 +125,9 @@ void AppendCapNote(size_t shown, size_t total, std::string_view what,
   *out += "<p class=\"cap-note\">Showing the first " + std::to_string(shown) +
           " of " + std::to_string(total) + " ";
   *out += what;
-  *out += "; the page is capped so that its size does not grow with the "
-          "file.</p>\n";
+  *out +=
+      "; the page is capped so that its size does not grow with the "
+      "file.</p>\n";
 }
 
 // JSON for a <script type="application/json"> block. AppendJsonString gives
@@ -144,7 +145,7 @@ void AppendScriptJson(std::string_view value, std::string* out) {
   }
 }
 
-// ---- byte map ------------------------------------------------------------------
+// ---- byte map ---------------------------------------------------------------
 
 // Calls `piece(offset, length, kind, region, regions)` for each stretch of
 // [0, layout.file_size) in order: a region's bytes not already drawn by an
@@ -156,10 +157,9 @@ void ForEachPiece(const Layout& layout, Piece piece) {
   for (size_t i = 0; i < layout.regions.size() && cursor < size; ++i) {
     const Region& region = layout.regions[i];
     const uint64_t begin = std::max(region.offset, cursor);
-    const uint64_t end =
-        region.length > size - std::min(region.offset, size)
-            ? size
-            : region.offset + region.length;
+    const uint64_t end = region.length > size - std::min(region.offset, size)
+                             ? size
+                             : region.offset + region.length;
     if (end <= begin) continue;
     if (begin > cursor) piece(cursor, begin - cursor, RegionKind::kGap, i, 0);
     piece(begin, end - begin, region.kind, i, 1);
@@ -187,7 +187,7 @@ void SetDominantKind(MapSegment* segment) {
   segment->kind = static_cast<RegionKind>(best);
 }
 
-// ---- hex excerpts --------------------------------------------------------------
+// ---- hex excerpts -----------------------------------------------------------
 
 uint64_t FloorLine(uint64_t offset) { return offset / 16 * 16; }
 
@@ -300,8 +300,8 @@ void AppendExcerpt(size_t index, const Diagnostic& diagnostic,
   // can join them again.
   const uint64_t head_end =
       std::min(available, FloorLine(begin + kHtmlMaxHexSpan / 2 + 15));
-  const uint64_t tail_begin = FloorLine(end - std::min<uint64_t>(
-                                                  end, kHtmlMaxHexSpan / 2));
+  const uint64_t tail_begin =
+      FloorLine(end - std::min<uint64_t>(end, kHtmlMaxHexSpan / 2));
   if (end - begin <= kHtmlMaxHexSpan || tail_begin <= head_end) {
     AppendHexRange(file, window_begin, window_end, diagnostic.offset, span_end,
                    out);
@@ -328,7 +328,7 @@ void AppendExcerpt(size_t index, const Diagnostic& diagnostic,
   *out += "</div>\n";
 }
 
-// ---- sections --------------------------------------------------------------------
+// ---- sections ---------------------------------------------------------------
 
 constexpr std::string_view kStyle = R"(
 :root{--fg:#1d2125;--muted:#5c6670;--line:#d8dde2;--bg:#fff;--panel:#f5f7f9}
@@ -544,21 +544,22 @@ void AppendSummary(std::string_view path, const Inspection& inspection,
   const SeverityCounts counts = CountSeverities(report);
   const std::string verdict(VerdictName(report.verdict));
   *out += "<header id=\"summary\" data-verdict=\"" + verdict +
-          "\" data-diagnostics=\"" +
-          std::to_string(report.diagnostics.size()) + "\">\n<h1>";
+          "\" data-diagnostics=\"" + std::to_string(report.diagnostics.size()) +
+          "\">\n<h1>";
   AppendText(path, out);
   *out += "</h1>\n<dl class=\"summary\">\n";
   std::string item;
   AppendText(path, &item);
   AppendSummaryItem("path", item, out);
-  AppendSummaryItem("size", std::to_string(report.size) + " bytes (" +
-                                HumanSize(report.size) + ")",
-                    out);
+  AppendSummaryItem(
+      "size",
+      std::to_string(report.size) + " bytes (" + HumanSize(report.size) + ")",
+      out);
   AppendSummaryItem("format", std::string(FormatName(report.format)), out);
-  AppendSummaryItem("verdict",
-                    "<span class=\"verdict verdict-" + verdict + "\">" +
-                        verdict + "</span>",
-                    out);
+  AppendSummaryItem(
+      "verdict",
+      "<span class=\"verdict verdict-" + verdict + "\">" + verdict + "</span>",
+      out);
   AppendSummaryItem("diagnostics",
                     Counted(counts.errors, "error") + ", " +
                         Counted(counts.warnings, "warning") + ", " +
@@ -611,17 +612,19 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
     ++kind_counts[static_cast<size_t>(region.kind)];
   }
   *out += "<section id=\"map-section\"><h2>Byte map</h2>\n";
-  *out += "<p class=\"na\">" + std::to_string(layout.file_size) +
-          " bytes in " + std::to_string(segments.size()) + " segments";
+  *out += "<p class=\"na\">" + std::to_string(layout.file_size) + " bytes in " +
+          std::to_string(segments.size()) + " segments";
   if (segments.size() < layout.regions.size()) {
     *out += ", summarised from " + std::to_string(layout.regions.size()) +
             " regions (a segment shows the kind holding most of its bytes)";
   }
-  *out += ". Markers above the bar are diagnostics; below it, red marks "
-          "are gaps and hatched ones overlaps. Click for details.</p>\n";
+  *out +=
+      ". Markers above the bar are diagnostics; below it, red marks "
+      "are gaps and hatched ones overlaps. Click for details.</p>\n";
   if (layout.capped) {
-    *out += "<p class=\"cap-note\">The inspection reached its page limit: "
-            "later pages lie inside chunk-rest regions.</p>\n";
+    *out +=
+        "<p class=\"cap-note\">The inspection reached its page limit: "
+        "later pages lie inside chunk-rest regions.</p>\n";
   }
   *out += "<div class=\"legend\" id=\"map-legend\">";
   for (size_t k = 0; k < kRegionKindCount; ++k) {
@@ -630,13 +633,14 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
             "\"></span>" + name + " (" + std::to_string(kind_counts[k]) +
             ")</span>";
   }
-  *out += "</div>\n<div class=\"map-wrap\"><div id=\"map-markers\"></div>"
-          "<div id=\"byte-map\"></div><div id=\"map-flags\"></div>"
-          "<div id=\"map-axis\"></div></div>\n"
-          "<div id=\"map-details\">Click a segment, a marker or a "
-          "diagnostic.</div>\n"
-          "<noscript><p class=\"cap-note\">The byte map is drawn by the "
-          "page's script; the tables below need none.</p></noscript>\n";
+  *out +=
+      "</div>\n<div class=\"map-wrap\"><div id=\"map-markers\"></div>"
+      "<div id=\"byte-map\"></div><div id=\"map-flags\"></div>"
+      "<div id=\"map-axis\"></div></div>\n"
+      "<div id=\"map-details\">Click a segment, a marker or a "
+      "diagnostic.</div>\n"
+      "<noscript><p class=\"cap-note\">The byte map is drawn by the "
+      "page's script; the tables below need none.</p></noscript>\n";
 
   *out += "<script type=\"application/json\" id=\"map-data\">{\"size\":";
   AppendNumber(layout.file_size, out);
@@ -655,11 +659,12 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
             "," + std::to_string(static_cast<int>(s.kind)) + "," +
             std::to_string(s.regions) + "," + std::to_string(s.first_region) +
             ",";
-    AppendScriptJson(s.regions == 1 && s.first_region < layout.regions.size()
-                         ? std::string_view(layout.regions[s.first_region].field)
-                             .substr(0, kHtmlMaxTextBytes)
-                         : std::string_view(),
-                     out);
+    AppendScriptJson(
+        s.regions == 1 && s.first_region < layout.regions.size()
+            ? std::string_view(layout.regions[s.first_region].field)
+                  .substr(0, kHtmlMaxTextBytes)
+            : std::string_view(),
+        out);
     if (s.regions > 1) {
       *out += ",[";
       bool first = true;
@@ -705,9 +710,10 @@ void AppendDiagnostics(const Report& report, std::string* out) {
   *out += "<section id=\"diagnostics-section\"><h2>Diagnostics (" +
           std::to_string(total) + ")</h2>\n";
   AppendCapNote(shown, total, "diagnostics", out);
-  *out += "<table id=\"diagnostics\"><thead><tr><th class=\"num\">#</th>"
-          "<th>code</th><th>severity</th><th class=\"num\">offset+length</th>"
-          "<th>field</th><th>message</th></tr></thead><tbody>\n";
+  *out +=
+      "<table id=\"diagnostics\"><thead><tr><th class=\"num\">#</th>"
+      "<th>code</th><th>severity</th><th class=\"num\">offset+length</th>"
+      "<th>field</th><th>message</th></tr></thead><tbody>\n";
   for (size_t i = 0; i < shown; ++i) {
     const Diagnostic& d = report.diagnostics[i];
     const std::string index = std::to_string(i);
@@ -741,10 +747,11 @@ void AppendExcerpts(const Report& report, std::span<const std::byte> file,
                     std::string* out) {
   const size_t total = report.diagnostics.size();
   const size_t shown = std::min(total, kHtmlMaxHexExcerpts);
-  *out += "<section id=\"bytes-section\"><h2>Bytes around each "
-          "diagnostic</h2>\n<p class=\"na\">Offsets in decimal; the span is "
-          "highlighted, " +
-          std::to_string(kHtmlHexContext) + " bytes of context either side.</p>\n";
+  *out +=
+      "<section id=\"bytes-section\"><h2>Bytes around each "
+      "diagnostic</h2>\n<p class=\"na\">Offsets in decimal; the span is "
+      "highlighted, " +
+      std::to_string(kHtmlHexContext) + " bytes of context either side.</p>\n";
   AppendCapNote(shown, total, "diagnostics' bytes", out);
   for (size_t i = 0; i < shown; ++i) {
     AppendExcerpt(i, report.diagnostics[i], file, out);
@@ -770,8 +777,7 @@ void AppendLogical(const LogicalTypeInfo& logical, std::string* out) {
   *out += "</span>";
 }
 
-void AppendFieldLine(const SchemaField& field, size_t index,
-                     std::string* out) {
+void AppendFieldLine(const SchemaField& field, size_t index, std::string* out) {
   *out += "<span class=\"field\" data-field=\"" + std::to_string(index) + "\"";
   if (field.column >= 0) {
     *out += " data-column=\"" + std::to_string(field.column) + "\"";
@@ -796,8 +802,8 @@ void AppendFieldLine(const SchemaField& field, size_t index,
   }
   AppendLogical(field.logical, out);
   if (field.has_field_id) {
-    *out += " <span class=\"na\">id " + std::to_string(field.field_id) +
-            "</span>";
+    *out +=
+        " <span class=\"na\">id " + std::to_string(field.field_id) + "</span>";
   }
   if (field.column >= 0) {
     *out += " <span class=\"col\">column " + std::to_string(field.column) +
@@ -883,8 +889,9 @@ void AppendSchema(const Schema& schema, std::string* out) {
           std::to_string(schema.fields.size()) + " elements, " +
           std::to_string(schema.leaves.size()) + " columns)</h2>\n";
   if (!schema.ok) {
-    *out += "<p class=\"cap-note\">The schema does not rebuild into one tree "
-            "(the diagnostics say why); this is what could be placed.</p>\n";
+    *out +=
+        "<p class=\"cap-note\">The schema does not rebuild into one tree "
+        "(the diagnostics say why); this is what could be placed.</p>\n";
   }
   *out += "<div id=\"schema\">";
   SchemaTreeWriter writer(schema, out);
@@ -918,12 +925,13 @@ void AppendColumns(const std::vector<ColumnSummary>& columns,
   *out += "<section id=\"columns-section\"><h2>Columns (" +
           std::to_string(columns.size()) + ")</h2>\n";
   AppendCapNote(shown, columns.size(), "columns", out);
-  *out += "<table id=\"columns\"><thead><tr><th class=\"num\">#</th>"
-          "<th>path</th><th>physical</th><th>codecs</th><th>encodings</th>"
-          "<th class=\"num\">values</th><th class=\"num\">nulls</th>"
-          "<th class=\"num\">compressed</th><th class=\"num\">uncompressed"
-          "</th><th class=\"num\">ratio</th><th class=\"num\">data pages</th>"
-          "<th class=\"num\">dictionary pages</th></tr></thead><tbody>\n";
+  *out +=
+      "<table id=\"columns\"><thead><tr><th class=\"num\">#</th>"
+      "<th>path</th><th>physical</th><th>codecs</th><th>encodings</th>"
+      "<th class=\"num\">values</th><th class=\"num\">nulls</th>"
+      "<th class=\"num\">compressed</th><th class=\"num\">uncompressed"
+      "</th><th class=\"num\">ratio</th><th class=\"num\">data pages</th>"
+      "<th class=\"num\">dictionary pages</th></tr></thead><tbody>\n";
   for (size_t i = 0; i < shown; ++i) {
     const ColumnSummary& c = columns[i];
     *out += "<tr class=\"column\" data-column=\"" + std::to_string(c.column) +
@@ -994,13 +1002,15 @@ void AppendRegionRow(const Region& region, size_t index, std::string* out) {
 
 void AppendLayout(const Layout& layout, std::string* out) {
   *out += "<section id=\"layout-section\"><h2>Layout</h2>\n";
-  const size_t groups = std::min(layout.row_groups.size(), kHtmlMaxRowGroupRows);
+  const size_t groups =
+      std::min(layout.row_groups.size(), kHtmlMaxRowGroupRows);
   *out += "<h3>Row groups (" + std::to_string(layout.row_groups.size()) +
           ")</h3>\n";
   AppendCapNote(groups, layout.row_groups.size(), "row groups", out);
-  *out += "<table id=\"row-groups\"><thead><tr><th class=\"num\">#</th>"
-          "<th class=\"num\">offset</th><th class=\"num\">length</th>"
-          "<th class=\"num\">rows</th></tr></thead><tbody>\n";
+  *out +=
+      "<table id=\"row-groups\"><thead><tr><th class=\"num\">#</th>"
+      "<th class=\"num\">offset</th><th class=\"num\">length</th>"
+      "<th class=\"num\">rows</th></tr></thead><tbody>\n";
   for (size_t i = 0; i < groups; ++i) {
     const RowGroupExtent& g = layout.row_groups[i];
     *out += "<tr class=\"row-group\"><td class=\"num\">" +
@@ -1015,24 +1025,26 @@ void AppendLayout(const Layout& layout, std::string* out) {
   const size_t rows = std::min(layout.regions.size(), kHtmlMaxLayoutRows);
   *out += "<h3>Regions (" + std::to_string(layout.regions.size()) + ")</h3>\n";
   AppendCapNote(rows, layout.regions.size(), "regions", out);
-  *out += "<table id=\"layout\"><thead><tr><th class=\"num\">#</th>"
-          "<th>kind</th><th class=\"num\">offset</th><th class=\"num\">length"
-          "</th><th>field</th><th>page type</th><th>encoding</th>"
-          "<th class=\"num\">values</th><th class=\"num\">nulls</th>"
-          "<th class=\"num\">rows</th><th class=\"num\">header</th>"
-          "<th class=\"num\">compressed</th><th class=\"num\">uncompressed"
-          "</th></tr></thead><tbody>\n";
+  *out +=
+      "<table id=\"layout\"><thead><tr><th class=\"num\">#</th>"
+      "<th>kind</th><th class=\"num\">offset</th><th class=\"num\">length"
+      "</th><th>field</th><th>page type</th><th>encoding</th>"
+      "<th class=\"num\">values</th><th class=\"num\">nulls</th>"
+      "<th class=\"num\">rows</th><th class=\"num\">header</th>"
+      "<th class=\"num\">compressed</th><th class=\"num\">uncompressed"
+      "</th></tr></thead><tbody>\n";
   for (size_t i = 0; i < rows; ++i) AppendRegionRow(layout.regions[i], i, out);
   *out += "</tbody></table>\n";
 
   if (!layout.overlaps.empty()) {
     const size_t shown = std::min(layout.overlaps.size(), kHtmlMaxOverlapRows);
-    *out += "<h3>Overlaps (" + std::to_string(layout.overlaps.size()) +
-            ")</h3>\n";
+    *out +=
+        "<h3>Overlaps (" + std::to_string(layout.overlaps.size()) + ")</h3>\n";
     AppendCapNote(shown, layout.overlaps.size(), "overlaps", out);
-    *out += "<table id=\"overlaps\"><thead><tr><th class=\"num\">first</th>"
-            "<th class=\"num\">second</th><th class=\"num\">offset</th>"
-            "<th class=\"num\">length</th></tr></thead><tbody>\n";
+    *out +=
+        "<table id=\"overlaps\"><thead><tr><th class=\"num\">first</th>"
+        "<th class=\"num\">second</th><th class=\"num\">offset</th>"
+        "<th class=\"num\">length</th></tr></thead><tbody>\n";
     for (size_t i = 0; i < shown; ++i) {
       const Overlap& o = layout.overlaps[i];
       *out += "<tr class=\"overlap-row\"><td class=\"num\">" +
@@ -1150,22 +1162,24 @@ void WriteHtmlReport(std::string_view path, const Inspection& inspection,
                      std::span<const std::byte> file, std::ostream& out) {
   std::string html;
   html.reserve(64 * 1024);
-  html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
-          "charset=\"utf-8\">\n<meta name=\"viewport\" "
-          "content=\"width=device-width, initial-scale=1\">\n"
-          "<meta name=\"generator\" content=\"colcheck ";
+  html +=
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+      "charset=\"utf-8\">\n<meta name=\"viewport\" "
+      "content=\"width=device-width, initial-scale=1\">\n"
+      "<meta name=\"generator\" content=\"colcheck ";
   html += kVersion;
   html += "\">\n<title>colcheck: ";
   AppendText(path, &html);
   html += "</title>\n<style>";
   html += kStyle;
-  html += "</style>\n</head>\n<body>\n<nav><a href=\"#summary\">Summary</a>"
-          "<a href=\"#map-section\">Byte map</a>"
-          "<a href=\"#diagnostics-section\">Diagnostics</a>"
-          "<a href=\"#bytes-section\">Bytes</a>"
-          "<a href=\"#schema-section\">Schema</a>"
-          "<a href=\"#columns-section\">Columns</a>"
-          "<a href=\"#layout-section\">Layout</a></nav>\n";
+  html +=
+      "</style>\n</head>\n<body>\n<nav><a href=\"#summary\">Summary</a>"
+      "<a href=\"#map-section\">Byte map</a>"
+      "<a href=\"#diagnostics-section\">Diagnostics</a>"
+      "<a href=\"#bytes-section\">Bytes</a>"
+      "<a href=\"#schema-section\">Schema</a>"
+      "<a href=\"#columns-section\">Columns</a>"
+      "<a href=\"#layout-section\">Layout</a></nav>\n";
   AppendSummary(path, inspection, &html);
   AppendByteMap(inspection, &html);
   AppendDiagnostics(inspection.report, &html);

@@ -45,10 +45,10 @@ namespace colcheck {
 // The caps that bound the page. With all of them reached and every string
 // cut, a page stays under about 8 MB, whatever the size of the file.
 inline constexpr size_t kHtmlMaxMapSegments = 2000;
-inline constexpr size_t kHtmlMaxDiagnostics = 2000;   // Rows and markers.
-inline constexpr size_t kHtmlMaxHexExcerpts = 500;    // The first ones.
-inline constexpr uint64_t kHtmlHexContext = 64;       // Bytes either side.
-inline constexpr uint64_t kHtmlMaxHexSpan = 128;      // Longer: head + tail.
+inline constexpr size_t kHtmlMaxDiagnostics = 2000;  // Rows and markers.
+inline constexpr size_t kHtmlMaxHexExcerpts = 500;   // The first ones.
+inline constexpr uint64_t kHtmlHexContext = 64;      // Bytes either side.
+inline constexpr uint64_t kHtmlMaxHexSpan = 128;     // Longer: head + tail.
 inline constexpr size_t kHtmlMaxLayoutRows = 5000;
 inline constexpr size_t kHtmlMaxOverlapRows = 1000;  // Also gap marks.
 inline constexpr size_t kHtmlMaxRowGroupRows = 1000;

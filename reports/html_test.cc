@@ -40,8 +40,7 @@ std::string Render(const Inspection& inspection,
 }
 
 Diagnostic MakeDiagnostic(uint64_t offset, uint64_t length,
-                          std::string field = "",
-                          std::string message = "m") {
+                          std::string field = "", std::string message = "m") {
   Diagnostic d;
   d.code = Code::kThriftTruncated;
   d.severity = Severity::kError;
@@ -102,7 +101,7 @@ std::vector<std::byte> CountingBytes(size_t size) {
   return bytes;
 }
 
-// ---- escaping ------------------------------------------------------------------
+// ---- escaping ---------------------------------------------------------------
 
 TEST(ReportsHtml, EscapesMarkupQuotesAndControls) {
   EXPECT_EQ(Escaped("</script><b x='1' y=\"2\">&"),
@@ -132,8 +131,8 @@ TEST(ReportsHtml, HostileStringsStayText) {
   inspection.schema.fields[1].name = hostile;
   inspection.columns[0].path = hostile;
   inspection.layout.regions[1].field = hostile;
-  inspection.report.diagnostics.push_back(MakeDiagnostic(10, 2, hostile,
-                                                         hostile));
+  inspection.report.diagnostics.push_back(
+      MakeDiagnostic(10, 2, hostile, hostile));
   const std::vector<std::byte> bytes = CountingBytes(1000);
   const std::string html = Render(inspection, bytes, hostile);
 
@@ -172,8 +171,9 @@ TEST(ReportsHtml, RefersToNoUrl) {
   EXPECT_THAT(html, Not(HasSubstr("url(")));
   EXPECT_THAT(html, Not(HasSubstr("@import")));
   // Attributes of the markup; the script only ever builds "#..." links.
-  const std::regex reference(R"re(\s(src|href|action|srcset)\s*=\s*["']?([^"' >]*))re",
-                             std::regex::icase);
+  const std::regex reference(
+      R"re(\s(src|href|action|srcset)\s*=\s*["']?([^"' >]*))re",
+      std::regex::icase);
   size_t references = 0;
   for (auto it = std::sregex_iterator(html.begin(), html.end(), reference);
        it != std::sregex_iterator(); ++it) {
@@ -183,7 +183,7 @@ TEST(ReportsHtml, RefersToNoUrl) {
   EXPECT_GT(references, 0u);
 }
 
-// ---- diagnostics and hex excerpts ----------------------------------------------
+// ---- diagnostics and hex excerpts -------------------------------------------
 
 TEST(ReportsHtml, DiagnosticRowsLinkToTheirBytes) {
   Inspection inspection = SmallInspection();
@@ -244,7 +244,7 @@ TEST(ReportsHtml, SpanPastTheBytesIsCut) {
   EXPECT_EQ(Count(without, "No bytes of the file are available"), 3u);
 }
 
-// ---- schema, columns, layout -----------------------------------------------------
+// ---- schema, columns, layout ------------------------------------------------
 
 TEST(ReportsHtml, SchemaTreeAndColumns) {
   const std::string html = Render(SmallInspection());
@@ -288,7 +288,7 @@ TEST(ReportsHtml, DeepSchemaIsCut) {
   EXPECT_THAT(html, HasSubstr("The tree is cut at"));
 }
 
-// ---- the byte map ---------------------------------------------------------------
+// ---- the byte map -----------------------------------------------------------
 
 TEST(ReportsHtml, ByteMapHasOneSegmentPerRegionWhenTheyFit) {
   Layout layout = SmallInspection().layout;
@@ -321,9 +321,9 @@ TEST(ReportsHtml, ByteMapSummarisesManyRegions) {
   // of half the file in the middle.
   uint64_t offset = 0;
   for (int i = 0; i < 100000; ++i) {
-    layout.regions.push_back(MakeRegion(
-        i % 2 ? RegionKind::kDataPage : RegionKind::kDictionaryPage, offset,
-        100));
+    layout.regions.push_back(
+        MakeRegion(i % 2 ? RegionKind::kDataPage : RegionKind::kDictionaryPage,
+                   offset, 100));
     offset += 100;
     if (i == 50000) {
       layout.regions.push_back(
@@ -368,7 +368,8 @@ TEST(ReportsHtml, GapsOverlapsAndCapsAreMarked) {
   inspection.layout.overlaps.push_back({1, 3, 800, 4});
   inspection.layout.capped = true;
   const std::string html = Render(inspection);
-  EXPECT_THAT(html, HasSubstr("\"overlaps\":[[800,4,1,3]],\"gaps\":[[404,400,2]]"));
+  EXPECT_THAT(html,
+              HasSubstr("\"overlaps\":[[800,4,1,3]],\"gaps\":[[404,400,2]]"));
   EXPECT_EQ(Count(html, "<tr class=\"overlap-row\""), 1u);
   EXPECT_THAT(html, HasSubstr("reached its page limit"));
 }
@@ -389,9 +390,9 @@ TEST(ReportsHtml, OutputIsBoundedWhateverTheFile) {
                    i * page, i + 1 == pages ? file_size - i * page : page));
   }
   for (size_t i = 0; i < 20000; ++i) {
-    inspection.report.diagnostics.push_back(MakeDiagnostic(
-        i * 4096, 300, "row_groups[0].columns[0].pages[0]",
-        std::string(kHtmlMaxTextBytes * 2, '<')));
+    inspection.report.diagnostics.push_back(
+        MakeDiagnostic(i * 4096, 300, "row_groups[0].columns[0].pages[0]",
+                       std::string(kHtmlMaxTextBytes * 2, '<')));
   }
   for (int32_t i = 0; i < 20000; ++i) {
     SchemaField field;
@@ -416,8 +417,7 @@ TEST(ReportsHtml, OutputIsBoundedWhateverTheFile) {
   EXPECT_GE(Count(html, "class=\"cap-note\""), 5u);
   const size_t data = html.find("id=\"map-data\"");
   const size_t data_end = html.find("</script>", data);
-  const size_t segments =
-      Count(html.substr(data, data_end - data), "\n[") + 1;
+  const size_t segments = Count(html.substr(data, data_end - data), "\n[") + 1;
   EXPECT_LE(segments, kHtmlMaxMapSegments);
   EXPECT_GT(segments, kHtmlMaxMapSegments / 4);
 }
