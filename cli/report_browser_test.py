@@ -33,6 +33,8 @@ ARGS = None
 VALID = "valid/nested_struct.parquet"
 # Six diagnostics of four codes.
 INVALID = "invalid/encoding.unknown/data_page_encoding_99.parquet"
+# 40 000 pages: the byte map is summarised and the layout table capped.
+MANY_PAGES = "parquet-testing/data/overflow_i16_page_cnt.parquet"
 BROWSER_TIMEOUT = 60
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 SKIP_MESSAGE = "browser test skipped: COLCHECK_SKIP_BROWSER=1"
@@ -45,6 +47,14 @@ def run_colcheck(*args):
 
 def corpus_file(name):
     return os.path.join(ARGS.corpus, name)
+
+
+def external_file(name):
+    """A file of the external corpus, or None when it is absent."""
+    root = os.environ.get("COLCHECK_EXTERNAL_CORPUS") or os.path.join(
+        ARGS.corpus, os.pardir, os.pardir, "shared", "corpus-external")
+    path = os.path.join(root, name)
+    return path if os.path.isfile(path) else None
 
 
 def validate_json(path):
@@ -249,6 +259,23 @@ class ReportBrowserTest(unittest.TestCase):
     def test_invalid_page(self):
         diagnostics = self.check_page(INVALID, 1, "report-invalid.png")
         self.assertGreaterEqual(len(diagnostics), 2)
+
+    def test_many_pages_are_summarised(self):
+        source = external_file(MANY_PAGES)
+        if source is None:
+            self.skipTest(f"external corpus absent: {MANY_PAGES}")
+        page = os.path.join(self.dir, "many_pages.html")
+        result = run_colcheck("report", "-o", page, source)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertLess(os.path.getsize(page), 8 << 20)
+        dom_text, _ = self.browse(page, "--dump-dom")
+        dom = DomCollector()
+        dom.feed(dom_text)
+        segments = dom.with_class("seg")
+        self.assertGreater(len(segments), 100)
+        self.assertLessEqual(len(segments), 2000)
+        self.assertEqual(len(dom.with_class("region", "tr")), 5000)
+        self.assertTrue(dom.with_class("cap-note"))
 
     def test_link_to_a_diagnostic_selects_it(self):
         page = self.render(INVALID, 1)
