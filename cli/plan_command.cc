@@ -39,6 +39,11 @@ int RunPlan(const CliArgs& args) {
   const bool orc = inspection.report.format == Format::kOrc;
   if (args.format == CliFormat::kJson) {
     std::cout << RenderPlanJson(path, inspection, plan, args.data);
+  } else if (inspection.report.verdict == Verdict::kEncrypted &&
+             inspection.schema.fields.empty()) {
+    std::cout << path
+              << ": the footer is encrypted; its column types needs the keys, "
+                 "which colcheck does not take\n";
   } else if (orc) {
     std::cout << path
               << ": ORC read plans come with the ORC validator (issue 7); "

@@ -31,6 +31,11 @@ int RunSchema(const CliArgs& args) {
   const bool orc = inspection.report.format == Format::kOrc;
   if (args.format == CliFormat::kJson) {
     std::cout << RenderSchemaJson(path, inspection);
+  } else if (inspection.report.verdict == Verdict::kEncrypted &&
+             inspection.schema.fields.empty()) {
+    std::cout << path
+              << ": the footer is encrypted; its schema needs the keys, "
+                 "which colcheck does not take\n";
   } else if (orc) {
     std::cout << path
               << ": ORC schemas come with the ORC validator (issue 7); "
