@@ -117,18 +117,16 @@ void WriteClampNote(uint64_t offset, uint64_t length, uint64_t size,
 void WriteHexExcerpt(std::span<const std::byte> file, uint64_t offset,
                      uint64_t length, std::ostream& out) {
   const uint64_t size = file.size();
-  const uint64_t end = length > UINT64_MAX - offset ? UINT64_MAX
-                                                    : offset + length;
+  const uint64_t end =
+      length > UINT64_MAX - offset ? UINT64_MAX : offset + length;
   const Visible visible{std::min(offset, size), std::min(end, size)};
   const uint64_t first = visible.begin / kRowBytes;
-  const uint64_t last = visible.end > visible.begin
-                            ? (visible.end - 1) / kRowBytes
-                            : first;
+  const uint64_t last =
+      visible.end > visible.begin ? (visible.end - 1) / kRowBytes : first;
   const bool has_before = first > 0;
   const bool has_after = (last + 1) * kRowBytes < size;
   const uint64_t last_printed = has_after ? last + 1 : last;
-  const Layout layout{
-      std::max<size_t>(8, HexDigits(last_printed * kRowBytes))};
+  const Layout layout{std::max<size_t>(8, HexDigits(last_printed * kRowBytes))};
 
   if (has_before) WriteRow(file, first - 1, layout, out);
   const bool elide = last - first + 1 > kMaxFullRows;

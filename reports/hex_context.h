@@ -2,10 +2,12 @@
 // compiler underlines source. `colcheck validate --context` prints one under
 // each diagnostic line:
 //
+// clang-format off
 //   a.parquet:20+4: error[file.footer-length-out-of-bounds]: ...
 //       00000000  50 41 52 31 15 04 15 f0  01 15 f0 01 4c 15 02 15  |PAR1........L...|
 //       00000010  00 15 06 15 78 78 78 78  50 41 52 31              |....xxxxPAR1|
 //                             ^^ ^^ ^^ ^^                                ^^^^
+// clang-format on
 //
 // Rows are 16 bytes in the layout of `hexdump -C`; bytes outside 0x20..0x7e
 // show as '.' in the ASCII column. The excerpt holds the rows of the span

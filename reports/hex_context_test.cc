@@ -65,9 +65,9 @@ TEST(ReportsHexContext, SpanAcrossRows) {
 }
 
 TEST(ReportsHexContext, ZeroLengthSpanGetsOneCaret) {
-  EXPECT_EQ(Excerpt(Counting(100), 0x33, 0),
-            std::string(kRow20) + kRow30 + "                       ^\n" +
-                kRow40);
+  EXPECT_EQ(
+      Excerpt(Counting(100), 0x33, 0),
+      std::string(kRow20) + kRow30 + "                       ^\n" + kRow40);
 }
 
 TEST(ReportsHexContext, SpanAtOffsetZeroHasNoRowBefore) {
@@ -93,8 +93,7 @@ TEST(ReportsHexContext, EmptySpanAtEndOfFileMarksTheNextSlot) {
 
 TEST(ReportsHexContext, EmptySpanAtEndOfFullRowGetsAnEmptyRow) {
   EXPECT_EQ(Excerpt(Counting(96), 96, 0),
-            std::string(kRow50) + "    00000060\n" +
-                "              ^\n");
+            std::string(kRow50) + "    00000060\n" + "              ^\n");
 }
 
 TEST(ReportsHexContext, EmptyFile) {

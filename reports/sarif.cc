@@ -61,9 +61,9 @@ std::string PascalCase(std::string_view name) {
       upper = true;
       continue;
     }
-    out.push_back(upper ? static_cast<char>(std::toupper(
-                              static_cast<unsigned char>(c)))
-                        : c);
+    out.push_back(
+        upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
+              : c);
     upper = false;
   }
   return out;
@@ -77,14 +77,14 @@ void AppendRule(const CodeInfo& info, std::string* out) {
   out->push_back(',');
   AppendTextObject("shortDescription", info.summary, out);
   out->push_back(',');
-  AppendTextObject("fullDescription",
-                   std::string(info.summary) + " Spec: " +
-                       std::string(info.spec) + ".",
-                   out);
+  AppendTextObject(
+      "fullDescription",
+      std::string(info.summary) + " Spec: " + std::string(info.spec) + ".",
+      out);
   out->push_back(',');
   AppendTextObject("help",
-                   std::string(info.summary) + "\nRule: " +
-                       std::string(info.spec) +
+                   std::string(info.summary) +
+                       "\nRule: " + std::string(info.spec) +
                        "\nEvery code is described in docs/diagnostics.md "
                        "(`colcheck codes`).",
                    out);
@@ -147,10 +147,9 @@ void AppendResult(const Diagnostic& diagnostic, std::string_view uri,
   out->push_back(',');
   // Viewers show the message as the result's title, so an empty one falls
   // back to the rule's summary.
-  AppendTextObject("message",
-                   diagnostic.message.empty() ? info.summary
-                                              : diagnostic.message,
-                   out);
+  AppendTextObject(
+      "message", diagnostic.message.empty() ? info.summary : diagnostic.message,
+      out);
   out->push_back(',');
   AppendKey("locations", out);
   out->append("[{");
@@ -190,8 +189,8 @@ bool KeptInUri(unsigned char byte) {
   // RFC 3986: unreserved marks, the path separator and the sub-delimiters,
   // which are all legal in a path. ':' is not among them because in a
   // relative reference's first segment it would read as a scheme.
-  return std::string_view("-._~/!$&'()*+,;=@").find(static_cast<char>(
-             byte)) != std::string_view::npos;
+  return std::string_view("-._~/!$&'()*+,;=@").find(static_cast<char>(byte)) !=
+         std::string_view::npos;
 }
 
 }  // namespace

@@ -209,9 +209,8 @@ class JsonParser {
     return false;
   }
   void SkipSpace() {
-    while (pos_ < text_.size() &&
-           std::string_view(" \t\r\n").find(text_[pos_]) !=
-               std::string_view::npos) {
+    while (pos_ < text_.size() && std::string_view(" \t\r\n").find(
+                                      text_[pos_]) != std::string_view::npos) {
       ++pos_;
     }
   }
@@ -274,8 +273,8 @@ TEST(ReportsSarif, EmptyLogHasRunToolRulesAndInvocation) {
   ASSERT_EQ(log["runs"].items.size(), 1u);
   const Json& run = log["runs"][0];
   // Results precede artifacts, or the writer could not stream them.
-  EXPECT_EQ(Keys(run), (std::vector<std::string>{"tool", "results",
-                                                 "artifacts", "invocations"}));
+  EXPECT_EQ(Keys(run), (std::vector<std::string>{"tool", "results", "artifacts",
+                                                 "invocations"}));
   EXPECT_EQ(run["results"].type, Json::Type::kArray);
   EXPECT_TRUE(run["results"].items.empty());
   EXPECT_TRUE(run["artifacts"].items.empty());
@@ -310,8 +309,7 @@ TEST(ReportsSarif, OneRulePerCodeInRegistryOrder) {
         info.severity == Severity::kError     ? "error"
         : info.severity == Severity::kWarning ? "warning"
                                               : "note";
-    EXPECT_TRUE(rule["defaultConfiguration"]["level"].IsString(
-        expected_level));
+    EXPECT_TRUE(rule["defaultConfiguration"]["level"].IsString(expected_level));
   }
 }
 
@@ -408,9 +406,9 @@ TEST(ReportsSarif, OutputIsAsciiAndTextRoundTrips) {
   EXPECT_TRUE(
       result["message"]["text"].IsString("\"quoted\"\n\xf0\x9f\x98\x80"));
   EXPECT_TRUE(result["properties"]["field"].IsString("f\xe2\x82\xac"));
-  EXPECT_TRUE(result["locations"][0]["physicalLocation"]["artifactLocation"]
-                    ["uri"]
-                        .IsString("caf%C3%A9%20%FF.parquet"));
+  EXPECT_TRUE(
+      result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+          .IsString("caf%C3%A9%20%FF.parquet"));
 }
 
 TEST(ReportsSarif, HugeSpansStayIntegers) {
