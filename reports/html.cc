@@ -740,7 +740,9 @@ void AppendDiagnostics(const Report& report, std::string* out) {
     AppendText(d.message, out);
     *out += "</td></tr>\n";
   }
-  *out += "</tbody></table>\n</section>\n";
+  *out += "</tbody></table>\n";
+  if (total == 0) *out += "<p class=\"na\">No diagnostics.</p>\n";
+  *out += "</section>\n";
 }
 
 void AppendExcerpts(const Report& report, std::span<const std::byte> file,
@@ -752,6 +754,7 @@ void AppendExcerpts(const Report& report, std::span<const std::byte> file,
       "diagnostic</h2>\n<p class=\"na\">Offsets in decimal; the span is "
       "highlighted, " +
       std::to_string(kHtmlHexContext) + " bytes of context either side.</p>\n";
+  if (total == 0) *out += "<p class=\"na\">Nothing to show.</p>\n";
   AppendCapNote(shown, total, "diagnostics' bytes", out);
   for (size_t i = 0; i < shown; ++i) {
     AppendExcerpt(i, report.diagnostics[i], file, out);

@@ -256,6 +256,7 @@ TEST(ReportsHtml, SchemaTreeAndColumns) {
   EXPECT_EQ(Count(html, "<tr class=\"column\""), 1u);
   EXPECT_THAT(html, HasSubstr("<td class=\"num\">2.00</td>"));
   EXPECT_EQ(Count(html, "<tr class=\"region\""), 6u);
+  EXPECT_THAT(html, HasSubstr("No diagnostics."));
 }
 
 TEST(ReportsHtml, SchemaWithCyclesAndBadIndicesEnds) {
