@@ -59,7 +59,7 @@ with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
 PY
   cp "${repo}/fuzz/parquet.dict" "${OUT}/${name}.dict"
   max_len=4096
-  if [[ "${name}" == file_fuzzer ]]; then
+  if [[ "${name}" == file_fuzzer || "${name}" == inspect_fuzzer ]]; then
     max_len=65536
   fi
   printf '[libfuzzer]\nmax_len = %s\n' "${max_len}" > "${OUT}/${name}.options"

@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 RSS_LIMIT_MB = 2048
 MALLOC_LIMIT_MB = 1024
 TIMEOUT_S = 10
-MAX_LEN = {"file_fuzzer": 65536}
+MAX_LEN = {"file_fuzzer": 65536, "inspect_fuzzer": 65536}
 DEFAULT_MAX_LEN = 4096
 
 # --smoke splits this many seconds of fuzzing between the targets, which

@@ -5,8 +5,9 @@
 //
 // Stricter than RFC 8259 where the renderer promises more (reports/json.h):
 // strings must be pure ASCII, and a \u escape of a surrogate must form a
-// high-low pair. Nesting deeper than kMaxJsonDepth is rejected, so a hostile
-// document cannot exhaust the stack; the renderer nests 4 deep.
+// high-low pair. Nesting deeper than kMaxJsonDepth (or the depth given) is
+// rejected, so a hostile document cannot exhaust the stack; the validate
+// JSON nests 4 deep, the schema JSON two levels per level of the tree.
 
 #ifndef COLCHECK_FUZZ_JSON_SYNTAX_H_
 #define COLCHECK_FUZZ_JSON_SYNTAX_H_
@@ -22,9 +23,9 @@ inline constexpr int kMaxJsonDepth = 64;
 class JsonSyntax {
  public:
   // True when `text` is exactly one JSON value, with optional white space
-  // around it.
-  static bool IsValid(std::string_view text) {
-    JsonSyntax checker(text);
+  // around it, nested at most `max_depth` deep.
+  static bool IsValid(std::string_view text, int max_depth = kMaxJsonDepth) {
+    JsonSyntax checker(text, max_depth);
     checker.SkipSpace();
     if (!checker.Value(0)) return false;
     checker.SkipSpace();
@@ -32,10 +33,11 @@ class JsonSyntax {
   }
 
  private:
-  explicit JsonSyntax(std::string_view text) : text_(text) {}
+  JsonSyntax(std::string_view text, int max_depth)
+      : text_(text), max_depth_(max_depth) {}
 
   bool Value(int depth) {
-    if (depth > kMaxJsonDepth || pos_ >= text_.size()) return false;
+    if (depth > max_depth_ || pos_ >= text_.size()) return false;
     switch (text_[pos_]) {
       case '{':
         return Container(depth, '}', /*object=*/true);
@@ -166,6 +168,7 @@ class JsonSyntax {
   }
 
   std::string_view text_;
+  int max_depth_;
   size_t pos_ = 0;
 };
 

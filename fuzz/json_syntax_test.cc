@@ -66,5 +66,12 @@ TEST(JsonSyntax, BoundsNesting) {
   EXPECT_FALSE(JsonSyntax::IsValid(deep + std::string(100000, ']')));
 }
 
+TEST(JsonSyntax, TakesADeeperBound) {
+  const std::string nested = std::string(200, '[') + std::string(200, ']');
+  EXPECT_FALSE(JsonSyntax::IsValid(nested));
+  EXPECT_TRUE(JsonSyntax::IsValid(nested, 200));
+  EXPECT_FALSE(JsonSyntax::IsValid(nested, 198));
+}
+
 }  // namespace
 }  // namespace colcheck::fuzz
