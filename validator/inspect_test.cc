@@ -553,6 +553,31 @@ TEST(InspectCorpusTest, ProjectCorpus) {
   for (const auto& path : files) CheckFile(path);
 }
 
+// Damaged copies of the valid corpus: a byte overwritten at evenly spread
+// offsets, and the file cut short. Hostile input is the normal case, so
+// every copy must still be accounted for byte by byte.
+TEST(InspectCorpusTest, DamagedValidFiles) {
+  const auto files = FilesUnder(
+      std::filesystem::path(COLCHECK_INSPECT_SOURCE_DIR) / "corpus/valid");
+  ASSERT_FALSE(files.empty());
+  InspectOptions options;
+  options.footer_fields = true;
+  for (const auto& path : files) {
+    const std::vector<std::byte> original = ReadAll(path);
+    for (size_t k = 1; k < 24 && original.size() > 24; ++k) {
+      std::vector<std::byte> bytes = original;
+      const size_t at = bytes.size() * k / 24;
+      bytes[at] = std::byte{static_cast<uint8_t>(0xFF - k)};
+      const Inspection in = InspectBytes(bytes, options);
+      EXPECT_EQ(CheckAccounting(in.layout), "") << path << " byte " << at;
+      const std::span<const std::byte> cut =
+          std::span(original).first(original.size() * k / 24);
+      EXPECT_EQ(CheckAccounting(InspectBytes(cut, options).layout), "")
+          << path << " cut at " << cut.size();
+    }
+  }
+}
+
 TEST(InspectCorpusTest, ExternalCorpus) {
   const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
   const std::filesystem::path dir =
