@@ -163,10 +163,15 @@ struct Option {
   std::optional<std::string_view> inline_value;
 };
 
+// Also splits the attached short forms "-j4" and "-oDIR", as make and cc
+// users type them.
 Option SplitOption(std::string_view arg) {
   const size_t equals = arg.find('=');
   if (arg.starts_with("--") && equals != std::string_view::npos) {
     return {arg.substr(0, equals), arg.substr(equals + 1)};
+  }
+  if (arg.size() > 2 && (arg.starts_with("-j") || arg.starts_with("-o"))) {
+    return {arg.substr(0, 2), arg.substr(2)};
   }
   return {arg, std::nullopt};
 }

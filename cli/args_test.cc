@@ -124,8 +124,11 @@ TEST(CliArgs, ValidateBatchAndContextOptions) {
             "--context applies to the text format only");
   EXPECT_FALSE(Parse({"validate", "-j", "x", "d"}).ok);
   EXPECT_FALSE(Parse({"validate", "--context=3", "d"}).ok);
-  const Parsed triage = Parse({"triage", "-o", "out", "-j2", "a", "b"});
-  EXPECT_FALSE(triage.ok);  // -j2 is not an option spelling we accept.
+  const Parsed triage = Parse({"triage", "-oout", "-j2", "a", "b"});
+  ASSERT_TRUE(triage.ok) << triage.error;
+  EXPECT_EQ(triage.args.jobs, 2u);
+  EXPECT_EQ(triage.args.output, "out");
+  EXPECT_FALSE(Parse({"validate", "-qx", "d"}).ok);
   const Parsed triage2 = Parse({"triage", "--output=out", "a", "b"});
   ASSERT_TRUE(triage2.ok) << triage2.error;
   EXPECT_EQ(triage2.args.output, "out");
