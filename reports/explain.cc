@@ -78,7 +78,15 @@ void AppendPageDetails(const PageInfo& p, std::string* out) {
 
 class TextWriter {
  public:
-  TextWriter(const Inspection& in, std::string* out) : in_(in), out_(out) {}
+  TextWriter(const Inspection& in, std::string* out) : in_(in), out_(out) {
+    // Layout::chunks is row group by row group; a heading finds its chunk
+    // from the row group's first, so 10^5 chunks cost no quadratic search.
+    const std::vector<ChunkExtent>& chunks = in.layout.chunks;
+    for (size_t i = 0; i < chunks.size(); ++i) {
+      const auto rg = static_cast<size_t>(chunks[i].row_group);
+      if (rg >= first_chunk_.size()) first_chunk_.resize(rg + 1, i);
+    }
+  }
 
   void Regions() {
     const Layout& layout = in_.layout;
@@ -154,20 +162,31 @@ class TextWriter {
   void ChunkHeading() {
     out_->append(std::string(kColumns, ' ') + "    column " +
                  std::to_string(column_));
-    for (const ChunkExtent& c : in_.layout.chunks) {
-      if (c.row_group != rg_ || c.column != column_) continue;
+    if (const ChunkExtent* c = FindChunk()) {
       out_->append(" \"");
-      AppendSanitized(c.path, out_);
-      out_->append("\": " + std::to_string(c.offset) + "+" +
-                   std::to_string(c.length));
-      if (c.codec >= 0) out_->append(", " + EnumText(CodecName, c.codec));
-      break;
+      AppendSanitized(c->path, out_);
+      out_->append("\": " + std::to_string(c->offset) + "+" +
+                   std::to_string(c->length));
+      if (c->codec >= 0) out_->append(", " + EnumText(CodecName, c->codec));
     }
     out_->push_back('\n');
   }
 
+  const ChunkExtent* FindChunk() const {
+    const auto rg = static_cast<size_t>(rg_);
+    if (rg >= first_chunk_.size()) return nullptr;
+    const size_t i = first_chunk_[rg] + static_cast<size_t>(column_);
+    const std::vector<ChunkExtent>& chunks = in_.layout.chunks;
+    if (i >= chunks.size() || chunks[i].row_group != rg_ ||
+        chunks[i].column != column_) {
+      return nullptr;
+    }
+    return &chunks[i];
+  }
+
   const Inspection& in_;
   std::string* out_;
+  std::vector<size_t> first_chunk_;  // Per row group, into Layout::chunks.
   int32_t rg_ = -1;
   int32_t column_ = -1;
 };
