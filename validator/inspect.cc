@@ -421,7 +421,8 @@ Inspection Inspect(std::span<const std::byte> data,
   }
   if (options.footer_fields && collector.footer_seen()) {
     out.footer_capped =
-        inspect::TraceFooter(file, collector.metadata(), &out.footer);
+        inspect::TraceFooter(file, collector.metadata(),
+                             limits::kMaxThriftNodes, &out.footer);
   }
   return out;
 }

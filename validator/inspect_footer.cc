@@ -110,8 +110,9 @@ std::string Preview(WireType type, ByteReader value, bool element) {
 // Builds the pre-order node list from the trace's open/close calls.
 class FooterTrace : public thrift::Trace {
  public:
-  FooterTrace(const ByteReader& file, std::vector<ThriftNode>* nodes)
-      : file_(file), nodes_(nodes) {}
+  FooterTrace(const ByteReader& file, size_t max_nodes,
+              std::vector<ThriftNode>* nodes)
+      : file_(file), max_nodes_(max_nodes), nodes_(nodes) {}
 
   void OpenField(int16_t id, WireType type, ByteSpan header) override {
     Open("field " + std::to_string(id), id, type, header.offset,
@@ -140,7 +141,7 @@ class FooterTrace : public thrift::Trace {
   void Open(std::string name, int16_t id, WireType type, uint64_t begin,
             uint64_t value_begin) {
     int64_t index = -1;
-    if (nodes_->size() < limits::kMaxThriftNodes) {
+    if (nodes_->size() < max_nodes_) {
       index = static_cast<int64_t>(nodes_->size());
       ThriftNode n;
       n.name = std::move(name);
@@ -156,6 +157,7 @@ class FooterTrace : public thrift::Trace {
   }
 
   const ByteReader& file_;
+  const size_t max_nodes_;
   std::vector<ThriftNode>* nodes_;
   std::vector<Open_> open_;
   bool capped_ = false;
@@ -177,14 +179,14 @@ void FooterTrace::Close(uint64_t end) {
 
 }  // namespace
 
-bool TraceFooter(const ByteReader& file, ByteSpan metadata,
+bool TraceFooter(const ByteReader& file, ByteSpan metadata, size_t max_nodes,
                  std::vector<ThriftNode>* nodes) {
   ByteReader bytes;
   if (!file.Sub(metadata.offset, metadata.length, &bytes)) return false;
   // The validation already reported every fault of these bytes.
   DiagnosticSink scratch(1);
   thrift::Decoder d(bytes, &scratch);
-  FooterTrace trace(file, nodes);
+  FooterTrace trace(file, max_nodes, nodes);
   d.set_trace(&trace);
   parquet::FileMetaData md;
   parquet::DecodeFileMetaData(d, &md);

@@ -39,8 +39,9 @@ std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
                                             const Schema& schema);
 
 // Appends the footer tree of the FileMetaData at `metadata` to `nodes`, in
-// pre-order. Returns whether limits::kMaxThriftNodes cut it short.
-bool TraceFooter(const ByteReader& file, ByteSpan metadata,
+// pre-order, at most `max_nodes` of them (limits::kMaxThriftNodes). Returns
+// whether the cap cut it short.
+bool TraceFooter(const ByteReader& file, ByteSpan metadata, size_t max_nodes,
                  std::vector<ThriftNode>* nodes);
 
 // InspectBytes with a page limit other than limits::kMaxInspectPages, so

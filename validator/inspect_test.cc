@@ -385,6 +385,26 @@ TEST(InspectTest, FooterFieldsCarryIdlNamesAndSpans) {
   EXPECT_TRUE(Inspect(bytes).footer.empty());
 }
 
+TEST(InspectTest, FooterTreeStopsAtItsCap) {
+  testing::PageSpans page;
+  const Bytes bytes = TwoChunksOnePage(&page);
+  InspectOptions options;
+  options.footer_fields = true;
+  const Inspection whole = InspectBytes(bytes, options);
+  EXPECT_FALSE(whole.footer_capped);
+  const Region* footer = FindKind(whole.layout, RegionKind::kFooter);
+  ASSERT_NE(footer, nullptr);
+  std::vector<ThriftNode> nodes;
+  EXPECT_TRUE(inspect::TraceFooter(ByteReader(bytes),
+                                   {footer->offset, footer->length}, 5,
+                                   &nodes));
+  ASSERT_EQ(nodes.size(), 5u);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    EXPECT_EQ(nodes[i].name, whole.footer[i].name);
+    EXPECT_EQ(nodes[i].length, whole.footer[i].length);
+  }
+}
+
 TEST(InspectTest, ThreeClaimsOnOneByteCountTwice) {
   Layout layout;
   layout.file_size = 10;
