@@ -55,9 +55,8 @@ int RunPlan(const CliArgs& args) {
     }
   }
   if (orc) return FinishOutput(kExitOk);
-  return FinishOutput(inspection.report.verdict == Verdict::kInvalid
-                          ? kExitInvalid
-                          : kExitOk);
+  return FinishOutput(
+      inspection.report.verdict == Verdict::kInvalid ? kExitInvalid : kExitOk);
 }
 
 }  // namespace colcheck

@@ -47,9 +47,8 @@ int RunSchema(const CliArgs& args) {
     }
   }
   if (orc) return FinishOutput(kExitOk);
-  return FinishOutput(inspection.report.verdict == Verdict::kInvalid
-                          ? kExitInvalid
-                          : kExitOk);
+  return FinishOutput(
+      inspection.report.verdict == Verdict::kInvalid ? kExitInvalid : kExitOk);
 }
 
 }  // namespace colcheck

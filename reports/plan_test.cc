@@ -73,7 +73,8 @@ TEST(ReportsPlan, Json) {
   plan.columns[0].values = 5;
   plan.columns[0].counted = true;
   plan.columns[0].hazards[0].affected = 3;
-  const std::string counted = RenderPlanJson("p.parquet", inspection, plan, true);
+  const std::string counted =
+      RenderPlanJson("p.parquet", inspection, plan, true);
   EXPECT_NE(counted.find("\"values\":5,\"counted\":true,"), std::string::npos);
   EXPECT_NE(counted.find("\"affected\":3}]}]}\n"), std::string::npos);
 }

@@ -79,10 +79,14 @@ void AppendHexByte(unsigned char c, std::string* out) {
 
 std::string_view RepetitionWord(int32_t repetition) {
   switch (repetition) {
-    case 0: return "required";
-    case 1: return "optional";
-    case 2: return "repeated";
-    default: return "";
+    case 0:
+      return "required";
+    case 1:
+      return "optional";
+    case 2:
+      return "repeated";
+    default:
+      return "";
   }
 }
 
@@ -147,8 +151,7 @@ std::vector<Step> WalkOrder(const Schema& schema) {
     if (!IsGroup(field)) continue;
     stack.push_back({step.field, step.depth, true});
     // Pushed in reverse so that they pop in order.
-    for (auto it = field.children.rbegin(); it != field.children.rend();
-         ++it) {
+    for (auto it = field.children.rbegin(); it != field.children.rend(); ++it) {
       const int32_t child = *it;
       if (child <= 0 || static_cast<size_t>(child) >= schema.fields.size() ||
           seen[child]) {
@@ -161,8 +164,7 @@ std::vector<Step> WalkOrder(const Schema& schema) {
   return order;
 }
 
-void AppendFieldLine(const SchemaField& field, size_t depth,
-                     std::string* out) {
+void AppendFieldLine(const SchemaField& field, size_t depth, std::string* out) {
   out->append(2 * depth, ' ');
   const std::string repetition = RepetitionText(field.repetition);
   if (!repetition.empty()) out->append(repetition).push_back(' ');
@@ -190,7 +192,8 @@ void AppendFieldLine(const SchemaField& field, size_t depth,
       .append("\n");
 }
 
-// ---- JSON ----------------------------------------------------------------------
+// ---- JSON
+// ----------------------------------------------------------------------
 
 void AppendKey(std::string_view key, std::string* out) {
   AppendJsonString(key, out);
@@ -347,13 +350,20 @@ std::string SchemaFieldName(std::string_view name) {
 
 std::string SchemaPhysicalName(const SchemaField& field) {
   switch (field.physical) {
-    case 0: return "boolean";
-    case 1: return "int32";
-    case 2: return "int64";
-    case 3: return "int96";
-    case 4: return "float";
-    case 5: return "double";
-    case 6: return "binary";
+    case 0:
+      return "boolean";
+    case 1:
+      return "int32";
+    case 2:
+      return "int64";
+    case 3:
+      return "int96";
+    case 4:
+      return "float";
+    case 5:
+      return "double";
+    case 6:
+      return "binary";
     case 7:
       return "fixed_len_byte_array(" +
              (field.type_length >= 0 ? std::to_string(field.type_length)

@@ -207,8 +207,7 @@ TEST(ReportsSchema, OddNamesAreQuotedAndEscaped) {
   EXPECT_EQ(SchemaFieldName(""), "\"\"");
   EXPECT_EQ(SchemaFieldName("a;b"), "\"a;b\"");
   EXPECT_EQ(SchemaFieldName("q\"\\"), "\"q\\\"\\\\\"");
-  EXPECT_EQ(SchemaFieldName(std::string("\x1b[2J\n", 5)),
-            "\"\\x1b[2J\\x0a\"");
+  EXPECT_EQ(SchemaFieldName(std::string("\x1b[2J\n", 5)), "\"\\x1b[2J\\x0a\"");
   EXPECT_EQ(SchemaFieldName("bad\xff"), "\"bad\\xff\"");
   EXPECT_EQ(SchemaFieldName("\xc3"), "\"\\xc3\"");  // Truncated sequence.
 }
@@ -229,10 +228,11 @@ TEST(ReportsSchema, BrokenSchemaSaysSo) {
   const std::string text = RenderSchemaText(b.schema());
   EXPECT_NE(text.find("  required int32 a;"), std::string::npos);
   EXPECT_NE(text.find("\n# broken schema"), std::string::npos);
-  EXPECT_EQ(RenderSchemaText(Schema{}), "# broken schema: the elements do not "
-                                        "rebuild into one tree; only what "
-                                        "rebuilt is shown (colcheck validate "
-                                        "says why)\n");
+  EXPECT_EQ(RenderSchemaText(Schema{}),
+            "# broken schema: the elements do not "
+            "rebuild into one tree; only what "
+            "rebuilt is shown (colcheck validate "
+            "says why)\n");
 }
 
 TEST(ReportsSchema, CyclesAndBadIndicesAreSkipped) {

@@ -105,9 +105,26 @@ constexpr HazardText kHazards[] = {
 // What the column holds, from its LogicalType, else ConvertedType, else
 // physical type (LogicalTypes.md, "Backward compatibility").
 enum class Sem {
-  kBool, kInt, kFloat, kDouble, kFloat16, kDecimal, kDate, kTime,
-  kTimestamp, kInt96, kString, kEnum, kJson, kBson, kUuid, kBinary,
-  kFixedBinary, kInterval, kNull, kOther,
+  kBool,
+  kInt,
+  kFloat,
+  kDouble,
+  kFloat16,
+  kDecimal,
+  kDate,
+  kTime,
+  kTimestamp,
+  kInt96,
+  kString,
+  kEnum,
+  kJson,
+  kBson,
+  kUuid,
+  kBinary,
+  kFixedBinary,
+  kInterval,
+  kNull,
+  kOther,
 };
 
 struct Semantics {
@@ -124,14 +141,22 @@ Semantics FromLogical(const SchemaField& f) {
   Semantics s;
   const std::string_view n = f.logical.name;
   const auto set = [&](Sem sem) { s.sem = sem; };
-  if (n == "STRING") set(Sem::kString);
-  else if (n == "ENUM") set(Sem::kEnum);
-  else if (n == "JSON") set(Sem::kJson);
-  else if (n == "BSON") set(Sem::kBson);
-  else if (n == "UUID") set(Sem::kUuid);
-  else if (n == "FLOAT16") set(Sem::kFloat16);
-  else if (n == "DATE") set(Sem::kDate);
-  else if (n == "UNKNOWN") set(Sem::kNull);
+  if (n == "STRING")
+    set(Sem::kString);
+  else if (n == "ENUM")
+    set(Sem::kEnum);
+  else if (n == "JSON")
+    set(Sem::kJson);
+  else if (n == "BSON")
+    set(Sem::kBson);
+  else if (n == "UUID")
+    set(Sem::kUuid);
+  else if (n == "FLOAT16")
+    set(Sem::kFloat16);
+  else if (n == "DATE")
+    set(Sem::kDate);
+  else if (n == "UNKNOWN")
+    set(Sem::kNull);
   else if (n == "INTEGER") {
     set(Sem::kInt);
     s.bits = f.logical.bit_width;
@@ -151,12 +176,24 @@ Semantics FromLogical(const SchemaField& f) {
 Semantics FromConverted(const SchemaField& f) {
   Semantics s;
   switch (f.converted) {
-    case parquet::kUtf8: s.sem = Sem::kString; break;
-    case parquet::kEnum: s.sem = Sem::kEnum; break;
-    case parquet::kJson: s.sem = Sem::kJson; break;
-    case parquet::kBson: s.sem = Sem::kBson; break;
-    case parquet::kDate: s.sem = Sem::kDate; break;
-    case parquet::kInterval: s.sem = Sem::kInterval; break;
+    case parquet::kUtf8:
+      s.sem = Sem::kString;
+      break;
+    case parquet::kEnum:
+      s.sem = Sem::kEnum;
+      break;
+    case parquet::kJson:
+      s.sem = Sem::kJson;
+      break;
+    case parquet::kBson:
+      s.sem = Sem::kBson;
+      break;
+    case parquet::kDate:
+      s.sem = Sem::kDate;
+      break;
+    case parquet::kInterval:
+      s.sem = Sem::kInterval;
+      break;
     case parquet::kDecimal:
       s.sem = Sem::kDecimal;
       s.precision = f.precision;
@@ -172,16 +209,22 @@ Semantics FromConverted(const SchemaField& f) {
       s.sem = Sem::kTimestamp;
       s.unit = f.converted == parquet::kTimestampMillis ? "MILLIS" : "MICROS";
       break;
-    case parquet::kUint8: case parquet::kUint16: case parquet::kUint32:
-    case parquet::kUint64: case parquet::kInt8: case parquet::kInt16:
-    case parquet::kInt32Converted: case parquet::kInt64Converted: {
+    case parquet::kUint8:
+    case parquet::kUint16:
+    case parquet::kUint32:
+    case parquet::kUint64:
+    case parquet::kInt8:
+    case parquet::kInt16:
+    case parquet::kInt32Converted:
+    case parquet::kInt64Converted: {
       const int index = (f.converted - parquet::kUint8) % 4;
       s.sem = Sem::kInt;
       s.bits = 8 << index;
       s.is_signed = f.converted >= parquet::kInt8;
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return s;
 }
@@ -189,15 +232,34 @@ Semantics FromConverted(const SchemaField& f) {
 Semantics FromPhysical(const SchemaField& f) {
   Semantics s;
   switch (f.physical) {
-    case parquet::kBoolean: s.sem = Sem::kBool; break;
-    case parquet::kInt32: s.sem = Sem::kInt; s.bits = 32; break;
-    case parquet::kInt64: s.sem = Sem::kInt; s.bits = 64; break;
-    case parquet::kInt96: s.sem = Sem::kInt96; break;
-    case parquet::kFloat: s.sem = Sem::kFloat; break;
-    case parquet::kDouble: s.sem = Sem::kDouble; break;
-    case parquet::kByteArray: s.sem = Sem::kBinary; break;
-    case parquet::kFixedLenByteArray: s.sem = Sem::kFixedBinary; break;
-    default: break;
+    case parquet::kBoolean:
+      s.sem = Sem::kBool;
+      break;
+    case parquet::kInt32:
+      s.sem = Sem::kInt;
+      s.bits = 32;
+      break;
+    case parquet::kInt64:
+      s.sem = Sem::kInt;
+      s.bits = 64;
+      break;
+    case parquet::kInt96:
+      s.sem = Sem::kInt96;
+      break;
+    case parquet::kFloat:
+      s.sem = Sem::kFloat;
+      break;
+    case parquet::kDouble:
+      s.sem = Sem::kDouble;
+      break;
+    case parquet::kByteArray:
+      s.sem = Sem::kBinary;
+      break;
+    case parquet::kFixedLenByteArray:
+      s.sem = Sem::kFixedBinary;
+      break;
+    default:
+      break;
   }
   return s;
 }
@@ -251,8 +313,8 @@ ReaderTypes Readers(const Semantics& s, const SchemaField& f) {
       "fixed_size_binary[" + std::to_string(f.type_length) + "]";
   switch (s.sem) {
     case Sem::kBool:
-      return {"bool", nullable ? "bool (object when nulls)" : "bool",
-              "logical", "boolean"};
+      return {"bool", nullable ? "bool (object when nulls)" : "bool", "logical",
+              "boolean"};
     case Sem::kInt:
       return IntReaders(s, nullable);
     case Sem::kFloat:
@@ -263,22 +325,21 @@ ReaderTypes Readers(const Semantics& s, const SchemaField& f) {
       return {"halffloat", "float16", "unsupported", "Number"};
     case Sem::kDecimal:
       return {(s.precision <= 38 ? "decimal128(" : "decimal256(") +
-                  std::to_string(s.precision) + ", " +
-                  std::to_string(s.scale) + ")",
+                  std::to_string(s.precision) + ", " + std::to_string(s.scale) +
+                  ")",
               "object (decimal.Decimal)", "double", "Number"};
     case Sem::kDate:
       return {"date32[day]", "object (datetime.date)", "Date", "Date"};
     case Sem::kTime:
-      return {(s.unit == "MILLIS" ? "time32[" : "time64[") +
-                  ArrowUnit(s.unit) + "]",
+      return {(s.unit == "MILLIS" ? "time32[" : "time64[") + ArrowUnit(s.unit) +
+                  "]",
               "object (datetime.time)", "hms::hms",
               f.physical == parquet::kInt64 ? "BigInt" : "Number"};
     case Sem::kTimestamp: {
       const std::string tz = s.utc ? ", UTC" : "";
-      return {"timestamp[" + ArrowUnit(s.unit) + (s.utc ? ", tz=UTC" : "") +
-                  "]",
-              "datetime64[" + ArrowUnit(s.unit) + tz + "]", "POSIXct",
-              "Date (ms)"};
+      return {
+          "timestamp[" + ArrowUnit(s.unit) + (s.utc ? ", tz=UTC" : "") + "]",
+          "datetime64[" + ArrowUnit(s.unit) + tz + "]", "POSIXct", "Date (ms)"};
     }
     case Sem::kInt96:
       return {"timestamp[ns]", "datetime64[ns]", "POSIXct", "Date (ms)"};
@@ -287,11 +348,9 @@ ReaderTypes Readers(const Semantics& s, const SchemaField& f) {
     case Sem::kEnum:
       return {"binary", "object (bytes)", "arrow_binary (raw)", "string"};
     case Sem::kJson:
-      return {"binary", "object (bytes)", "arrow_binary (raw)",
-              "parsed JSON"};
+      return {"binary", "object (bytes)", "arrow_binary (raw)", "parsed JSON"};
     case Sem::kBson:
-      return {"binary", "object (bytes)", "arrow_binary (raw)",
-              "unsupported"};
+      return {"binary", "object (bytes)", "arrow_binary (raw)", "unsupported"};
     case Sem::kUuid:
       return {"fixed_size_binary[16]", "object (bytes)",
               "arrow_fixed_size_binary (raw)", "string (UUID text)"};
@@ -441,8 +500,7 @@ bool Affects(HazardKind kind, int32_t physical,
     case HazardKind::kTimeNanos:
       return int64 && LoadInt64(p) % 1000 != 0;
     case HazardKind::kTimestampSubMillisInJs:
-      return int64 &&
-             LoadInt64(p) % (s.unit == "NANOS" ? 1000000 : 1000) != 0;
+      return int64 && LoadInt64(p) % (s.unit == "NANOS" ? 1000000 : 1000) != 0;
     case HazardKind::kDateBeyondJsRange: {
       if (!int32) return false;
       const int32_t days = LoadInt32(p);
@@ -470,14 +528,15 @@ class HazardCounter : public parquet::ValueTap {
       columns_[i].plan = &plan->columns[i];
       columns_[i].sem = semantics[i];
       columns_[i].physical = physical[i];
-      columns_[i].width = parquet::ColumnType{physical[i], type_length[i]}
-                              .width();
+      columns_[i].width =
+          parquet::ColumnType{physical[i], type_length[i]}.width();
       plan->columns[i].values = 0;
       for (Hazard& h : plan->columns[i].hazards) h.affected = 0;
     }
   }
 
-  void Values(size_t, size_t column, const parquet::ValueBatch& batch) override {
+  void Values(size_t, size_t column,
+              const parquet::ValueBatch& batch) override {
     if (column >= columns_.size()) return;
     Column* c = &columns_[column];
     c->plan->values += static_cast<int64_t>(batch.count);
@@ -586,11 +645,10 @@ void Count(std::span<const std::byte> data, const Inspection& inspection,
   std::vector<int32_t> physical;
   std::vector<int32_t> type_length;
   for (const ColumnPlan& c : plan->columns) {
-    const SchemaField* f =
-        c.field >= 0 &&
-                static_cast<size_t>(c.field) < inspection.schema.fields.size()
-            ? &inspection.schema.fields[c.field]
-            : nullptr;
+    const SchemaField* f = c.field >= 0 && static_cast<size_t>(c.field) <
+                                               inspection.schema.fields.size()
+                               ? &inspection.schema.fields[c.field]
+                               : nullptr;
     semantics.push_back(f ? Classify(*f) : Semantics{});
     physical.push_back(f ? f->physical : -1);
     type_length.push_back(f ? f->type_length : 0);
@@ -607,18 +665,19 @@ void Count(std::span<const std::byte> data, const Inspection& inspection,
 
 }  // namespace
 
-void CountHazards(std::span<const std::byte> data,
-                  const Inspection& inspection, ReadPlan* plan) {
+void CountHazards(std::span<const std::byte> data, const Inspection& inspection,
+                  ReadPlan* plan) {
   Count(data, inspection, {}, plan);
 }
 
-Status CountHazardsInFile(const std::string& path,
-                          const Inspection& inspection, ReadPlan* plan) {
+Status CountHazardsInFile(const std::string& path, const Inspection& inspection,
+                          ReadPlan* plan) {
   MappedFile file;
   Status status = file.Open(path);
   if (!status.ok()) return status;
-  Count(file.bytes(), inspection,
-        [&file](ByteSpan span) { file.Release(span); }, plan);
+  Count(
+      file.bytes(), inspection, [&file](ByteSpan span) { file.Release(span); },
+      plan);
   return Status::Ok();
 }
 

@@ -32,7 +32,8 @@ Inspection Flat(const std::vector<SchemaField>& leaves) {
   return inspection;
 }
 
-SchemaField Leaf(std::string name, int32_t physical, int32_t repetition = kReq) {
+SchemaField Leaf(std::string name, int32_t physical,
+                 int32_t repetition = kReq) {
   SchemaField f;
   f.name = std::move(name);
   f.physical = physical;

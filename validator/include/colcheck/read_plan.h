@@ -48,20 +48,20 @@ namespace colcheck {
 // Ways a value can change between the file and a reader. Ids are stable
 // kebab-case names (HazardName); new kinds are only ever appended.
 enum class HazardKind : uint8_t {
-  kInt64Beyond2Pow53,        // int64-beyond-2^53
-  kDecimalOver15Digits,      // decimal-over-15-digits
-  kInt32MinIsNaInR,          // int32-min-is-na-in-r
-  kUint32ReadAsSigned,       // uint32-read-as-signed
-  kUint64ReadAsSigned,       // uint64-read-as-signed
-  kTimestampNanos,           // timestamp-nanos
-  kTimestampSubMillisInJs,   // timestamp-sub-millis-in-js
-  kInt96,                    // int96
-  kTimestampLocalVsUtc,      // timestamp-local-vs-utc
-  kUnannotatedByteArray,     // unannotated-byte-array
-  kTimeNanos,                // time-nanos
-  kDateBeyondJsRange,        // date-beyond-js-range
-  kFloat16,                  // float16
-  kInterval,                 // interval
+  kInt64Beyond2Pow53,       // int64-beyond-2^53
+  kDecimalOver15Digits,     // decimal-over-15-digits
+  kInt32MinIsNaInR,         // int32-min-is-na-in-r
+  kUint32ReadAsSigned,      // uint32-read-as-signed
+  kUint64ReadAsSigned,      // uint64-read-as-signed
+  kTimestampNanos,          // timestamp-nanos
+  kTimestampSubMillisInJs,  // timestamp-sub-millis-in-js
+  kInt96,                   // int96
+  kTimestampLocalVsUtc,     // timestamp-local-vs-utc
+  kUnannotatedByteArray,    // unannotated-byte-array
+  kTimeNanos,               // time-nanos
+  kDateBeyondJsRange,       // date-beyond-js-range
+  kFloat16,                 // float16
+  kInterval,                // interval
 };
 
 // "int64-beyond-2^53", ...
@@ -112,14 +112,14 @@ ReadPlan PlanColumns(const Inspection& inspection);
 // `affected` and each column's `values` and `counted`. Dictionary-encoded
 // values are counted through their dictionary entries. Values in pages
 // that do not decode are not counted.
-void CountHazards(std::span<const std::byte> data,
-                  const Inspection& inspection, ReadPlan* plan);
+void CountHazards(std::span<const std::byte> data, const Inspection& inspection,
+                  ReadPlan* plan);
 
 // The same for the file at `path`, mapped rather than read, so memory
 // follows the largest page. Returns an IoError when it cannot be read;
 // `plan` is then left untouched.
-Status CountHazardsInFile(const std::string& path,
-                          const Inspection& inspection, ReadPlan* plan);
+Status CountHazardsInFile(const std::string& path, const Inspection& inspection,
+                          ReadPlan* plan);
 
 }  // namespace colcheck
 
