@@ -92,6 +92,15 @@ class BatchTest(unittest.TestCase):
         self.assertEqual(errors[0].count("/dev/zero"), 1)
         self.assertEqual(result.stdout.decode().count(": valid ("), 2)
 
+    def test_named_pipe_is_refused_not_waited_on(self):
+        # A FIFO named explicitly has no writer: opening it must not block.
+        with tempfile.TemporaryDirectory() as tmp:
+            fifo = os.path.join(tmp, "pipe.parquet")
+            os.mkfifo(fifo)
+            result = run("validate", fifo, timeout=60)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(b"not a regular file", result.stderr)
+
     def test_jsonl_without_files(self):
         with tempfile.TemporaryDirectory() as empty:
             result = run("validate", "--format", "jsonl", empty)

@@ -30,7 +30,10 @@ class MappedFile {
     if (data_ != nullptr) munmap(data_, size_);
   }
   Status Open(const std::string& path) {
-    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a named pipe would otherwise wait for a writer
+    // forever; it is then refused below as not a regular file. The flag
+    // changes nothing for regular files.
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return Error(path);
     struct stat st;
     if (fstat(fd, &st) != 0) return Close(fd, Error(path));
