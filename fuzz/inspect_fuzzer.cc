@@ -31,8 +31,10 @@
 // a hex excerpt of every diagnostic's span, and triage (JSON and Markdown).
 // Every JSON output must parse (json_syntax.h).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <span>
 #include <sstream>
 #include <string>
@@ -164,9 +166,9 @@ void CheckSchema(const Schema& schema, uint64_t size) {
     COLCHECK_FUZZ_CHECK(schema.fields[leaf].column == static_cast<int32_t>(k));
     COLCHECK_FUZZ_CHECK(schema.fields[leaf].children.empty());
   }
-  const auto columns = std::count_if(
-      schema.fields.begin(), schema.fields.end(),
-      [](const SchemaField& f) { return f.column >= 0; });
+  const auto columns =
+      std::count_if(schema.fields.begin(), schema.fields.end(),
+                    [](const SchemaField& f) { return f.column >= 0; });
   COLCHECK_FUZZ_CHECK(static_cast<size_t>(columns) == schema.leaves.size());
 }
 
@@ -232,8 +234,8 @@ void CheckRenderers(std::span<const std::byte> data,
   RenderPlanText(inspection, plan, /*data=*/true);
   CheckParses("plan", RenderPlanJson(kPath, inspection, plan, true));
 
-  const std::vector<FileReport> files = {{std::string(kPath),
-                                          inspection.report}};
+  const std::vector<FileReport> files = {
+      {std::string(kPath), inspection.report}};
   CheckParses("sarif", RenderSarif(files));
 
   std::ostringstream html;
