@@ -15,45 +15,6 @@ constexpr char kHex[] = "0123456789abcdef";
 
 // ---- text -------------------------------------------------------------------
 
-bool InRange(unsigned char byte, unsigned char low, unsigned char high) {
-  return byte >= low && byte <= high;
-}
-
-// Decodes one strict UTF-8 sequence (RFC 3629: no overlong forms, no
-// surrogates, nothing above U+10FFFF) whose lead byte, value[pos], is
-// >= 0x80. Returns its length, or 0 when the bytes there are not UTF-8.
-size_t DecodeUtf8(std::string_view value, size_t pos, uint32_t* code_point) {
-  const auto at = [&](size_t i) {
-    return static_cast<unsigned char>(value[pos + i]);
-  };
-  const unsigned char lead = at(0);
-  size_t length = 0;
-  unsigned char second_low = 0x80;
-  unsigned char second_high = 0xbf;
-  if (InRange(lead, 0xc2, 0xdf)) {
-    length = 2;
-  } else if (InRange(lead, 0xe0, 0xef)) {
-    length = 3;
-    if (lead == 0xe0) second_low = 0xa0;
-    if (lead == 0xed) second_high = 0x9f;
-  } else if (InRange(lead, 0xf0, 0xf4)) {
-    length = 4;
-    if (lead == 0xf0) second_low = 0x90;
-    if (lead == 0xf4) second_high = 0x8f;
-  } else {
-    return 0;
-  }
-  if (value.size() - pos < length) return 0;
-  if (!InRange(at(1), second_low, second_high)) return 0;
-  for (size_t i = 2; i < length; ++i) {
-    if (!InRange(at(i), 0x80, 0xbf)) return 0;
-  }
-  uint32_t result = lead & (0x7f >> length);
-  for (size_t i = 1; i < length; ++i) result = (result << 6) | (at(i) & 0x3f);
-  *code_point = result;
-  return length;
-}
-
 void AppendHexByte(unsigned value, std::string* out) {
   out->push_back(kHex[(value >> 4) & 0xf]);
   out->push_back(kHex[value & 0xf]);
@@ -1144,7 +1105,7 @@ void AppendHtmlEscaped(std::string_view value, std::string* out) {
       continue;
     }
     uint32_t code_point = 0;
-    const size_t length = DecodeUtf8(value, pos, &code_point);
+    const size_t length = DecodeUtf8Sequence(value, pos, &code_point);
     if (length == 0) {
       *out += "&#xfffd;";
       ++pos;

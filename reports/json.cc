@@ -20,11 +20,10 @@ bool InRange(unsigned char byte, unsigned char low, unsigned char high) {
   return byte >= low && byte <= high;
 }
 
-// Decodes one strict UTF-8 sequence (no overlong forms, no surrogates, nothing
-// above U+10FFFF) starting at `value[pos]`, whose lead byte is >= 0x80.
-// Returns its length, or 0 when the bytes there are not valid UTF-8.
-size_t DecodeMultiByte(std::string_view value, size_t pos,
-                       uint32_t* code_point) {
+}  // namespace
+
+size_t DecodeUtf8Sequence(std::string_view value, size_t pos,
+                          uint32_t* code_point) {
   const auto at = [&](size_t i) {
     return static_cast<unsigned char>(value[pos + i]);
   };
@@ -59,31 +58,53 @@ size_t DecodeMultiByte(std::string_view value, size_t pos,
   return length;
 }
 
-void AppendKey(std::string_view key, std::string* out) {
+void AppendJsonKey(std::string_view key, std::string* out) {
   AppendJsonString(key, out);
   out->push_back(':');
 }
 
-}  // namespace
+void AppendJsonDocumentStart(std::string* out) {
+  out->push_back('{');
+  AppendJsonKey("tool", out);
+  AppendJsonString("colcheck", out);
+  out->push_back(',');
+  AppendJsonKey("version", out);
+  AppendJsonString(kVersion, out);
+  out->push_back(',');
+}
+
+void AppendJsonFileDocumentStart(std::string_view path, const Report& report,
+                                 std::string* out) {
+  AppendJsonDocumentStart(out);
+  AppendJsonKey("path", out);
+  AppendJsonString(path, out);
+  out->push_back(',');
+  AppendJsonKey("format", out);
+  AppendJsonString(FormatName(report.format), out);
+  out->push_back(',');
+  AppendJsonKey("verdict", out);
+  AppendJsonString(VerdictName(report.verdict), out);
+  out->push_back(',');
+}
 
 void AppendJsonDiagnostic(const Diagnostic& diagnostic, std::string* out) {
   out->push_back('{');
-  AppendKey("code", out);
+  AppendJsonKey("code", out);
   AppendJsonString(Info(diagnostic.code).name, out);
   out->push_back(',');
-  AppendKey("severity", out);
+  AppendJsonKey("severity", out);
   AppendJsonString(SeverityName(diagnostic.severity), out);
   out->push_back(',');
-  AppendKey("offset", out);
+  AppendJsonKey("offset", out);
   out->append(std::to_string(diagnostic.offset));
   out->push_back(',');
-  AppendKey("length", out);
+  AppendJsonKey("length", out);
   out->append(std::to_string(diagnostic.length));
   out->push_back(',');
-  AppendKey("field", out);
+  AppendJsonKey("field", out);
   AppendJsonString(diagnostic.field, out);
   out->push_back(',');
-  AppendKey("message", out);
+  AppendJsonKey("message", out);
   AppendJsonString(diagnostic.message, out);
   out->push_back('}');
 }
@@ -91,19 +112,19 @@ void AppendJsonDiagnostic(const Diagnostic& diagnostic, std::string* out) {
 void AppendJsonFile(std::string_view path, const Report& report,
                     std::string* out) {
   out->push_back('{');
-  AppendKey("path", out);
+  AppendJsonKey("path", out);
   AppendJsonString(path, out);
   out->push_back(',');
-  AppendKey("format", out);
+  AppendJsonKey("format", out);
   AppendJsonString(FormatName(report.format), out);
   out->push_back(',');
-  AppendKey("size", out);
+  AppendJsonKey("size", out);
   out->append(std::to_string(report.size));
   out->push_back(',');
-  AppendKey("verdict", out);
+  AppendJsonKey("verdict", out);
   AppendJsonString(VerdictName(report.verdict), out);
   out->push_back(',');
-  AppendKey("diagnostics", out);
+  AppendJsonKey("diagnostics", out);
   out->push_back('[');
   bool first = true;
   for (const Diagnostic& diagnostic : report.diagnostics) {
@@ -119,14 +140,9 @@ namespace {
 // The fields every top-level document starts with, up to the opening of its
 // array.
 std::string DocumentHead(std::string_view array_key) {
-  std::string out = "{";
-  AppendKey("tool", &out);
-  AppendJsonString("colcheck", &out);
-  out.push_back(',');
-  AppendKey("version", &out);
-  AppendJsonString(kVersion, &out);
-  out.push_back(',');
-  AppendKey(array_key, &out);
+  std::string out;
+  AppendJsonDocumentStart(&out);
+  AppendJsonKey(array_key, &out);
   out.push_back('[');
   return out;
 }
@@ -168,7 +184,7 @@ void AppendJsonString(std::string_view value, std::string* out) {
       continue;
     }
     uint32_t code_point = 0;
-    const size_t length = DecodeMultiByte(value, pos, &code_point);
+    const size_t length = DecodeUtf8Sequence(value, pos, &code_point);
     if (length == 0) {
       // One replacement per bad byte: the output length stays proportional to
       // the input, and resynchronising on the next byte never skips a valid
@@ -228,16 +244,16 @@ std::string RenderCodesJson() {
     if (!first) out.push_back(',');
     first = false;
     out.push_back('{');
-    AppendKey("code", &out);
+    AppendJsonKey("code", &out);
     AppendJsonString(info.name, &out);
     out.push_back(',');
-    AppendKey("severity", &out);
+    AppendJsonKey("severity", &out);
     AppendJsonString(SeverityName(info.severity), &out);
     out.push_back(',');
-    AppendKey("spec", &out);
+    AppendJsonKey("spec", &out);
     AppendJsonString(info.spec, &out);
     out.push_back(',');
-    AppendKey("summary", &out);
+    AppendJsonKey("summary", &out);
     AppendJsonString(info.summary, &out);
     out.push_back('}');
   }

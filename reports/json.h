@@ -24,6 +24,8 @@
 #ifndef COLCHECK_REPORTS_JSON_H_
 #define COLCHECK_REPORTS_JSON_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <span>
 #include <string>
@@ -39,6 +41,28 @@ namespace colcheck {
 // pairs above U+FFFF), and every byte that is not part of a valid UTF-8
 // sequence becomes \ufffd.
 void AppendJsonString(std::string_view value, std::string* out);
+
+// Appends `"key":`, the start of every object member. Shared by all the JSON
+// documents (validate, schema, plan, triage, SARIF) so their keys are escaped
+// alike.
+void AppendJsonKey(std::string_view key, std::string* out);
+
+// Appends `{"tool":"colcheck","version":"<kVersion>",`, the start of every
+// colcheck document, so that a consumer can always tell what wrote it.
+void AppendJsonDocumentStart(std::string* out);
+
+// Appends the start of a document about one inspected file (schema, plan):
+//   {"tool":...,"version":...,"path":...,"format":...,"verdict":...,
+void AppendJsonFileDocumentStart(std::string_view path, const Report& report,
+                                 std::string* out);
+
+// Decodes one strict UTF-8 sequence (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF) whose lead byte, value[pos], is >= 0x80.
+// Returns its length and sets `*code_point`, or returns 0 when the bytes there
+// are not UTF-8. The HTML and schema renderers use it too, so that every
+// renderer replaces exactly the same bytes.
+size_t DecodeUtf8Sequence(std::string_view value, size_t pos,
+                          uint32_t* code_point);
 
 // Appends one diagnostic as the object of a "diagnostics" array:
 //   {"code":...,"severity":...,"offset":...,"length":...,"field":...,

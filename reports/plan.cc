@@ -53,11 +53,6 @@ void AppendColumnText(const SchemaField* f, const ColumnPlan& c, bool data,
   }
 }
 
-void AppendKey(std::string_view key, std::string* out) {
-  AppendJsonString(key, out);
-  out->push_back(':');
-}
-
 void AppendStringOrNull(std::string_view value, std::string* out) {
   if (value.empty()) {
     out->append("null");
@@ -73,12 +68,12 @@ void AppendCountOrNull(bool data, int64_t value, std::string* out) {
 void AppendColumnJson(const SchemaField* f, const ColumnPlan& c, bool data,
                       std::string* out) {
   out->push_back('{');
-  AppendKey("column", out);
+  AppendJsonKey("column", out);
   out->append(std::to_string(c.column)).push_back(',');
-  AppendKey("path", out);
+  AppendJsonKey("path", out);
   AppendJsonString(c.path, out);
   out->push_back(',');
-  AppendKey("physical", out);
+  AppendJsonKey("physical", out);
   if (f == nullptr || f->physical < 0) {
     out->append("null");
   } else if (PhysicalTypeName(f->physical).empty()) {
@@ -87,56 +82,56 @@ void AppendColumnJson(const SchemaField* f, const ColumnPlan& c, bool data,
     AppendJsonString(PhysicalTypeName(f->physical), out);
   }
   out->push_back(',');
-  AppendKey("type_length", out);
+  AppendJsonKey("type_length", out);
   out->append(f != nullptr && f->type_length >= 0
                   ? std::to_string(f->type_length)
                   : "null");
   out->push_back(',');
-  AppendKey("annotation", out);
+  AppendJsonKey("annotation", out);
   AppendStringOrNull(f != nullptr ? SchemaAnnotation(*f) : "", out);
   out->push_back(',');
-  AppendKey("max_definition_level", out);
+  AppendJsonKey("max_definition_level", out);
   out->append(std::to_string(f != nullptr ? f->max_definition_level : 0));
   out->push_back(',');
-  AppendKey("max_repetition_level", out);
+  AppendJsonKey("max_repetition_level", out);
   out->append(std::to_string(f != nullptr ? f->max_repetition_level : 0));
   out->push_back(',');
-  AppendKey("readers", out);
+  AppendJsonKey("readers", out);
   out->push_back('{');
-  AppendKey("arrow", out);
+  AppendJsonKey("arrow", out);
   AppendJsonString(c.readers.arrow, out);
   out->push_back(',');
-  AppendKey("pandas", out);
+  AppendJsonKey("pandas", out);
   AppendJsonString(c.readers.pandas, out);
   out->push_back(',');
-  AppendKey("r", out);
+  AppendJsonKey("r", out);
   AppendJsonString(c.readers.r, out);
   out->push_back(',');
-  AppendKey("js", out);
+  AppendJsonKey("js", out);
   AppendJsonString(c.readers.js, out);
   out->append("},");
-  AppendKey("values", out);
+  AppendJsonKey("values", out);
   AppendCountOrNull(data, c.values, out);
   out->push_back(',');
-  AppendKey("counted", out);
+  AppendJsonKey("counted", out);
   out->append(data ? (c.counted ? "true" : "false") : "null");
   out->push_back(',');
-  AppendKey("hazards", out);
+  AppendJsonKey("hazards", out);
   out->push_back('[');
   for (size_t i = 0; i < c.hazards.size(); ++i) {
     const Hazard& h = c.hazards[i];
     if (i > 0) out->push_back(',');
     out->push_back('{');
-    AppendKey("id", out);
+    AppendJsonKey("id", out);
     AppendJsonString(HazardName(h.kind), out);
     out->push_back(',');
-    AppendKey("summary", out);
+    AppendJsonKey("summary", out);
     AppendJsonString(HazardSummary(h.kind), out);
     out->push_back(',');
-    AppendKey("count_rule", out);
+    AppendJsonKey("count_rule", out);
     AppendJsonString(HazardCountRule(h.kind), out);
     out->push_back(',');
-    AppendKey("affected", out);
+    AppendJsonKey("affected", out);
     AppendCountOrNull(data, h.affected, out);
     out->push_back('}');
   }
@@ -158,26 +153,12 @@ std::string RenderPlanText(const Inspection& inspection, const ReadPlan& plan,
 
 std::string RenderPlanJson(std::string_view path, const Inspection& inspection,
                            const ReadPlan& plan, bool data) {
-  std::string out = "{";
-  AppendKey("tool", &out);
-  AppendJsonString("colcheck", &out);
-  out.push_back(',');
-  AppendKey("version", &out);
-  AppendJsonString(kVersion, &out);
-  out.push_back(',');
-  AppendKey("path", &out);
-  AppendJsonString(path, &out);
-  out.push_back(',');
-  AppendKey("format", &out);
-  AppendJsonString(FormatName(inspection.report.format), &out);
-  out.push_back(',');
-  AppendKey("verdict", &out);
-  AppendJsonString(VerdictName(inspection.report.verdict), &out);
-  out.push_back(',');
-  AppendKey("data", &out);
+  std::string out;
+  AppendJsonFileDocumentStart(path, inspection.report, &out);
+  AppendJsonKey("data", &out);
   out.append(data ? "true" : "false");
   out.push_back(',');
-  AppendKey("columns", &out);
+  AppendJsonKey("columns", &out);
   out.push_back('[');
   for (size_t i = 0; i < plan.columns.size(); ++i) {
     if (i > 0) out.push_back(',');

@@ -15,21 +15,16 @@ constexpr std::string_view kSchemaUri =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
     "sarif-schema-2.1.0.json";
 
-void AppendKey(std::string_view key, std::string* out) {
-  AppendJsonString(key, out);
-  out->push_back(':');
-}
-
 void AppendStringMember(std::string_view key, std::string_view value,
                         std::string* out) {
-  AppendKey(key, out);
+  AppendJsonKey(key, out);
   AppendJsonString(value, out);
 }
 
 // {"text":...}: SARIF's message and multiformatMessageString alike.
 void AppendTextObject(std::string_view key, std::string_view text,
                       std::string* out) {
-  AppendKey(key, out);
+  AppendJsonKey(key, out);
   out->push_back('{');
   AppendStringMember("text", text, out);
   out->push_back('}');
@@ -89,15 +84,15 @@ void AppendRule(const CodeInfo& info, std::string* out) {
                        "(`colcheck codes`).",
                    out);
   out->push_back(',');
-  AppendKey("defaultConfiguration", out);
+  AppendJsonKey("defaultConfiguration", out);
   out->push_back('{');
   AppendStringMember("level", SarifLevel(info.severity), out);
   out->append("},");
-  AppendKey("properties", out);
+  AppendJsonKey("properties", out);
   out->push_back('{');
   AppendStringMember("spec", info.spec, out);
   out->push_back(',');
-  AppendKey("tags", out);
+  AppendJsonKey("tags", out);
   out->push_back('[');
   AppendJsonString(GroupOf(info.name), out);
   out->append("]}}");
@@ -110,17 +105,17 @@ std::string LogHead() {
   out.push_back(',');
   AppendStringMember("version", "2.1.0", &out);
   out.push_back(',');
-  AppendKey("runs", &out);
+  AppendJsonKey("runs", &out);
   out.append("[{");
-  AppendKey("tool", &out);
+  AppendJsonKey("tool", &out);
   out.push_back('{');
-  AppendKey("driver", &out);
+  AppendJsonKey("driver", &out);
   out.push_back('{');
   AppendStringMember("name", "colcheck", &out);
   out.push_back(',');
   AppendStringMember("version", kVersion, &out);
   out.push_back(',');
-  AppendKey("rules", &out);
+  AppendJsonKey("rules", &out);
   out.push_back('[');
   bool first = true;
   for (const CodeInfo& info : AllCodes()) {
@@ -129,7 +124,7 @@ std::string LogHead() {
     AppendRule(info, &out);
   }
   out.append("]}},");
-  AppendKey("results", &out);
+  AppendJsonKey("results", &out);
   out.push_back('[');
   return out;
 }
@@ -140,7 +135,7 @@ void AppendResult(const Diagnostic& diagnostic, std::string_view uri,
   out->push_back('{');
   AppendStringMember("ruleId", info.name, out);
   out->push_back(',');
-  AppendKey("ruleIndex", out);
+  AppendJsonKey("ruleIndex", out);
   out->append(std::to_string(&info - AllCodes().data()));
   out->push_back(',');
   AppendStringMember("level", SarifLevel(diagnostic.severity), out);
@@ -151,28 +146,28 @@ void AppendResult(const Diagnostic& diagnostic, std::string_view uri,
       "message", diagnostic.message.empty() ? info.summary : diagnostic.message,
       out);
   out->push_back(',');
-  AppendKey("locations", out);
+  AppendJsonKey("locations", out);
   out->append("[{");
-  AppendKey("physicalLocation", out);
+  AppendJsonKey("physicalLocation", out);
   out->push_back('{');
-  AppendKey("artifactLocation", out);
+  AppendJsonKey("artifactLocation", out);
   out->push_back('{');
   AppendStringMember("uri", uri, out);
   out->push_back(',');
-  AppendKey("index", out);
+  AppendJsonKey("index", out);
   out->append(std::to_string(artifact_index));
   out->append("},");
-  AppendKey("region", out);
+  AppendJsonKey("region", out);
   out->push_back('{');
-  AppendKey("byteOffset", out);
+  AppendJsonKey("byteOffset", out);
   out->append(std::to_string(diagnostic.offset));
   out->push_back(',');
-  AppendKey("byteLength", out);
+  AppendJsonKey("byteLength", out);
   out->append(std::to_string(diagnostic.length));
   out->append("}}}]");
   if (!diagnostic.field.empty()) {
     out->push_back(',');
-    AppendKey("properties", out);
+    AppendJsonKey("properties", out);
     out->push_back('{');
     AppendStringMember("field", diagnostic.field, out);
     out->push_back('}');
@@ -249,23 +244,23 @@ void SarifWriter::AddFile(std::string_view path, const Report& report) {
 void SarifWriter::Finish() {
   BeginIfNeeded();
   std::string out = "],";
-  AppendKey("artifacts", &out);
+  AppendJsonKey("artifacts", &out);
   out.push_back('[');
   bool first = true;
   for (const Artifact& artifact : artifacts_) {
     if (!first) out.push_back(',');
     first = false;
     out.push_back('{');
-    AppendKey("location", &out);
+    AppendJsonKey("location", &out);
     out.push_back('{');
     AppendStringMember("uri", artifact.uri, &out);
     out.append("},");
-    AppendKey("length", &out);
+    AppendJsonKey("length", &out);
     out.append(std::to_string(artifact.length));
     out.push_back(',');
-    AppendKey("roles", &out);
+    AppendJsonKey("roles", &out);
     out.append("[\"analysisTarget\"],");
-    AppendKey("properties", &out);
+    AppendJsonKey("properties", &out);
     out.push_back('{');
     AppendStringMember("format", FormatName(artifact.format), &out);
     out.push_back(',');
@@ -273,9 +268,9 @@ void SarifWriter::Finish() {
     out.append("}}");
   }
   out.append("],");
-  AppendKey("invocations", &out);
+  AppendJsonKey("invocations", &out);
   out.append("[{");
-  AppendKey("executionSuccessful", &out);
+  AppendJsonKey("executionSuccessful", &out);
   out.append("true}]}]}\n");
   *out_ << out;
 }

@@ -20,35 +20,11 @@ constexpr char kHex[] = "0123456789abcdef";
 
 bool IsGroup(const SchemaField& field) { return field.physical < 0; }
 
-// Length of the valid UTF-8 sequence at `s[pos]` (lead byte >= 0x80), or 0.
-// Overlong forms and surrogates count as invalid, as in reports/json.cc.
+// Length of the valid UTF-8 sequence at `s[pos]` (lead byte >= 0x80), or 0;
+// the same bytes count as invalid here as in the JSON output.
 size_t Utf8Length(std::string_view s, size_t pos) {
-  const auto byte = [&](size_t i) {
-    return static_cast<unsigned char>(s[pos + i]);
-  };
-  const unsigned char lead = byte(0);
-  size_t length = 0;
-  unsigned char low = 0x80;
-  unsigned char high = 0xbf;
-  if (lead >= 0xc2 && lead <= 0xdf) {
-    length = 2;
-  } else if (lead >= 0xe0 && lead <= 0xef) {
-    length = 3;
-    if (lead == 0xe0) low = 0xa0;
-    if (lead == 0xed) high = 0x9f;
-  } else if (lead >= 0xf0 && lead <= 0xf4) {
-    length = 4;
-    if (lead == 0xf0) low = 0x90;
-    if (lead == 0xf4) high = 0x8f;
-  } else {
-    return 0;
-  }
-  if (pos + length > s.size()) return 0;
-  if (byte(1) < low || byte(1) > high) return 0;
-  for (size_t i = 2; i < length; ++i) {
-    if (byte(i) < 0x80 || byte(i) > 0xbf) return 0;
-  }
-  return length;
+  uint32_t code_point = 0;
+  return DecodeUtf8Sequence(s, pos, &code_point);
 }
 
 bool NeedsQuotes(std::string_view name) {
@@ -195,11 +171,6 @@ void AppendFieldLine(const SchemaField& field, size_t depth, std::string* out) {
 // ---- JSON
 // ----------------------------------------------------------------------
 
-void AppendKey(std::string_view key, std::string* out) {
-  AppendJsonString(key, out);
-  out->push_back(':');
-}
-
 void AppendIntOrNull(bool present, int64_t value, std::string* out) {
   out->append(present ? std::to_string(value) : "null");
 }
@@ -221,7 +192,7 @@ void AppendLogicalJson(const LogicalTypeInfo& logical, std::string* out) {
     return;
   }
   out->push_back('{');
-  AppendKey("type", out);
+  AppendJsonKey("type", out);
   AppendJsonString(logical.name, out);
   if (logical.name == "DECIMAL") {
     out->append(",\"precision\":").append(std::to_string(logical.precision));
@@ -241,34 +212,34 @@ void AppendLogicalJson(const LogicalTypeInfo& logical, std::string* out) {
 // Everything of a node up to and including `"children":[`.
 void AppendNodeOpen(const SchemaField& f, std::string* out) {
   out->push_back('{');
-  AppendKey("name", out);
+  AppendJsonKey("name", out);
   AppendJsonString(f.name, out);
   out->push_back(',');
-  AppendKey("repetition", out);
+  AppendJsonKey("repetition", out);
   AppendEnum(f.repetition, RepetitionName(f.repetition), out);
   out->push_back(',');
-  AppendKey("physical", out);
+  AppendJsonKey("physical", out);
   AppendEnum(f.physical, PhysicalTypeName(f.physical), out);
   out->push_back(',');
-  AppendKey("type_length", out);
+  AppendJsonKey("type_length", out);
   AppendIntOrNull(f.type_length >= 0, f.type_length, out);
   out->push_back(',');
-  AppendKey("logical", out);
+  AppendJsonKey("logical", out);
   AppendLogicalJson(f.logical, out);
   out->push_back(',');
-  AppendKey("converted", out);
+  AppendJsonKey("converted", out);
   AppendEnum(f.converted, ConvertedTypeName(f.converted), out);
   out->push_back(',');
-  AppendKey("scale", out);
+  AppendJsonKey("scale", out);
   AppendIntOrNull(f.scale >= 0, f.scale, out);
   out->push_back(',');
-  AppendKey("precision", out);
+  AppendJsonKey("precision", out);
   AppendIntOrNull(f.precision >= 0, f.precision, out);
   out->push_back(',');
-  AppendKey("field_id", out);
+  AppendJsonKey("field_id", out);
   AppendIntOrNull(f.has_field_id, f.field_id, out);
   out->push_back(',');
-  AppendKey("annotation", out);
+  AppendJsonKey("annotation", out);
   const std::string annotation = SchemaAnnotation(f);
   if (annotation.empty()) {
     out->append("null");
@@ -276,19 +247,19 @@ void AppendNodeOpen(const SchemaField& f, std::string* out) {
     AppendJsonString(annotation, out);
   }
   out->push_back(',');
-  AppendKey("column", out);
+  AppendJsonKey("column", out);
   AppendIntOrNull(f.column >= 0, f.column, out);
   out->push_back(',');
-  AppendKey("max_definition_level", out);
+  AppendJsonKey("max_definition_level", out);
   out->append(std::to_string(f.max_definition_level));
   out->push_back(',');
-  AppendKey("max_repetition_level", out);
+  AppendJsonKey("max_repetition_level", out);
   out->append(std::to_string(f.max_repetition_level));
   out->push_back(',');
-  AppendKey("path", out);
+  AppendJsonKey("path", out);
   AppendJsonString(f.path, out);
   out->push_back(',');
-  AppendKey("children", out);
+  AppendJsonKey("children", out);
   out->push_back('[');
 }
 
@@ -406,26 +377,12 @@ std::string RenderSchemaText(const Schema& schema) {
 
 std::string RenderSchemaJson(std::string_view path,
                              const Inspection& inspection) {
-  std::string out = "{";
-  AppendKey("tool", &out);
-  AppendJsonString("colcheck", &out);
-  out.push_back(',');
-  AppendKey("version", &out);
-  AppendJsonString(kVersion, &out);
-  out.push_back(',');
-  AppendKey("path", &out);
-  AppendJsonString(path, &out);
-  out.push_back(',');
-  AppendKey("format", &out);
-  AppendJsonString(FormatName(inspection.report.format), &out);
-  out.push_back(',');
-  AppendKey("verdict", &out);
-  AppendJsonString(VerdictName(inspection.report.verdict), &out);
-  out.push_back(',');
-  AppendKey("schema_ok", &out);
+  std::string out;
+  AppendJsonFileDocumentStart(path, inspection.report, &out);
+  AppendJsonKey("schema_ok", &out);
   out.append(inspection.schema.ok ? "true" : "false");
   out.push_back(',');
-  AppendKey("schema", &out);
+  AppendJsonKey("schema", &out);
   AppendSchemaJson(inspection.schema, &out);
   out.append("}\n");
   return out;

@@ -18,11 +18,6 @@ constexpr size_t kMarkdownDiagnostics = 50;
 
 bool IsControl(unsigned char byte) { return byte < 0x20 || byte == 0x7f; }
 
-void AppendKey(std::string_view key, std::string* out) {
-  AppendJsonString(key, out);
-  out->push_back(':');
-}
-
 // Smaller file first; equal sizes fall back on the path so that the choice
 // does not depend on input order.
 bool BetterRepresentative(std::string_view path, const Report& report,
@@ -34,16 +29,16 @@ bool BetterRepresentative(std::string_view path, const Report& report,
 
 void AppendRepresentative(const TriageGroup& group, std::string* out) {
   out->push_back('{');
-  AppendKey("path", out);
+  AppendJsonKey("path", out);
   AppendJsonString(group.representative, out);
   out->push_back(',');
-  AppendKey("size", out);
+  AppendJsonKey("size", out);
   out->append(std::to_string(group.representative_report.size));
   out->push_back(',');
-  AppendKey("verdict", out);
+  AppendJsonKey("verdict", out);
   AppendJsonString(VerdictName(group.representative_report.verdict), out);
   out->push_back(',');
-  AppendKey("diagnostics", out);
+  AppendJsonKey("diagnostics", out);
   out->push_back('[');
   bool first = true;
   for (const Diagnostic& diagnostic : group.representative_report.diagnostics) {
@@ -56,19 +51,19 @@ void AppendRepresentative(const TriageGroup& group, std::string* out) {
 
 void AppendGroup(const TriageGroup& group, std::string* out) {
   out->push_back('{');
-  AppendKey("code", out);
+  AppendJsonKey("code", out);
   AppendJsonString(Info(group.code).name, out);
   out->push_back(',');
-  AppendKey("field", out);
+  AppendJsonKey("field", out);
   AppendJsonString(group.field, out);
   out->push_back(',');
-  AppendKey("count", out);
+  AppendJsonKey("count", out);
   out->append(std::to_string(group.files.size()));
   out->push_back(',');
-  AppendKey("representative", out);
+  AppendJsonKey("representative", out);
   AppendRepresentative(group, out);
   out->push_back(',');
-  AppendKey("files", out);
+  AppendJsonKey("files", out);
   out->push_back('[');
   for (size_t i = 0; i < group.files.size(); ++i) {
     if (i > 0) out->push_back(',');
@@ -214,45 +209,40 @@ Triage TriageBuilder::Finish() {
 }
 
 std::string RenderTriageJson(const Triage& triage) {
-  std::string out = "{";
-  AppendKey("tool", &out);
-  AppendJsonString("colcheck", &out);
-  out.push_back(',');
-  AppendKey("version", &out);
-  AppendJsonString(kVersion, &out);
-  out.push_back(',');
-  AppendKey("files", &out);
+  std::string out;
+  AppendJsonDocumentStart(&out);
+  AppendJsonKey("files", &out);
   out.append(std::to_string(triage.files));
   out.push_back(',');
-  AppendKey("groups", &out);
+  AppendJsonKey("groups", &out);
   out.push_back('[');
   for (size_t i = 0; i < triage.groups.size(); ++i) {
     if (i > 0) out.push_back(',');
     AppendGroup(triage.groups[i], &out);
   }
   out.append("],");
-  AppendKey("no_error", &out);
+  AppendJsonKey("no_error", &out);
   out.push_back('[');
   for (size_t i = 0; i < triage.no_error.size(); ++i) {
     if (i > 0) out.push_back(',');
     out.push_back('{');
-    AppendKey("path", &out);
+    AppendJsonKey("path", &out);
     AppendJsonString(triage.no_error[i].path, &out);
     out.push_back(',');
-    AppendKey("verdict", &out);
+    AppendJsonKey("verdict", &out);
     AppendJsonString(VerdictName(triage.no_error[i].verdict), &out);
     out.push_back('}');
   }
   out.append("],");
-  AppendKey("unreadable", &out);
+  AppendJsonKey("unreadable", &out);
   out.push_back('[');
   for (size_t i = 0; i < triage.unreadable.size(); ++i) {
     if (i > 0) out.push_back(',');
     out.push_back('{');
-    AppendKey("path", &out);
+    AppendJsonKey("path", &out);
     AppendJsonString(triage.unreadable[i].path, &out);
     out.push_back(',');
-    AppendKey("message", &out);
+    AppendJsonKey("message", &out);
     AppendJsonString(triage.unreadable[i].message, &out);
     out.push_back('}');
   }
