@@ -10,7 +10,7 @@
 #include <iostream>
 #include <string>
 
-#include "cli/batch.h"
+#include "cli/command_support.h"
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "colcheck/read_plan.h"
@@ -32,31 +32,17 @@ int RunPlan(const CliArgs& args) {
   if (status.ok() && args.data) {
     status = CountHazardsInFile(path, inspection, &plan);
   }
-  if (!status.ok()) {
-    std::cerr << IoErrorLine(path, IoErrorMessage(path, status)) << "\n";
-    return FinishOutput(kExitError);
-  }
-  const bool orc = inspection.report.format == Format::kOrc;
+  if (!status.ok()) return FinishUnreadable(path, status);
   if (args.format == CliFormat::kJson) {
     std::cout << RenderPlanJson(path, inspection, plan, args.data);
-  } else if (inspection.report.verdict == Verdict::kEncrypted &&
-             inspection.schema.fields.empty()) {
-    std::cout << path
-              << ": the footer is encrypted; its column types needs the keys, "
-                 "which colcheck does not take\n";
-  } else if (orc) {
-    std::cout << path
-              << ": ORC read plans come with the ORC validator (issue 7); "
-                 "verdict unsupported\n";
-  } else {
+  } else if (!WriteNothingToDrawNote(path, inspection, "its column types",
+                                     "ORC read plans")) {
     std::cout << RenderPlanText(inspection, plan, args.data);
     if (inspection.report.verdict == Verdict::kInvalid) {
       WriteTextDiagnostics(path, inspection.report, std::cerr);
     }
   }
-  if (orc) return FinishOutput(kExitOk);
-  return FinishOutput(
-      inspection.report.verdict == Verdict::kInvalid ? kExitInvalid : kExitOk);
+  return FinishInspection(inspection.report);
 }
 
 }  // namespace colcheck

@@ -9,7 +9,7 @@
 #include <iostream>
 #include <string>
 
-#include "cli/batch.h"
+#include "cli/command_support.h"
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "reports/schema.h"
@@ -24,31 +24,17 @@ int RunSchema(const CliArgs& args) {
   options.max_diagnostics = args.max_diagnostics;
   Inspection inspection;
   const Status status = InspectFile(path, options, &inspection);
-  if (!status.ok()) {
-    std::cerr << IoErrorLine(path, IoErrorMessage(path, status)) << "\n";
-    return FinishOutput(kExitError);
-  }
-  const bool orc = inspection.report.format == Format::kOrc;
+  if (!status.ok()) return FinishUnreadable(path, status);
   if (args.format == CliFormat::kJson) {
     std::cout << RenderSchemaJson(path, inspection);
-  } else if (inspection.report.verdict == Verdict::kEncrypted &&
-             inspection.schema.fields.empty()) {
-    std::cout << path
-              << ": the footer is encrypted; its schema needs the keys, "
-                 "which colcheck does not take\n";
-  } else if (orc) {
-    std::cout << path
-              << ": ORC schemas come with the ORC validator (issue 7); "
-                 "verdict unsupported\n";
-  } else {
+  } else if (!WriteNothingToDrawNote(path, inspection, "its schema",
+                                     "ORC schemas")) {
     std::cout << RenderSchemaText(inspection.schema);
     if (inspection.report.verdict == Verdict::kInvalid) {
       WriteTextDiagnostics(path, inspection.report, std::cerr);
     }
   }
-  if (orc) return FinishOutput(kExitOk);
-  return FinishOutput(
-      inspection.report.verdict == Verdict::kInvalid ? kExitInvalid : kExitOk);
+  return FinishInspection(inspection.report);
 }
 
 }  // namespace colcheck

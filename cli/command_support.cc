@@ -1,0 +1,40 @@
+#include "cli/command_support.h"
+
+#include <iostream>
+
+#include "cli/batch.h"
+#include "cli/commands.h"
+#include "reports/text.h"
+
+namespace colcheck {
+
+int FinishUnreadable(std::string_view path, const Status& status) {
+  std::cerr << IoErrorLine(path, IoErrorMessage(path, status)) << "\n";
+  return FinishOutput(kExitError);
+}
+
+bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
+                            std::string_view encrypted_needs,
+                            std::string_view orc_missing) {
+  if (inspection.report.verdict == Verdict::kEncrypted &&
+      inspection.schema.fields.empty()) {
+    std::cout << path << ": the footer is encrypted; " << encrypted_needs
+              << " needs the keys, which colcheck does not take\n";
+    return true;
+  }
+  if (inspection.report.format == Format::kOrc) {
+    std::cout << path << ": " << orc_missing
+              << " come with the ORC validator (issue 7); verdict "
+                 "unsupported\n";
+    return true;
+  }
+  return false;
+}
+
+int FinishInspection(const Report& report) {
+  if (report.format == Format::kOrc) return FinishOutput(kExitOk);
+  return FinishOutput(report.verdict == Verdict::kInvalid ? kExitInvalid
+                                                          : kExitOk);
+}
+
+}  // namespace colcheck

@@ -1,0 +1,34 @@
+// What the one-file inspecting commands (schema, plan) share: the stderr line
+// and status for a file that cannot be read, the note that stands in for a
+// text rendering that cannot be drawn, and the exit status of the result.
+
+#ifndef COLCHECK_CLI_COMMAND_SUPPORT_H_
+#define COLCHECK_CLI_COMMAND_SUPPORT_H_
+
+#include <string_view>
+
+#include "colcheck/colcheck.h"
+#include "colcheck/inspect.h"
+
+namespace colcheck {
+
+// Prints the I/O error line for `path` on stderr and returns kExitError
+// through FinishOutput.
+int FinishUnreadable(std::string_view path, const Status& status);
+
+// When `inspection` has nothing to draw as text (an encrypted footer without
+// a readable schema, or an ORC file), prints a one-line note on stdout and
+// returns true. `encrypted_needs` names what needs the keys ("its schema"),
+// `orc_missing` what ORC lacks for now ("ORC schemas").
+bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
+                            std::string_view encrypted_needs,
+                            std::string_view orc_missing);
+
+// Returns through FinishOutput: kExitInvalid when the validation found an
+// error, else kExitOk. ORC files exit 0: their verdict is unsupported, which
+// is not an error of the file.
+int FinishInspection(const Report& report);
+
+}  // namespace colcheck
+
+#endif  // COLCHECK_CLI_COMMAND_SUPPORT_H_
