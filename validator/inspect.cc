@@ -14,7 +14,6 @@
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
 #include "core/limits.h"
-#include "core/mapped_file.h"
 #include "core/strings.h"
 #include "inspect_internal.h"
 #include "parquet/footer.h"
@@ -446,13 +445,10 @@ Inspection InspectBytes(std::span<const std::byte> data,
 
 Status InspectFile(const std::string& path, const InspectOptions& options,
                    Inspection* inspection) {
-  MappedFile file;
-  Status status = file.Open(path);
-  if (!status.ok()) return status;
-  parquet::WalkHooks hooks;
-  hooks.release = [&file](ByteSpan span) { file.Release(span); };
-  *inspection = Inspect(file.bytes(), options, hooks, limits::kMaxInspectPages);
-  return Status::Ok();
+  return WalkMappedFile(path, [&](std::span<const std::byte> data,
+                                  const parquet::WalkHooks& hooks) {
+    *inspection = Inspect(data, options, hooks, limits::kMaxInspectPages);
+  });
 }
 
 }  // namespace colcheck

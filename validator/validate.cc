@@ -51,15 +51,25 @@ Report ValidateBytes(std::span<const std::byte> data, const Options& options) {
   return ValidateWithHooks(data, options, {});
 }
 
-Status ValidateFile(const std::string& path, const Options& options,
-                    Report* report) {
+Status WalkMappedFile(
+    const std::string& path,
+    const std::function<void(std::span<const std::byte> data,
+                             const parquet::WalkHooks& hooks)>& run) {
   MappedFile file;
   Status status = file.Open(path);
   if (!status.ok()) return status;
   parquet::WalkHooks hooks;
   hooks.release = [&file](ByteSpan span) { file.Release(span); };
-  *report = ValidateWithHooks(file.bytes(), options, hooks);
+  run(file.bytes(), hooks);
   return Status::Ok();
+}
+
+Status ValidateFile(const std::string& path, const Options& options,
+                    Report* report) {
+  return WalkMappedFile(path, [&](std::span<const std::byte> data,
+                                  const parquet::WalkHooks& hooks) {
+    *report = ValidateWithHooks(data, options, hooks);
+  });
 }
 
 }  // namespace colcheck

@@ -5,7 +5,9 @@
 #define COLCHECK_VALIDATE_INTERNAL_H_
 
 #include <cstddef>
+#include <functional>
 #include <span>
+#include <string>
 
 #include "colcheck/colcheck.h"
 #include "parquet/page_walk.h"
@@ -17,6 +19,15 @@ namespace colcheck {
 Report ValidateWithHooks(std::span<const std::byte> data,
                          const Options& options,
                          const parquet::WalkHooks& hooks);
+
+// Maps the file at `path` and calls `run` with its bytes and hooks whose
+// release function lets the page walk give back pages it is done with, so a
+// large file never stays resident as a whole. Returns the status of opening
+// the file; `run` is not called when that fails.
+Status WalkMappedFile(
+    const std::string& path,
+    const std::function<void(std::span<const std::byte> data,
+                             const parquet::WalkHooks& hooks)>& run);
 
 }  // namespace colcheck
 
