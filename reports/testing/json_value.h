@@ -178,8 +178,10 @@ class Parser {
     for (int i = 0; i < 4; ++i) {
       if (pos_ >= text_.size()) return false;
       const char c = text_[pos_++];
-      const size_t digit = std::string_view("0123456789abcdef").find(
-          c >= 'A' && c <= 'F' ? static_cast<char>(c - 'A' + 'a') : c);
+      const size_t digit =
+          std::string_view("0123456789abcdef")
+              .find(c >= 'A' && c <= 'F' ? static_cast<char>(c - 'A' + 'a')
+                                         : c);
       if (digit == std::string_view::npos) return false;
       *unit = *unit * 16 + static_cast<uint32_t>(digit);
     }
