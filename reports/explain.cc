@@ -210,25 +210,19 @@ void AppendFooterText(const std::vector<ThriftNode>& nodes, std::string* out) {
 
 // ---- JSON ---------------------------------------------------------------------
 
-void JsonKey(std::string_view key, std::string* out) {
-  out->push_back('"');
-  out->append(key);
-  out->append("\":");
-}
-
 void JsonInt(std::string_view key, int64_t v, std::string* out) {
-  JsonKey(key, out);
+  AppendJsonKey(key, out);
   out->append(v < 0 ? "null" : std::to_string(v));
 }
 
 void JsonUint(std::string_view key, uint64_t v, std::string* out) {
-  JsonKey(key, out);
+  AppendJsonKey(key, out);
   AppendUint(v, out);
 }
 
 void JsonEnum(std::string_view key, std::string_view (*name)(int32_t),
               int32_t v, std::string* out) {
-  JsonKey(key, out);
+  AppendJsonKey(key, out);
   if (v < 0) {
     out->append("null");
   } else if (name(v).empty()) {
@@ -420,9 +414,9 @@ std::string RenderExplainText(std::string_view path,
 
 std::string RenderExplainJson(std::string_view path,
                               const Inspection& inspection, bool footer) {
-  std::string out = "{\"tool\":\"colcheck\",\"version\":";
-  AppendJsonString(kVersion, &out);
-  out.append(",\"file\":");
+  std::string out;
+  AppendJsonDocumentStart(&out);
+  out.append("\"file\":");
   AppendJsonString(path, &out);
   out.append(",\"format\":");
   AppendJsonString(FormatName(inspection.report.format), &out);
