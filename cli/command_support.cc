@@ -18,7 +18,7 @@ bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
                             std::string_view orc_missing) {
   if (inspection.report.verdict == Verdict::kEncrypted &&
       inspection.schema.fields.empty()) {
-    std::cout << path << ": the footer is encrypted; " << encrypted_needs
+    std::cout << path << ": the footer is encrypted; reading " << encrypted_needs
               << " needs the keys, which colcheck does not take\n";
     return true;
   }

@@ -18,8 +18,8 @@ int FinishUnreadable(std::string_view path, const Status& status);
 
 // When `inspection` has nothing to draw as text (an encrypted footer without
 // a readable schema, or an ORC file), prints a one-line note on stdout and
-// returns true. `encrypted_needs` names what needs the keys ("its schema"),
-// `orc_missing` what ORC lacks for now ("ORC schemas").
+// returns true. `encrypted_needs` names what cannot be read without the
+// keys ("its schema"), `orc_missing` what ORC lacks for now ("ORC schemas").
 bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
                             std::string_view encrypted_needs,
                             std::string_view orc_missing);

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli/command_support.h"
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "reports/explain.h"
@@ -24,10 +25,7 @@ int RunExplain(const CliArgs& args) {
   options.max_diagnostics = args.max_diagnostics;
   Inspection inspection;
   const Status status = InspectFile(path, options, &inspection);
-  if (!status.ok()) {
-    std::cerr << IoErrorLine(path, status.message()) << "\n";
-    return FinishOutput(kExitError);
-  }
+  if (!status.ok()) return FinishUnreadable(path, status);
   const bool invalid = inspection.report.verdict == Verdict::kInvalid;
   if (args.format == CliFormat::kJson) {
     std::cout << RenderExplainJson(path, inspection, args.footer);

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/command_support.h"
 #include "cli/commands.h"
 #include "cli/file_mapping.h"
 #include "colcheck/inspect.h"
@@ -77,10 +78,7 @@ int RunReport(const CliArgs& args) {
   options.max_diagnostics = args.max_diagnostics;
   Inspection inspection;
   const Status status = InspectFile(path, options, &inspection);
-  if (!status.ok()) {
-    std::cerr << IoErrorLine(path, status.message()) << "\n";
-    return kExitError;
-  }
+  if (!status.ok()) return FinishUnreadable(path, status);
   // The page shows only windows around the diagnostics: a mapping reads
   // just those pages, however large the file.
   FileMapping mapping;
