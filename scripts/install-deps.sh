@@ -16,6 +16,7 @@ packages=(
   python3 python3-hypothesis python3-thrift
   python3-snappy python3-zstandard python3-lz4 python3-brotli
   python3-jsonschema
+  python3-protobuf python3-lzo  # generators/ write ORC metadata and LZO chunks.
   chromium
   parallel  # cli/tests/test_batch.py runs the README's GNU parallel recipe.
 )

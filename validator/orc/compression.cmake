@@ -1,0 +1,1 @@
+# orc/compression: sources and tests (target_sources on colcheck_validator).

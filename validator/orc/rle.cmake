@@ -1,0 +1,1 @@
+# orc/rle: sources and tests (target_sources on colcheck_validator).

@@ -1,0 +1,1 @@
+# protobuf/protobuf: sources and tests (target_sources on colcheck_validator).
