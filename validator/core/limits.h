@@ -87,6 +87,23 @@ inline constexpr size_t kThriftValuePreview = 32;
 // level and value decoding whatever a page declares.
 inline constexpr size_t kValueBatch = 4096;
 
+// ---- protobuf (ORC metadata) ----
+// Nesting depth of protobuf messages, libprotobuf's default recursion
+// limit. ORC's own messages nest at most 6 deep; only a hostile input
+// comes near it.
+inline constexpr int kProtobufMaxDepth = 100;
+
+// ---- orc-compression ----
+// The decoded bytes of one ORC region (a stream, a stripe footer, the
+// Footer, the Metadata) colcheck holds at once. A chunk decodes to at most
+// the block size (< 8 MiB), but a region may hold any number of chunks and
+// DEFLATE or zstd expand about a thousandfold, so a small hostile file
+// could otherwise demand gigabytes. The check runs before every growth of
+// the buffer; past it the region is reported (limits.orc-region-size) and
+// its contents are not checked. Writers keep stripes near 64 MiB, so no
+// real stream comes near this; the same bound as a Parquet page.
+inline constexpr uint64_t kMaxOrcRegionBytes = uint64_t{256} << 20;
+
 }  // namespace colcheck::limits
 
 #endif  // COLCHECK_CORE_LIMITS_H_

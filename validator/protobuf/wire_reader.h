@@ -34,7 +34,9 @@
 #ifndef COLCHECK_PROTOBUF_WIRE_READER_H_
 #define COLCHECK_PROTOBUF_WIRE_READER_H_
 
+#include <bit>
 #include <cstdint>
+#include <type_traits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -195,9 +197,39 @@ class Decoder {
 };
 
 // Converts the raw bits ReadScalar returns to the model's value type, as
-// libprotobuf does (a too-wide value is truncated to the declared width).
+// libprotobuf does (a too-wide value is truncated to the declared width;
+// sint32 is zigzag-decoded from the low 32 bits).
 template <typename T>
-T ScalarValue(Scalar kind, uint64_t raw);
+T ScalarValue(Scalar kind, uint64_t raw) {
+  const auto unzigzag = [](uint64_t v) {
+    return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
+  };
+  int64_t v;
+  switch (kind) {
+    case Scalar::kSint64:
+      v = unzigzag(raw);
+      break;
+    case Scalar::kSint32:
+      v = unzigzag(static_cast<uint32_t>(raw));
+      break;
+    case Scalar::kInt32:
+    case Scalar::kEnum:
+    case Scalar::kUint32:
+      v = kind == Scalar::kUint32
+              ? static_cast<int64_t>(static_cast<uint32_t>(raw))
+              : static_cast<int32_t>(static_cast<uint32_t>(raw));
+      break;
+    default:
+      v = static_cast<int64_t>(raw);
+  }
+  if constexpr (std::is_same_v<T, bool>) {
+    return raw != 0;
+  } else if constexpr (std::is_same_v<T, double>) {
+    return std::bit_cast<double>(raw);
+  } else {
+    return static_cast<T>(v);
+  }
+}
 
 // The field loop of one message, over all of the decoder's current bytes.
 // Typical use, for `message StringPair { optional string key = 1;
@@ -306,7 +338,9 @@ class MessageReader {
     ByteReader saved;
     if (!BeginMessage(name, /*repeated=*/false, 0, 0, &body, &saved)) return;
     const bool ok = decode(d_, &out->value);
-    if (EndMessage(saved, body, ok)) Store(out, body, MessageHeader(body));
+    if (EndMessage(saved, body, ok, /*repeated=*/false)) {
+      Store(out, body, MessageHeader(body));
+    }
   }
   // One element of a repeated message field.
   template <typename T, typename F>
@@ -320,7 +354,7 @@ class MessageReader {
     }
     Spanned<T>& e = out->value.emplace_back();
     const bool ok = decode(d_, &e.value);
-    if (EndMessage(saved, body, ok)) {
+    if (EndMessage(saved, body, ok, /*repeated=*/true)) {
       Store(&e, body, MessageHeader(body));
       ExtendList(out, e.span, e.header);
     }
@@ -354,7 +388,11 @@ class MessageReader {
   bool BeginMessage(std::string_view name, bool repeated,
                     uint64_t element_bytes, size_t index, ByteSpan* body,
                     ByteReader* saved);
-  bool EndMessage(const ByteReader& saved, ByteSpan body, bool ok);
+  bool EndMessage(const ByteReader& saved, ByteSpan body, bool ok,
+                  bool repeated);
+  // One element of a repeated bytes/string field, at path index `index`.
+  bool ReadBytesElement(std::string_view name, size_t index,
+                        Spanned<std::span<const std::byte>>* e);
   // The logical span from the tag to the start of `body`.
   ByteSpan MessageHeader(ByteSpan body) const {
     return {tag_.offset, body.offset - tag_.offset};
@@ -391,6 +429,7 @@ class MessageReader {
   bool entered_ = false;
   bool traced_ = false;
   bool duplicate_ = false;
+  bool utf8_check_ = false;  // The LEN being read is a `string`.
   uint32_t number_ = 0;
   WireType type_ = WireType::kVarint;
   ByteSpan tag_;
