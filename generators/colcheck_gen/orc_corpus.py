@@ -60,7 +60,8 @@ def _flat_rows(rng, n, null_rate=0.15):
         rows.append({
             "flag": maybe(rng.random() < 0.5),
             "tiny": maybe(rng.randrange(-128, 128)),
-            "small": maybe(rng.choice([-32768, 32767, rng.randrange(-99, 99)])),
+            "small": maybe(rng.choice([-32768, 32767,
+                                       rng.randrange(-99, 99)])),
             "id": maybe(i * 3 + 1),
             "big": maybe(rng.choice([-(1 << 63), (1 << 63) - 1,
                                      rng.randrange(-(1 << 40), 1 << 40)])),
@@ -292,8 +293,8 @@ def write_all(out):
             raise SystemExit(f"{name}.orc is {len(data)} bytes")
         with open(os.path.join(valid, name + ".orc"), "wb") as f:
             f.write(data)
-        lines.append(f"| `{name}.orc` | {len(data)} | `orc_corpus.{fn.__name__}`"
-                     f", seed {seed} | {what}. |")
+        lines.append(f"| `{name}.orc` | {len(data)} | "
+                     f"`orc_corpus.{fn.__name__}`, seed {seed} | {what}. |")
     with open(os.path.join(out, "README.md"), "w") as f:
         f.write(README_HEAD + "\n".join(lines) + "\n")
 

@@ -41,12 +41,10 @@ def load():
     global _module
     if _module is not None:
         return _module
-    try:
-        import google.protobuf  # noqa: F401
-    except ImportError as e:
+    if importlib.util.find_spec("google.protobuf") is None:
         raise ProtobufUnavailable(
-            f"{sys.executable} lacks the 'protobuf' module ({e}); on Debian "
-            "install python3-protobuf and use /usr/bin/python3") from e
+            f"{sys.executable} lacks the 'protobuf' module; on Debian "
+            "install python3-protobuf and use /usr/bin/python3")
     compiler = shutil.which("protoc")
     if compiler is None:
         raise ProtobufUnavailable(

@@ -563,7 +563,7 @@ class IntRleV2:
             + pack_bits(data, closest_fixed_bits(br95))
             + pack_bits(entries, closest_fixed_bits(gap_width + patch_width)))
 
-    # -- forced sub-encodings --------------------------------------------------
+    # -- forced sub-encodings -------------------------------------------------
 
     def _forced_scope(self):
         # PATCHED_BASE runs stay short so the patch list (≤ 31 entries, one

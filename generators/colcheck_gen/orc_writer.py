@@ -13,7 +13,8 @@
 
 Layout (orc-rules.md §0):
 
-    "ORC" | stripe 0 | ... | stripe n-1 | Metadata | Footer | PostScript | psLen
+    "ORC" | stripe 0 | ... | stripe n-1 | Metadata | Footer | PostScript
+          | psLen (1 byte)
     stripe = ROW_INDEX/BLOOM_FILTER_UTF8 streams (index area, column order)
            | data streams (column order, then stream kind order)
            | StripeFooter
@@ -38,7 +39,6 @@ per BF3 (orc_bloom). Chunks hold at most block_size bytes and are stored
 original when compressing does not shrink them.
 """
 
-import dataclasses
 import datetime
 import struct
 import zoneinfo
@@ -232,7 +232,7 @@ class OrcFile:
     spec: OrcSpec = None
 
 
-# ---- value helpers -----------------------------------------------------------
+# ---- value helpers ---------------------------------------------------------
 
 def format_nanos(nanos):
     """Trailing decimal zeros moved into the low 3 bits (E11)."""

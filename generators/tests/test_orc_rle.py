@@ -259,6 +259,7 @@ class JavaChoicesTest(unittest.TestCase):
         self.assertEqual(self.runs([3, 1, 4, 1, 5, 9, 2, 6]), [d])
         self.assertEqual(self.runs([3, 1, 4, 7, 7, 7, 7]), [d, s])
         self.assertEqual(self.runs([1, 1, 1, 5, 9]), [s, d])
+        self.assertEqual(self.runs([5, 900, 3, 8] * 5 + [1 << 30]), [p])
 
 
 class RoundTripTest(unittest.TestCase):

@@ -331,7 +331,7 @@ def _child_starts(t, values, starts):
     return out
 
 
-# ---- checks shared by the tests ----------------------------------------------
+# ---- checks shared by the tests --------------------------------------------
 
 class OrcChecks(unittest.TestCase):
     def check_file(self, orc_file, rows=None):
@@ -393,7 +393,6 @@ class OrcChecks(unittest.TestCase):
         regions = [layout.metadata, layout.footer]
         for st in layout.stripes:
             regions += [st.footer] + st.streams
-        data = None
         for r in regions:
             if orc.codec == "NONE":
                 self.assertEqual(r.chunks, [])
@@ -403,7 +402,6 @@ class OrcChecks(unittest.TestCase):
             for c in r.chunks:
                 self.assertLessEqual(c.length, orc.bs)
                 self.assertGreater(c.length, 0)
-        del data
 
     def check_stats(self, orc, readers):
         types = orc.footer.types
@@ -648,7 +646,7 @@ class BloomTest(unittest.TestCase):
                 orc_bloom.double_bits(i / 3))))
 
 
-# ---- generated files ---------------------------------------------------------
+# ---- generated files -------------------------------------------------------
 
 def all_types_schema(bloom=True, dictionary=True):
     return Struct([
