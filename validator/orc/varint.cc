@@ -1,0 +1,95 @@
+// Base 128 Varint, and the unbounded varints of decimal columns.
+// https://github.com/apache/orc-format/blob/main/specification/ORCv1.md#base-128-varint
+//
+//   [1vvvvvvv] [1vvvvvvv] ... [0vvvvvvv]    low groups first
+//
+// Integer streams use it for 64-bit values: at most 10 bytes, the 10th
+// holding bit 63 only. DECIMAL DATA uses it unbounded; colcheck holds 127
+// bits and a sign (38 digits need 127).
+
+#include <cstdint>
+
+#include "core/strings.h"
+#include "orc/rle.h"
+
+namespace colcheck::orc {
+
+namespace {
+
+constexpr int kMaxVarint64Bytes = 10;
+// 19 groups of 7 bits cover 133 bits; the 19th may hold bits 126 and 127.
+constexpr int kMaxDecimalBytes = 19;
+
+using UInt128 = unsigned __int128;
+
+}  // namespace
+
+Varint64 ReadVarint64(ByteReader& in) {
+  Varint64 out;
+  const uint64_t start = in.position();
+  uint64_t value = 0;
+  for (int i = 0; i < kMaxVarint64Bytes; ++i) {
+    uint8_t b;
+    if (!in.ReadU8(&b)) {
+      out.status = VarintStatus::kTruncated;
+      out.span = in.SpanFrom(start);
+      return out;
+    }
+    value |= static_cast<uint64_t>(b & 0x7f) << (7 * i);
+    if ((b & 0x80) == 0) {
+      out.span = in.SpanFrom(start);
+      out.value = value;
+      // The last group is zero only when a shorter varint says the same.
+      out.non_canonical = i > 0 && b == 0;
+      if (i == kMaxVarint64Bytes - 1 && b > 1) {
+        out.status = VarintStatus::kOverflow;
+      }
+      return out;
+    }
+  }
+  out.status = VarintStatus::kOverlong;
+  out.span = in.SpanFrom(start);
+  return out;
+}
+
+bool ReadDecimalVarint(ByteReader& in, const StreamContext& ctx, Int128* value,
+                       ByteSpan* span) {
+  const uint64_t start = in.position();
+  UInt128 zigzag = 0;
+  for (int i = 0; i < kMaxDecimalBytes; ++i) {
+    uint8_t b;
+    if (!in.ReadU8(&b)) {
+      *span = in.SpanFrom(start);
+      ctx.Report(Code::kOrcRleTruncated, *span,
+                 StrCat("a decimal varint runs past the end of the stream "
+                        "after ",
+                        span->length, " bytes"));
+      return false;
+    }
+    const bool last = (b & 0x80) == 0;
+    if (i == kMaxDecimalBytes - 1 && (!last || (b & 0x7f) > 3)) {
+      *span = in.SpanFrom(start);
+      ctx.Report(Code::kOrcRleDecimalOverflow, *span,
+                 last ? "a 19-byte decimal varint holds more than 128 bits"
+                      : "a decimal varint runs on past 19 bytes (128 bits)");
+      return false;
+    }
+    zigzag |= static_cast<UInt128>(b & 0x7f) << (7 * i);
+    if (last) break;
+  }
+  *span = in.SpanFrom(start);
+  *value = static_cast<Int128>(zigzag >> 1) ^ -static_cast<Int128>(zigzag & 1);
+  return true;
+}
+
+bool DecimalInRange(Int128 unscaled) {
+  static constexpr Int128 kTen38 = [] {
+    Int128 v = 1;
+    for (int i = 0; i < 38; ++i) v *= 10;
+    return v;
+  }();
+  // -2^127 has no positive counterpart; it is below -10^38 anyway.
+  return unscaled > -kTen38 && unscaled < kTen38;
+}
+
+}  // namespace colcheck::orc
