@@ -65,6 +65,8 @@ def primitive_types(draw, bloom_ok):
         options["dictionary"] = draw(st.booleans())
     if bloom_ok and kind in BLOOMABLE:
         options["bloom"] = draw(st.booleans())
+    if draw(st.integers(0, 9)) == 0:  # Now and then a column of its own.
+        options["rle_version"] = draw(st.sampled_from([1, 2]))
     return OrcType(kind, **options)
 
 

@@ -75,7 +75,9 @@ MAX_DECIMAL = 10 ** 38
 @dataclass(frozen=True)
 class OrcType:
     """A type tree node. `dictionary` asks for DICTIONARY(_V2) on string
-    kinds; `bloom` for a BLOOM_FILTER_UTF8 stream (needs a row index)."""
+    kinds; `bloom` for a BLOOM_FILTER_UTF8 stream (needs a row index);
+    `rle_version` and `rle_force` override OrcSpec's for this column (ORC
+    chooses the encoding per column and stripe)."""
     kind: str
     children: tuple = ()
     field_names: tuple = ()
@@ -84,6 +86,8 @@ class OrcType:
     scale: Optional[int] = None
     dictionary: bool = False
     bloom: bool = False
+    rle_version: Optional[int] = None
+    rle_force: Optional[str] = None
 
 
 def T(kind, **options):
@@ -509,11 +513,13 @@ def _child_slots(col, slots, starts):
 def _encode_column(col, slots, starts, spec, pb):
     t = col.type
     k = t.kind
-    v2 = spec.rle_version == 2
+    version = t.rle_version or spec.rle_version
+    force = t.rle_force or spec.rle_force
+    v2 = version == 2
     has_null = any(v is None for v in slots)
 
     def ints(signed):
-        return orc_rle.int_encoder(spec.rle_version, signed, spec.rle_force)
+        return orc_rle.int_encoder(version, signed, force if v2 else None)
 
     present = orc_rle.BoolRle() if has_null else None
     positioned = []  # (kind, encoder) in RI3 order

@@ -704,6 +704,23 @@ class WriterTest(OrcChecks):
                     compression="ZSTD", block_size=100, row_index_stride=7))
                 self.check_file(orc, rows)
 
+    def test_per_column_rle_choices(self):
+        schema = Struct([("a", T("INT", rle_version=1)),
+                         ("b", T("LONG", rle_force="SHORT_REPEAT")),
+                         ("c", T("STRING", dictionary=True, rle_version=1)),
+                         ("d", T("SHORT"))])
+        rows = [{"a": i, "b": i // 5, "c": str(i % 3), "d": -i}
+                for i in range(40)]
+        orc = orc_writer.write(OrcSpec(schema, rows, compression="LZO",
+                                       block_size=50, row_index_stride=9))
+        self.check_file(orc, rows)
+        kinds = [c.kind for c in orc.stripe_footers[0].columns]
+        self.assertEqual(kinds, [pb.ColumnEncoding.DIRECT,
+                                 pb.ColumnEncoding.DIRECT,
+                                 pb.ColumnEncoding.DIRECT_V2,
+                                 pb.ColumnEncoding.DICTIONARY,
+                                 pb.ColumnEncoding.DIRECT_V2])
+
     def test_empty_file_has_no_stripes(self):
         orc = orc_writer.write(OrcSpec(all_types_schema(bloom=False), []))
         parsed = self.check_file(orc, [])
