@@ -571,6 +571,9 @@ def _encode_column(col, slots, starts, spec, pb):
         while g < len(starts) and starts[g] == i:
             record()
             g += 1
+        if k == "CHAR" and v is not None:
+            _check_value(t, v)
+            v = v.ljust(t.max_length)  # Statistics see the stored value.
         group_stats[-1].add(v)
         if present is not None:
             present.write(v is not None)

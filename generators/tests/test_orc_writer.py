@@ -721,6 +721,13 @@ class WriterTest(OrcChecks):
                                  pb.ColumnEncoding.DICTIONARY,
                                  pb.ColumnEncoding.DIRECT_V2])
 
+    def test_char_is_padded_in_data_and_statistics(self):
+        schema = Struct([("c", T("CHAR", max_length=3))])
+        orc = orc_writer.write(OrcSpec(schema, [{"c": "a"}, {"c": "bcd"}]))
+        self.check_file(orc, [{"c": "a  "}, {"c": "bcd"}])
+        s = orc.footer.statistics[1].string_statistics
+        self.assertEqual((s.minimum, s.maximum, s.sum), ("a  ", "bcd", 6))
+
     def test_empty_file_has_no_stripes(self):
         orc = orc_writer.write(OrcSpec(all_types_schema(bloom=False), []))
         parsed = self.check_file(orc, [])
