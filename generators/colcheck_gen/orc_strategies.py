@@ -128,8 +128,8 @@ def values_of(t, tz, nullable=True):
         s = st.floats(width=32, allow_nan=False)
     elif k == "DOUBLE":
         s = st.floats(allow_nan=False)
-    elif k == "STRING":
-        s = _TEXT
+    elif k == "STRING":  # Now and then over 1024 bytes: bounds (ST4).
+        s = st.one_of(_TEXT, st.just("ü" * 520), st.just("~" * 1030))
     elif k == "VARCHAR":
         s = st.text(st.characters(blacklist_categories=("Cs",)),
                     max_size=t.max_length)

@@ -68,6 +68,7 @@ INDEX_KINDS = (ROW_INDEX, BLOOM_FILTER_UTF8)
 # 2015-01-01 00:00:00 UTC, the TIMESTAMP base (ORCv1.md §Timestamp).
 TIMESTAMP_BASE_UTC = 1420070400
 MAX_DECIMAL = 10 ** 38
+MAX_STAT_BYTES = 1024  # Longer string min/max become bounds (ORC-203).
 
 
 # ---- schema ----------------------------------------------------------------
@@ -417,8 +418,16 @@ class Stats:
         elif k in STRING_KINDS:
             st = s.string_statistics
             if self.min is not None:
-                st.minimum = self.min.decode()
-                st.maximum = self.max.decode()
+                # Over 1024 bytes only a bound is kept (ORC-203, ST4).
+                if len(self.min) > MAX_STAT_BYTES:
+                    st.lower_bound = _truncate_utf8(self.min).decode()
+                else:
+                    st.minimum = self.min.decode()
+                if len(self.max) > MAX_STAT_BYTES:
+                    st.upper_bound = _increment_last(
+                        _truncate_utf8(self.max).decode())
+                else:
+                    st.maximum = self.max.decode()
             st.sum = self.sum
         elif k == "BINARY":
             s.binary_statistics.sum = self.sum
@@ -448,6 +457,30 @@ class Stats:
                 c.min_children, c.max_children = self.min, self.max
             c.total_children = self.extra
         return s
+
+
+def _truncate_utf8(b):
+    """The longest prefix of at most MAX_STAT_BYTES ending on a character
+    boundary."""
+    end = MAX_STAT_BYTES
+    while end > 0 and (b[end] & 0xC0) == 0x80:
+        end -= 1
+    return b[:end]
+
+
+def _increment_last(text):
+    """A string greater than every string with `text` as prefix: the last
+    code point plus one (skipping surrogates; 0x10FFFF carries left)."""
+    chars = list(text)
+    while chars:
+        cp = ord(chars[-1]) + 1
+        if cp == 0xD800:
+            cp = 0xE000
+        if cp <= 0x10FFFF:
+            chars[-1] = chr(cp)
+            return "".join(chars)
+        chars.pop()
+    raise ValueError("no upper bound for a string of U+10FFFF only")
 
 
 # ---- column encoding -------------------------------------------------------

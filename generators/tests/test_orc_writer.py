@@ -269,6 +269,11 @@ def _expected_stats(t, values):
         bs = [v.encode() for v in nn]
         if bs:
             e["min"], e["max"] = min(bs).decode(), max(bs).decode()
+            # Longer than 1024 bytes: a bound, which must bracket it.
+            if len(e["min"].encode()) > 1024:
+                e["min"] = ("lower", e["min"])
+            if len(e["max"].encode()) > 1024:
+                e["max"] = ("upper", e["max"])
         e["sum"] = sum(len(b) for b in bs)
     elif k == K.BINARY:
         e["sum"] = sum(len(b) for b in nn)
@@ -279,6 +284,21 @@ def _expected_stats(t, values):
             ms = [s * 1000 + n // 1_000_000 for s, n in nn]
             e["min"], e["max"] = min(ms), max(ms)
     return e
+
+
+def _bounds_hold(expected, actual):
+    """A ("lower"/"upper", value) expectation holds when the stored bound
+    is at most 1024 bytes and brackets the value."""
+    for key in ("min", "max"):
+        e, a = expected.get(key), actual.get(key)
+        if isinstance(e, tuple) and isinstance(a, tuple) and e[0] == a[0]:
+            assert len(a[1].encode()) <= 1024
+            if e[0] == "lower":
+                assert a[1].encode() <= e[1].encode()
+            else:
+                assert a[1].encode() > e[1].encode()
+            expected[key] = actual[key]
+    return expected
 
 
 def _actual_stats(t, s):
@@ -300,10 +320,16 @@ def _actual_stats(t, s):
             a["min"], a["max"] = (s.double_statistics.minimum,
                                   s.double_statistics.maximum)
     elif k in (K.STRING, K.CHAR, K.VARCHAR):
-        if s.string_statistics.HasField("minimum"):
-            a["min"], a["max"] = (s.string_statistics.minimum,
-                                  s.string_statistics.maximum)
-        a["sum"] = s.string_statistics.sum
+        ss = s.string_statistics
+        if ss.HasField("minimum"):
+            a["min"] = ss.minimum
+        if ss.HasField("maximum"):
+            a["max"] = ss.maximum
+        if ss.HasField("lower_bound"):
+            a["min"] = ("lower", ss.lower_bound)
+        if ss.HasField("upper_bound"):
+            a["max"] = ("upper", ss.upper_bound)
+        a["sum"] = ss.sum
     elif k == K.BINARY:
         a["sum"] = s.binary_statistics.sum
     elif k in (K.LIST, K.MAP):
@@ -416,7 +442,10 @@ class OrcChecks(unittest.TestCase):
                 slots = reader.slots[c]
                 all_slots[c] += slots
                 self.assertEqual(_actual_stats(t, ss.col_stats[c]),
-                                 _expected_stats(t, slots), f"column {c}")
+                                 _bounds_hold(_expected_stats(t, slots),
+                                              _actual_stats(
+                                                  t, ss.col_stats[c])),
+                                 f"column {c}")
                 if stride:
                     ri = pb.RowIndex.FromString(
                         streams[(c, orc_writer.ROW_INDEX)].data)
@@ -424,12 +453,14 @@ class OrcChecks(unittest.TestCase):
                     self.assertEqual(len(ri.entry), len(starts[c]))
                     for g, e in enumerate(ri.entry):
                         part = slots[bounds[g]:bounds[g + 1]]
-                        self.assertEqual(_actual_stats(t, e.statistics),
-                                         _expected_stats(t, part),
+                        got = _actual_stats(t, e.statistics)
+                        self.assertEqual(got, _bounds_hold(
+                            _expected_stats(t, part), got),
                                          f"column {c} group {g}")
         for c, t in enumerate(types):
-            self.assertEqual(_actual_stats(t, orc.footer.statistics[c]),
-                             _expected_stats(t, all_slots[c]), f"column {c}")
+            got = _actual_stats(t, orc.footer.statistics[c])
+            self.assertEqual(got, _bounds_hold(
+                _expected_stats(t, all_slots[c]), got), f"column {c}")
 
     def stripe_starts(self, orc, reader, info):
         stride = orc.footer.row_index_stride
@@ -727,6 +758,22 @@ class WriterTest(OrcChecks):
         self.check_file(orc, [{"c": "a  "}, {"c": "bcd"}])
         s = orc.footer.statistics[1].string_statistics
         self.assertEqual((s.minimum, s.maximum, s.sum), ("a  ", "bcd", 6))
+
+    def test_long_strings_get_bounds(self):
+        schema = Struct([("s", T("STRING"))])
+        rows = [{"s": "é" * 700}, {"s": "z" * 1100}, {"s": "b"}]
+        orc = orc_writer.write(OrcSpec(schema, rows, row_index_stride=1))
+        self.check_file(orc, rows)
+        s = orc.footer.statistics[1].string_statistics
+        self.assertEqual(s.minimum, "b")  # UTF-8 order: "é" > "z".
+        self.assertFalse(s.HasField("maximum"))
+        self.assertEqual(s.upper_bound, "é" * 511 + "ê")
+        entries = orc.row_indexes[0][1].entry
+        one = entries[0].statistics.string_statistics
+        self.assertEqual(one.lower_bound, "é" * 512)
+        two = entries[1].statistics.string_statistics
+        self.assertEqual((two.lower_bound, two.upper_bound),
+                         ("z" * 1024, "z" * 1023 + "{"))
 
     def test_empty_file_has_no_stripes(self):
         orc = orc_writer.write(OrcSpec(all_types_schema(bloom=False), []))
