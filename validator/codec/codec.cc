@@ -566,6 +566,222 @@ Result DecodeZstd(ZSTD_DCtx* dctx, std::span<const std::byte> in,
   return Ok(r);
 }
 
+// ---------------------------------------------------------------- bounded
+// Unframed payloads decoded into at most output.size() bytes (ORC chunks).
+
+BoundedResult BoundedOk(uint64_t produced, uint64_t consumed) {
+  BoundedResult r;
+  r.produced = produced;
+  r.consumed = consumed;
+  return r;
+}
+
+BoundedResult BoundedTooLarge(uint64_t produced, std::string detail) {
+  BoundedResult r;
+  r.outcome = BoundedOutcome::kTooLarge;
+  r.produced = produced;
+  r.detail = std::move(detail);
+  return r;
+}
+
+// The stream goes on past the buffer, and the library does not say how far.
+BoundedResult BoundedMore(std::span<std::byte> out, const char* what) {
+  return BoundedTooLarge(uint64_t{out.size()} + 1,
+                         std::string(what) + " decodes to more than " +
+                             Num(out.size()) + " bytes");
+}
+
+BoundedResult BoundedCorrupt(std::string detail) {
+  BoundedResult r;
+  r.outcome = BoundedOutcome::kCorrupt;
+  r.detail = std::move(detail);
+  return r;
+}
+
+BoundedResult BoundedDeflate(libdeflate_decompressor* d,
+                             std::span<const std::byte> in,
+                             std::span<std::byte> out) {
+  size_t in_used = 0;
+  size_t out_used = 0;
+  // With both counts requested libdeflate accepts a stream that ends early
+  // in either buffer and says where it ended (byte-aligned).
+  const libdeflate_result r = libdeflate_deflate_decompress_ex(
+      d, in.data(), in.size(), out.data(), out.size(), &in_used, &out_used);
+  if (r == LIBDEFLATE_INSUFFICIENT_SPACE) {
+    return BoundedMore(out, "DEFLATE stream");
+  }
+  if (r != LIBDEFLATE_SUCCESS) {
+    return BoundedCorrupt(std::string("DEFLATE: ") + DeflateError(r));
+  }
+  return BoundedOk(out_used, in_used);
+}
+
+BoundedResult BoundedSnappy(std::span<const std::byte> in,
+                            std::span<std::byte> out) {
+  size_t length = 0;
+  if (!snappy::GetUncompressedLength(Chars(in), in.size(), &length)) {
+    return BoundedCorrupt(
+        "snappy: the leading uncompressed-length varint is missing or "
+        "malformed");
+  }
+  // The prefix is what readers check against the block size (C++:
+  // "Snappy length exceeds block size"), before decoding anything.
+  if (length > out.size()) {
+    return BoundedTooLarge(length, "snappy block declares " + Num(length) +
+                                       " bytes, more than " + Num(out.size()));
+  }
+  // snappy writes exactly the prefix's length, which fits.
+  if (!snappy::RawUncompress(Chars(in), in.size(), Chars(out))) {
+    return BoundedCorrupt("snappy: malformed block (declaring " + Num(length) +
+                          " bytes)");
+  }
+  return BoundedOk(length, in.size());
+}
+
+int LzoDecode(std::span<const std::byte> in, std::span<std::byte> out,
+              lzo_uint* out_len) {
+  *out_len = out.size();
+  return lzo1x_decompress_safe(Bytes(in), in.size(), Bytes(out), out_len,
+                               nullptr);
+}
+
+// liblzo2 says there are bytes after the end-of-stream marker but not where
+// the marker ends. The safe decoder reads its input strictly in order and
+// fails with an input overrun on any prefix shorter than the stream, while
+// every longer prefix decodes, so the shortest prefix that decodes is the
+// stream: a binary search of at most 23 decodes for an ORC chunk.
+uint64_t LzoStreamLength(std::span<const std::byte> in,
+                         std::span<std::byte> out) {
+  uint64_t lo = 1;
+  uint64_t hi = in.size();
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    lzo_uint n = 0;
+    const int r = LzoDecode(in.first(mid), out, &n);
+    if (r == LZO_E_OK || r == LZO_E_INPUT_NOT_CONSUMED) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return hi;
+}
+
+BoundedResult BoundedLzo(std::span<const std::byte> in,
+                         std::span<std::byte> out) {
+  if (!LzoReady()) return BoundedCorrupt("liblzo2 failed to initialise");
+  lzo_uint n = 0;
+  const int r = LzoDecode(in, out, &n);
+  switch (r) {
+    case LZO_E_OK:
+      return BoundedOk(n, in.size());
+    case LZO_E_OUTPUT_OVERRUN:
+      return BoundedMore(out, "LZO1X stream");
+    case LZO_E_INPUT_NOT_CONSUMED: {
+      const uint64_t consumed = LzoStreamLength(in, out);
+      // The search decoded shorter prefixes into `out`; decode the stream
+      // once more so the output is certainly its own.
+      if (LzoDecode(in.first(consumed), out, &n) != LZO_E_OK) {
+        return BoundedCorrupt("liblzo2: the stream's end cannot be located");
+      }
+      return BoundedOk(n, consumed);
+    }
+    default:
+      return BoundedCorrupt(std::string("liblzo2: ") + LzoError(r));
+  }
+}
+
+BoundedResult BoundedLz4(std::span<const std::byte> in,
+                         std::span<std::byte> out) {
+  if (!FitsLz4(in, out)) {
+    return BoundedCorrupt("LZ4: " + Num(in.size()) + " -> " + Num(out.size()) +
+                          " bytes exceeds what liblz4 decodes in one block");
+  }
+  const int n =
+      LZ4_decompress_safe(Chars(in), Chars(out), static_cast<int>(in.size()),
+                          static_cast<int>(out.size()));
+  if (n >= 0) return BoundedOk(static_cast<uint64_t>(n), in.size());
+  // liblz4 answers only "failed"; the scan tells a block that is merely
+  // too large from a corrupt one.
+  const Lz4Scan scan = ScanLz4Block(in);
+  if (scan.well_formed && scan.size > out.size()) {
+    return BoundedTooLarge(scan.size, "LZ4 block decodes to " + Num(scan.size) +
+                                          " bytes, more than " +
+                                          Num(out.size()));
+  }
+  return BoundedCorrupt("LZ4: liblz4 rejects the block at input byte " +
+                        Num(static_cast<uint64_t>(-(n + 1))) +
+                        (scan.well_formed
+                             ? std::string(" (its end is malformed)")
+                             : " (" + scan.why + ")"));
+}
+
+BoundedResult BoundedZstd(ZSTD_DCtx* dctx, std::span<const std::byte> in,
+                          std::span<std::byte> out) {
+  // Frame headers state their content size when the writer knew it (ORC
+  // writers do): rejecting an oversized chunk from the headers costs
+  // nothing. A header that does not parse is the decoder's to report.
+  uint64_t declared = 0;
+  for (size_t pos = 0; pos < in.size();) {
+    const std::span<const std::byte> rest = in.subspan(pos);
+    const unsigned long long frame_size =
+        ZSTD_getFrameContentSize(rest.data(), rest.size());
+    if (frame_size == ZSTD_CONTENTSIZE_UNKNOWN ||
+        frame_size == ZSTD_CONTENTSIZE_ERROR) {
+      break;
+    }
+    if (frame_size > out.size() - declared) {
+      return BoundedTooLarge(declared + frame_size,
+                             "zstd frame header declares " +
+                                 Num(declared + frame_size) +
+                                 " bytes, more than " + Num(out.size()));
+    }
+    declared += frame_size;
+    const size_t frame_bytes =
+        ZSTD_findFrameCompressedSize(rest.data(), rest.size());
+    if (ZSTD_isError(frame_bytes)) break;
+    pos += frame_bytes;
+  }
+  const size_t r =
+      ZSTD_decompressDCtx(dctx, out.data(), out.size(), in.data(), in.size());
+  if (ZSTD_isError(r)) {
+    if (ZSTD_getErrorCode(r) == ZSTD_error_dstSize_tooSmall) {
+      return BoundedMore(out, "zstd frame");
+    }
+    return BoundedCorrupt(std::string("zstd: ") + ZSTD_getErrorName(r));
+  }
+  return BoundedOk(r, in.size());
+}
+
+BoundedResult BoundedBrotli(std::span<const std::byte> in,
+                            std::span<std::byte> out) {
+  std::unique_ptr<BrotliDecoderState, decltype(&BrotliDecoderDestroyInstance)>
+      state(BrotliDecoderCreateInstance(nullptr, nullptr, nullptr),
+            &BrotliDecoderDestroyInstance);
+  if (state == nullptr) {
+    return BoundedCorrupt("brotli: cannot allocate a decoder");
+  }
+  uint8_t empty = 0;
+  size_t avail_in = in.size();
+  const uint8_t* next_in = Bytes(in);
+  size_t avail_out = out.size();
+  uint8_t* next_out = out.empty() ? &empty : Bytes(out);
+  const BrotliDecoderResult r = BrotliDecoderDecompressStream(
+      state.get(), &avail_in, &next_in, &avail_out, &next_out, nullptr);
+  switch (r) {
+    case BROTLI_DECODER_RESULT_SUCCESS:
+      return BoundedOk(out.size() - avail_out, in.size() - avail_in);
+    case BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT:
+      return BoundedCorrupt("brotli: the stream is truncated");
+    case BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT:
+      return BoundedMore(out, "brotli stream");
+    default:
+      return BoundedCorrupt(
+          std::string("brotli: ") +
+          BrotliDecoderErrorString(BrotliDecoderGetErrorCode(state.get())));
+  }
+}
+
 }  // namespace
 
 struct Decompressor::Contexts {
@@ -627,6 +843,44 @@ Result Decompressor::Decompress(int32_t codec, std::span<const std::byte> input,
       return r;
     }
   }
+}
+
+BoundedResult Decompressor::DecompressBounded(RawFormat format,
+                                              std::span<const std::byte> input,
+                                              std::span<std::byte> output) {
+  // No format encodes a stream in zero bytes, and several libraries read
+  // their first byte before looking at the length.
+  if (input.empty()) return BoundedCorrupt("empty input");
+  // Some libraries reject a null output pointer even for no room.
+  std::byte no_room{0};
+  if (output.empty()) output = std::span<std::byte>(&no_room, 0);
+  switch (format) {
+    case RawFormat::kDeflate:
+      if (contexts_->deflate == nullptr) {
+        contexts_->deflate = libdeflate_alloc_decompressor();
+        if (contexts_->deflate == nullptr) {
+          return BoundedCorrupt("libdeflate: cannot allocate a decompressor");
+        }
+      }
+      return BoundedDeflate(contexts_->deflate, input, output);
+    case RawFormat::kSnappy:
+      return BoundedSnappy(input, output);
+    case RawFormat::kLzo1x:
+      return BoundedLzo(input, output);
+    case RawFormat::kLz4:
+      return BoundedLz4(input, output);
+    case RawFormat::kZstd:
+      if (contexts_->zstd == nullptr) {
+        contexts_->zstd = ZSTD_createDCtx();
+        if (contexts_->zstd == nullptr) {
+          return BoundedCorrupt("zstd: cannot allocate a context");
+        }
+      }
+      return BoundedZstd(contexts_->zstd, input, output);
+    case RawFormat::kBrotli:
+      return BoundedBrotli(input, output);
+  }
+  return BoundedCorrupt("unknown raw format");
 }
 
 uint32_t Crc32(std::span<const std::byte> data) {

@@ -78,6 +78,39 @@ struct Result {
   std::string detail;  // Library error text, for the diagnostic message.
 };
 
+// Payload formats with no framing of their own, as one ORC compression
+// chunk holds them (ORCv1.md "Compression"; the ORC CompressionKind in
+// parentheses).
+enum class RawFormat : uint8_t {
+  kDeflate,  // (ZLIB) raw DEFLATE, RFC 1951: no zlib or gzip wrapper.
+  kSnappy,   // (SNAPPY) one snappy block: a varint length, then elements.
+  kLzo1x,    // (LZO) one LZO1X stream, up to its end-of-stream marker.
+  kLz4,      // (LZ4) one LZ4 block, no frame.
+  kZstd,     // (ZSTD) one zstd frame; concatenated frames decode as well,
+             // since both ORC readers call ZSTD_decompressDCtx.
+  kBrotli,   // (BROTLI, Java only) one brotli stream.
+};
+
+enum class BoundedOutcome : uint8_t {
+  kOk,        // Decoded into the first `produced` bytes of the output.
+  kTooLarge,  // Decodes to more than the output holds; nothing is usable.
+  kCorrupt,   // The library rejected the stream (detail says why).
+};
+
+struct BoundedResult {
+  BoundedOutcome outcome = BoundedOutcome::kOk;
+  // kOk: the bytes written. kTooLarge: the size the stream declares when
+  // it says so before decoding (the snappy prefix, zstd frame headers, a
+  // scan of the LZ4 block); otherwise output.size() + 1, read as "more".
+  // kCorrupt: 0.
+  uint64_t produced = 0;
+  // kOk: the input bytes the stream took. Fewer than input.size() means
+  // bytes after the end of the stream, which the library ignored (DEFLATE,
+  // LZO, brotli; the other formats reject them as kCorrupt).
+  uint64_t consumed = 0;
+  std::string detail;
+};
+
 // Holds the reusable library contexts (zstd DCtx, libdeflate decompressor),
 // so validating thousands of pages does not allocate per page. Not
 // thread-safe: use one per validation.
@@ -103,6 +136,17 @@ class Decompressor {
   // the end of a gzip, zlib, brotli or LZO stream are kCorrupt.
   Result Decompress(int32_t codec, std::span<const std::byte> input,
                     std::span<std::byte> output);
+
+  // Decompresses one unframed `input` of `format` into at most
+  // output.size() bytes and says how many it produced; the caller sizes
+  // `output` by its bound (an ORC chunk: the compression block size).
+  // Never writes past `output`; its contents are unspecified unless kOk.
+  // Where the format states its size up front (snappy, zstd) that is
+  // checked before any decoding, so a small input claiming a huge output
+  // costs nothing.
+  BoundedResult DecompressBounded(RawFormat format,
+                                  std::span<const std::byte> input,
+                                  std::span<std::byte> output);
 
  private:
   struct Contexts;

@@ -634,6 +634,233 @@ TEST(Zstd, ContextSurvivesAnError) {
   EXPECT_TRUE(r.output == a);
 }
 
+// ---------------------------------------------------------------- bounded
+// DecompressBounded: the unframed payloads of ORC chunks.
+
+Bytes DeflateRaw(const Bytes& in) {
+  libdeflate_compressor* c = libdeflate_alloc_compressor(6);
+  Bytes out(libdeflate_deflate_compress_bound(c, in.size()) + 16);
+  const size_t n = libdeflate_deflate_compress(c, in.data(), in.size(),
+                                               out.data(), out.size());
+  libdeflate_free_compressor(c);
+  EXPECT_NE(n, 0u);
+  out.resize(n);
+  return out;
+}
+
+Bytes CompressRaw(RawFormat f, const Bytes& in) {
+  switch (f) {
+    case RawFormat::kDeflate:
+      return DeflateRaw(in);
+    case RawFormat::kSnappy:
+      return SnappyCompress(in);
+    case RawFormat::kLzo1x:
+      return LzoCompress(in);
+    case RawFormat::kLz4:
+      return Lz4Block(in);
+    case RawFormat::kZstd:
+      return ZstdCompress(in);
+    case RawFormat::kBrotli:
+      return BrotliCompress(in);
+  }
+  return {};
+}
+
+constexpr RawFormat kRawFormats[] = {RawFormat::kDeflate, RawFormat::kSnappy,
+                                     RawFormat::kLzo1x,   RawFormat::kLz4,
+                                     RawFormat::kZstd,    RawFormat::kBrotli};
+
+struct BoundedDecoded {
+  BoundedResult result;
+  Bytes output;  // The first result.produced bytes when kOk.
+};
+
+// Decodes into `capacity` bytes followed by canaries that must survive.
+BoundedDecoded DecodeBounded(Decompressor& d, RawFormat f, const Bytes& input,
+                             size_t capacity) {
+  Bytes buffer(capacity + kGuard, kCanary);
+  BoundedDecoded r{
+      d.DecompressBounded(f, input, std::span(buffer.data(), capacity)), {}};
+  for (size_t i = capacity; i < buffer.size(); ++i) {
+    if (buffer[i] != kCanary) {
+      ADD_FAILURE() << "format " << static_cast<int>(f)
+                    << " wrote past the output at +" << (i - capacity);
+      break;
+    }
+  }
+  if (r.result.outcome == BoundedOutcome::kOk) {
+    EXPECT_LE(r.result.produced, capacity);
+    buffer.resize(r.result.produced);
+    r.output = std::move(buffer);
+  }
+  return r;
+}
+
+std::string Describe(const BoundedResult& r) {
+  static constexpr const char* kNames[] = {"kOk", "kTooLarge", "kCorrupt"};
+  return std::string(kNames[static_cast<int>(r.outcome)]) +
+         " produced=" + std::to_string(r.produced) +
+         " consumed=" + std::to_string(r.consumed) + " detail=" + r.detail;
+}
+
+class BoundedTest : public testing::TestWithParam<RawFormat> {};
+
+TEST_P(BoundedTest, DecodesIntoAnyLargeEnoughBuffer) {
+  const RawFormat f = GetParam();
+  Decompressor d;
+  for (const Payload& p : Payloads()) {
+    SCOPED_TRACE(p.name);
+    const Bytes compressed = CompressRaw(f, p.data);
+    for (const size_t capacity : {p.data.size(), p.data.size() + 1000}) {
+      const BoundedDecoded r = DecodeBounded(d, f, compressed, capacity);
+      ASSERT_EQ(r.result.outcome, BoundedOutcome::kOk) << Describe(r.result);
+      EXPECT_EQ(r.result.produced, p.data.size());
+      EXPECT_EQ(r.result.consumed, compressed.size());
+      EXPECT_TRUE(r.output == p.data);
+    }
+  }
+}
+
+TEST_P(BoundedTest, TooSmallABufferIsTooLarge) {
+  const RawFormat f = GetParam();
+  const Bytes data = Repetitive(50'000, 30);
+  const Bytes compressed = CompressRaw(f, data);
+  Decompressor d;
+  for (const size_t capacity : {data.size() - 1, size_t{100}, size_t{0}}) {
+    SCOPED_TRACE(capacity);
+    const BoundedDecoded r = DecodeBounded(d, f, compressed, capacity);
+    EXPECT_EQ(r.result.outcome, BoundedOutcome::kTooLarge)
+        << Describe(r.result);
+    EXPECT_GT(r.result.produced, capacity);
+    // Formats that state or reveal their size report it exactly.
+    if (f == RawFormat::kSnappy || f == RawFormat::kZstd ||
+        f == RawFormat::kLz4) {
+      EXPECT_EQ(r.result.produced, data.size());
+    }
+  }
+}
+
+TEST_P(BoundedTest, EmptyAndTruncatedInputIsCorrupt) {
+  const RawFormat f = GetParam();
+  Decompressor d;
+  EXPECT_EQ(DecodeBounded(d, f, {}, 100).result.outcome,
+            BoundedOutcome::kCorrupt);
+  const Bytes data = Repetitive(20'000, 31);
+  const Bytes compressed = CompressRaw(f, data);
+  for (const size_t keep : {compressed.size() - 1, compressed.size() / 2}) {
+    SCOPED_TRACE(keep);
+    const Bytes cut(compressed.begin(), compressed.begin() + keep);
+    const BoundedDecoded r = DecodeBounded(d, f, cut, data.size());
+    // LZ4 and snappy cannot always tell a cut from a shorter stream, but
+    // never yield the original.
+    if (r.result.outcome == BoundedOutcome::kOk) {
+      EXPECT_FALSE(r.output == data);
+    }
+  }
+}
+
+TEST_P(BoundedTest, FlippedBytesNeverWritePastTheBuffer) {
+  const RawFormat f = GetParam();
+  const Bytes data = Concat({Repetitive(30'000, 32), Random(2'000, 33)});
+  const Bytes compressed = CompressRaw(f, data);
+  Decompressor d;
+  std::mt19937 rng(34);
+  for (int i = 0; i < 200; ++i) {
+    Bytes mutated = compressed;
+    mutated[rng() % mutated.size()] ^= static_cast<std::byte>(1 + rng() % 255);
+    const size_t capacity = rng() % 2 ? data.size() : data.size() / 2;
+    const BoundedDecoded r = DecodeBounded(d, f, mutated, capacity);
+    if (r.result.outcome == BoundedOutcome::kCorrupt) {
+      EXPECT_FALSE(r.result.detail.empty());
+    }
+  }
+}
+
+std::string RawFormatName(const testing::TestParamInfo<RawFormat>& info) {
+  static constexpr const char* kNames[] = {"Deflate", "Snappy", "Lzo1x",
+                                           "Lz4",     "Zstd",   "Brotli"};
+  return kNames[static_cast<int>(info.param)];
+}
+
+INSTANTIATE_TEST_SUITE_P(AllRawFormats, BoundedTest,
+                         testing::ValuesIn(kRawFormats), RawFormatName);
+
+TEST(Bounded, TrailingBytesAreConsumedExactlyWhereTheLibrarySays) {
+  const Bytes data = Repetitive(40'000, 35);
+  Decompressor d;
+  for (const RawFormat f :
+       {RawFormat::kDeflate, RawFormat::kLzo1x, RawFormat::kBrotli}) {
+    SCOPED_TRACE(static_cast<int>(f));
+    const Bytes compressed = CompressRaw(f, data);
+    const BoundedDecoded r = DecodeBounded(
+        d, f, Concat({compressed, FromString("trailing!")}), data.size());
+    ASSERT_EQ(r.result.outcome, BoundedOutcome::kOk) << Describe(r.result);
+    EXPECT_EQ(r.result.consumed, compressed.size());
+    EXPECT_TRUE(r.output == data);
+  }
+  // The other formats reject them, as their readers do. (Bytes after an
+  // LZ4 block may well extend it into a longer block: then it is too
+  // large.)
+  for (const RawFormat f :
+       {RawFormat::kSnappy, RawFormat::kLz4, RawFormat::kZstd}) {
+    SCOPED_TRACE(static_cast<int>(f));
+    const BoundedDecoded r = DecodeBounded(
+        d, f, Concat({CompressRaw(f, data), FromString("trailing!")}),
+        data.size());
+    EXPECT_NE(r.result.outcome, BoundedOutcome::kOk) << Describe(r.result);
+  }
+}
+
+TEST(Bounded, SnappyPrefixIsCheckedBeforeDecoding) {
+  // A prefix of 2^22 over a body that is not snappy: too large, not
+  // corrupt, because the prefix is all a reader looks at first.
+  Bytes lying = {std::byte{0x80}, std::byte{0x80}, std::byte{0x80},
+                 std::byte{0x02}};
+  lying.insert(lying.end(), 20, std::byte{0xff});
+  Decompressor d;
+  const BoundedDecoded r = DecodeBounded(d, RawFormat::kSnappy, lying, 1000);
+  EXPECT_EQ(r.result.outcome, BoundedOutcome::kTooLarge) << Describe(r.result);
+  EXPECT_EQ(r.result.produced, uint64_t{1} << 22);
+}
+
+TEST(Bounded, ZstdHeaderIsCheckedBeforeDecodingAndUnsizedFramesAreBounded) {
+  const Bytes data = Repetitive(30'000, 36);
+  Decompressor d;
+  Bytes sized = ZstdCompress(data);
+  // Break the body: the header alone decides.
+  for (size_t i = sized.size() / 2; i < sized.size(); ++i) {
+    sized[i] = std::byte{0};
+  }
+  BoundedDecoded r = DecodeBounded(d, RawFormat::kZstd, sized, 100);
+  EXPECT_EQ(r.result.outcome, BoundedOutcome::kTooLarge) << Describe(r.result);
+  EXPECT_EQ(r.result.produced, data.size());
+
+  const Bytes unsized = ZstdCompress(data, /*content_size=*/false);
+  r = DecodeBounded(d, RawFormat::kZstd, unsized, 100);
+  EXPECT_EQ(r.result.outcome, BoundedOutcome::kTooLarge) << Describe(r.result);
+  EXPECT_EQ(r.result.produced, 101u);
+  r = DecodeBounded(d, RawFormat::kZstd, unsized, data.size());
+  ASSERT_EQ(r.result.outcome, BoundedOutcome::kOk) << Describe(r.result);
+  EXPECT_TRUE(r.output == data);
+}
+
+TEST(Bounded, DeflateNeedsItsFinalBlock) {
+  // A stored block without BFINAL, then nothing: the stream never ends.
+  const Bytes open_ended = {std::byte{0x00}, std::byte{0x01}, std::byte{0x00},
+                            std::byte{0xfe}, std::byte{0xff}, std::byte{'a'}};
+  Decompressor d;
+  EXPECT_EQ(
+      DecodeBounded(d, RawFormat::kDeflate, open_ended, 10).result.outcome,
+      BoundedOutcome::kCorrupt);
+  // The same block with BFINAL decodes.
+  Bytes final_block = open_ended;
+  final_block[0] = std::byte{0x01};
+  const BoundedDecoded r =
+      DecodeBounded(d, RawFormat::kDeflate, final_block, 10);
+  ASSERT_EQ(r.result.outcome, BoundedOutcome::kOk) << Describe(r.result);
+  EXPECT_TRUE(r.output == FromString("a"));
+}
+
 // ---------------------------------------------------------------- other
 
 TEST(Decompressor, UnknownCodecIsUnsupported) {

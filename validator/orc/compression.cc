@@ -1,0 +1,247 @@
+// ORC compression framing (ORCv1.md "Compression"): chunk headers, block
+// size bounds, and the codecs behind them; see compression.h.
+
+#include "orc/compression.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "core/strings.h"
+#include "orc/metadata.h"
+
+namespace colcheck::orc {
+namespace {
+
+constexpr uint64_t kHeaderBytes = 3;
+
+// The payload format of each CompressionKind but NONE.
+codec::RawFormat FormatOf(int64_t kind) {
+  switch (kind) {
+    case kSnappy:
+      return codec::RawFormat::kSnappy;
+    case kLzo:
+      return codec::RawFormat::kLzo1x;
+    case kLz4:
+      return codec::RawFormat::kLz4;
+    case kZstd:
+      return codec::RawFormat::kZstd;
+    case kBrotli:
+      return codec::RawFormat::kBrotli;
+    default:
+      return codec::RawFormat::kDeflate;
+  }
+}
+
+const char* KindName(int64_t kind) {
+  static constexpr const char* kNames[] = {"NONE", "ZLIB", "SNAPPY", "LZO",
+                                           "LZ4",  "ZSTD", "BROTLI"};
+  return IsKnownCompressionKind(kind) ? kNames[kind] : "unknown";
+}
+
+}  // namespace
+
+bool IsKnownCompressionKind(int64_t kind) {
+  return kind >= kNone && kind <= kBrotli;
+}
+
+// ---------------------------------------------------------------- ChunkMap
+
+ChunkMap::ChunkMap(ByteSpan region, std::vector<Chunk> chunks)
+    : region_(region), chunks_(std::move(chunks)) {}
+
+uint64_t ChunkMap::decoded_size() const {
+  if (chunks_.empty()) return 0;
+  return chunks_.back().decoded_offset + chunks_.back().decoded_length;
+}
+
+uint64_t ChunkMap::FileOffset(const Chunk& c, uint64_t at, bool end) {
+  if (c.original) return c.body.offset + (at - c.decoded_offset);
+  // Which bytes of a compressed body produced a given output byte is not
+  // knowable, so a span inside it widens to the whole body.
+  return end ? c.body.end() : c.body.offset;
+}
+
+ByteSpan ChunkMap::ToFile(ByteSpan logical) const {
+  if (chunks_.empty()) return {region_.offset, 0};
+  const uint64_t size = decoded_size();
+  const uint64_t begin = std::min(logical.offset, size);
+  const uint64_t end = begin + std::min(logical.length, size - begin);
+  // The chunk holding logical byte `at`: the first whose decoded bytes end
+  // after it, or the last one for the end of the buffer.
+  const auto holding = [this](uint64_t at) -> const Chunk& {
+    auto it = std::upper_bound(chunks_.begin(), chunks_.end(), at,
+                               [](uint64_t v, const Chunk& c) {
+                                 return v < c.decoded_offset + c.decoded_length;
+                               });
+    if (it == chunks_.end()) --it;
+    return *it;
+  };
+  if (begin == end) {
+    const Chunk& c = holding(begin);
+    const bool at_end = begin == c.decoded_offset + c.decoded_length;
+    return {FileOffset(c, begin, at_end), 0};
+  }
+  const uint64_t file_begin = FileOffset(holding(begin), begin, false);
+  const uint64_t file_end = FileOffset(holding(end - 1), end, true);
+  return {file_begin, file_end - file_begin};
+}
+
+// ---------------------------------------------------------------- decoding
+
+RegionDecoder::ChunkOutcome RegionDecoder::DecodeChunk(
+    int64_t kind, ByteSpan body, std::span<const std::byte> input,
+    uint64_t block_size, uint64_t room, DiagnosticSink& sink,
+    std::string_view field, uint64_t* produced) {
+  // A block size of 2^23 or more is illegal (T7, reported with the
+  // PostScript, and both readers refuse the file); bounding the chunk by
+  // the largest legal one keeps scratch_ small whatever the file claims.
+  const uint64_t chunk_cap = std::min(block_size, kBlockSizeBound - 1);
+  const uint64_t cap = std::min(chunk_cap, room);
+  if (scratch_.size() < cap) scratch_.resize(cap);
+  const codec::BoundedResult r = codecs_.DecompressBounded(
+      FormatOf(kind), input, std::span<std::byte>(scratch_).first(cap));
+  switch (r.outcome) {
+    case codec::BoundedOutcome::kOk:
+      if (r.consumed < input.size()) {
+        sink.Report(Code::kOrcCompressionTrailingBytes,
+                    {body.offset + r.consumed, body.length - r.consumed},
+                    std::string(field),
+                    StrCat("the compressed chunk's payload ends after ",
+                           r.consumed, " of its ", body.length, " bytes"));
+      }
+      *produced = r.produced;
+      return ChunkOutcome::kDecoded;
+    case codec::BoundedOutcome::kTooLarge:
+      // Within the block size but past the region's budget, the chunk is
+      // not at fault; the size is exact where the format states it, and
+      // "cap + 1" otherwise, which is within chunk_cap only when the
+      // budget, not the block size, bounded the output.
+      if (r.produced <= chunk_cap) return ChunkOutcome::kLimit;
+      sink.Report(Code::kOrcCompressionDecompressedTooLarge, body,
+                  std::string(field),
+                  StrCat("the compressed chunk decodes to more than the ",
+                         "compression block size of ", block_size,
+                         " bytes: ", r.detail));
+      return ChunkOutcome::kFailed;
+    case codec::BoundedOutcome::kCorrupt:
+      break;
+  }
+  sink.Report(Code::kOrcCompressionCodecError, body, std::string(field),
+              StrCat("the compressed chunk is not a valid ", KindName(kind),
+                     " payload: ", r.detail));
+  return ChunkOutcome::kFailed;
+}
+
+bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
+                                 uint64_t block_size, DiagnosticSink& sink,
+                                 std::string_view field, DecodedRegion* out) {
+  *out = DecodedRegion();
+  const ByteSpan span{region.begin_offset(), region.size()};
+  if (!IsKnownCompressionKind(kind)) {
+    out->map_ = ChunkMap(span, {});
+    return false;
+  }
+  if (kind == kNone) {
+    // C1: no headers; the region is its own decoded bytes, not copied.
+    std::vector<Chunk> chunks;
+    if (span.length > 0) {
+      chunks.push_back(Chunk{{span.offset, 0}, span, true, 0, span.length});
+    }
+    out->view_ = region.data();
+    out->map_ = ChunkMap(span, std::move(chunks));
+    out->complete_ = true;
+    return true;
+  }
+
+  ByteReader r(region.data(), region.begin_offset());
+  std::vector<Chunk> chunks;
+  std::vector<std::byte>& bytes = out->owned_;
+  // Cleared at the first chunk that cannot be decoded; the headers after
+  // it are still walked, since their framing is independent of it.
+  bool decoding = true;
+  bool framed = true;
+  const auto over_limit = [&](ByteSpan chunk) {
+    sink.Report(Code::kLimitsOrcRegionSize, span, std::string(field),
+                StrCat("the region decodes to more than ", max_region_bytes_,
+                       " bytes (colcheck's limit) at the chunk at offset ",
+                       chunk.offset, "; its contents were not checked"));
+    decoding = false;
+  };
+  while (!r.empty()) {
+    const uint64_t at = r.position();
+    std::span<const std::byte> header;
+    if (!r.ReadBytes(kHeaderBytes, &header)) {
+      sink.Report(Code::kOrcCompressionChunkTruncated, {at, r.remaining()},
+                  std::string(field),
+                  StrCat("a chunk header needs 3 bytes but the region has ",
+                         r.remaining(), " left"));
+      framed = false;
+      break;
+    }
+    const uint32_t v = static_cast<uint32_t>(header[0]) |
+                       static_cast<uint32_t>(header[1]) << 8 |
+                       static_cast<uint32_t>(header[2]) << 16;
+    const bool original = (v & 1) != 0;
+    const uint64_t len = v >> 1;
+    const ByteSpan header_span{at, kHeaderBytes};
+    if (len == 0) {
+      sink.Report(Code::kOrcCompressionEmptyChunk, header_span,
+                  std::string(field), "a chunk of length 0");
+      ++out->chunk_count_;
+      continue;
+    }
+    if (len > block_size) {
+      sink.Report(
+          Code::kOrcCompressionChunkTooLarge, header_span, std::string(field),
+          StrCat(original ? "an original" : "a compressed", " chunk of ", len,
+                 " bytes exceeds the compression block size of ", block_size));
+    }
+    std::span<const std::byte> body;
+    if (!r.ReadBytes(len, &body)) {
+      sink.Report(
+          Code::kOrcCompressionChunkTruncated,
+          {at, kHeaderBytes + r.remaining()}, std::string(field),
+          StrCat("a chunk of ", len, " bytes runs ", len - r.remaining(),
+                 " bytes past the end of its region"));
+      framed = false;
+      break;
+    }
+    ++out->chunk_count_;
+    if (!decoding) continue;
+    const ByteSpan body_span{at + kHeaderBytes, len};
+    const uint64_t room = max_region_bytes_ - bytes.size();
+    uint64_t produced = 0;
+    if (original) {
+      if (len > room) {
+        over_limit(header_span);
+        continue;
+      }
+      bytes.insert(bytes.end(), body.begin(), body.end());
+      produced = len;
+    } else {
+      switch (DecodeChunk(kind, body_span, body, block_size, room, sink, field,
+                          &produced)) {
+        case ChunkOutcome::kDecoded:
+          break;
+        case ChunkOutcome::kLimit:
+          over_limit(header_span);
+          continue;
+        case ChunkOutcome::kFailed:
+          decoding = false;
+          continue;
+      }
+      bytes.insert(bytes.end(), scratch_.begin(),
+                   scratch_.begin() + static_cast<ptrdiff_t>(produced));
+    }
+    if (produced > 0) {
+      chunks.push_back(Chunk{header_span, body_span, original,
+                             bytes.size() - produced, produced});
+    }
+  }
+  out->map_ = ChunkMap(span, std::move(chunks));
+  out->complete_ = decoding && framed;
+  return out->complete_;
+}
+
+}  // namespace colcheck::orc

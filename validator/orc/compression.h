@@ -1,0 +1,177 @@
+// ORC compression framing (ORCv1.md "Compression"; rules C1-C7 of
+// ../shared/guides/orc-rules.md).
+//
+// With a CompressionKind other than NONE, every region of the file that
+// holds one thing (a stream, a stripe footer, the Footer, the Metadata, a
+// row index, a bloom filter stream) is a sequence of chunks, each a 3-byte
+// little-endian header and a body; chunks never span regions.
+//
+//   region = chunk*                       exactly up to the region's end
+//
+//     byte 0      byte 1      byte 2
+//   +-----------+-----------+-----------+======================+
+//   | v & 0xff  | v>>8 & ff | v>>16     | body: len bytes      |
+//   +-----------+-----------+-----------+======================+
+//   v = b0 | b1 << 8 | b2 << 16;   isOriginal = v & 1;   len = v >> 1
+//
+// An original chunk's body is stored as is; any other body is one payload
+// of the codec (raw DEFLATE, raw snappy, LZO1X, LZ4 block, zstd frame,
+// brotli) that decodes to at most the compression block size. With NONE
+// the region is raw bytes, with no headers at all (C1).
+//
+// DecodeRegion checks the framing, decodes the chunks into one buffer and
+// returns it with a ChunkMap, so the protobuf and RLE decoders can read the
+// decoded bytes at logical offsets (0 = its first byte) and report spans of
+// the file.
+
+#ifndef COLCHECK_ORC_COMPRESSION_H_
+#define COLCHECK_ORC_COMPRESSION_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "codec/codec.h"
+#include "core/byte_reader.h"
+#include "core/diagnostics.h"
+#include "core/limits.h"
+#include "core/span.h"
+#include "core/span_map.h"
+
+namespace colcheck::orc {
+
+// The block size readers assume when the PostScript has none (ORC-1357).
+inline constexpr uint64_t kDefaultCompressionBlockSize = uint64_t{256} << 10;
+
+// The chunk header's 23 length bits: a legal block size is below this.
+inline constexpr uint64_t kBlockSizeBound = uint64_t{1} << 23;
+
+// Whether `block_size` is legal (T7): 0 < block_size < 2^23.
+constexpr bool IsValidBlockSize(uint64_t block_size) {
+  return block_size > 0 && block_size < kBlockSizeBound;
+}
+
+// The block size a reader uses: the PostScript's compression_block_size
+// when the writer wrote one, else the default.
+constexpr uint64_t EffectiveBlockSize(bool present, uint64_t value) {
+  return present ? value : kDefaultCompressionBlockSize;
+}
+
+// Whether DecodeRegion knows CompressionKind `kind` (NONE..BROTLI).
+bool IsKnownCompressionKind(int64_t kind);
+
+// One chunk of a region that decoded into the region's buffer.
+struct Chunk {
+  ByteSpan header;        // Its 3 header bytes; empty (at the body) under NONE.
+  ByteSpan body;          // The bytes after the header.
+  bool original = false;  // Stored as is (always under NONE).
+  uint64_t decoded_offset = 0;  // Logical offset of its first decoded byte.
+  uint64_t decoded_length = 0;  // The bytes it decoded to.
+};
+
+// Maps offsets of a region's decoded bytes to the file. Bytes of original
+// chunks (and of a NONE region) map exactly; bytes of a compressed chunk
+// map to that chunk's whole body; a span across chunks maps to everything
+// from its first file byte to its last, headers between included.
+class ChunkMap final : public SpanMap {
+ public:
+  // `region` is the region's file span; `chunks` are in decoded order, each
+  // starting where the previous one's decoded bytes end.
+  ChunkMap(ByteSpan region, std::vector<Chunk> chunks);
+  ChunkMap() = default;
+
+  // A span reaching past the decoded bytes is clamped to them first.
+  ByteSpan ToFile(ByteSpan logical) const override;
+
+  ByteSpan region() const { return region_; }
+  // The chunks holding decoded bytes (empty ones are left out).
+  const std::vector<Chunk>& chunks() const { return chunks_; }
+  uint64_t decoded_size() const;
+
+ private:
+  // The file offset of logical offset `at` in `c`, where `at` is the
+  // start (`end` false) or the end (`end` true) of a span.
+  static uint64_t FileOffset(const Chunk& c, uint64_t at, bool end);
+
+  ByteSpan region_;
+  std::vector<Chunk> chunks_;
+};
+
+// A decoded region: its bytes, and where they came from.
+class DecodedRegion {
+ public:
+  DecodedRegion() = default;
+  DecodedRegion(DecodedRegion&&) = default;
+  DecodedRegion& operator=(DecodedRegion&&) = default;
+
+  // The decoded bytes: a view of the file under NONE, else owned here.
+  // After a fault they are the bytes decoded before it.
+  std::span<const std::byte> bytes() const {
+    return owned_.empty() ? view_ : std::span<const std::byte>(owned_);
+  }
+  // A reader over bytes() at logical offsets (0 = the first decoded byte).
+  ByteReader reader() const { return ByteReader(bytes(), 0); }
+  const ChunkMap& map() const { return map_; }
+  // False when a fault stopped decoding short of the region's end.
+  bool complete() const { return complete_; }
+  // Chunks whose framing was well formed, decoded or not (0 under NONE).
+  uint64_t chunk_count() const { return chunk_count_; }
+
+ private:
+  friend class RegionDecoder;
+
+  std::vector<std::byte> owned_;
+  std::span<const std::byte> view_;
+  ChunkMap map_;
+  bool complete_ = false;
+  uint64_t chunk_count_ = 0;
+};
+
+// Decodes the regions of one file. Holds the codec contexts and a scratch
+// buffer of one block, both reused across regions: make one per
+// validation. Not thread-safe.
+//
+// Memory: the scratch buffer holds at most min(block size, limit) bytes and
+// the decoded bytes of a region at most `max_region_bytes`; each is checked
+// before it grows, so no allocation follows a size the file merely claims.
+class RegionDecoder {
+ public:
+  explicit RegionDecoder(uint64_t max_region_bytes = limits::kMaxOrcRegionBytes)
+      : max_region_bytes_(max_region_bytes) {}
+
+  // Decodes `region`, the file bytes of one region, compressed with
+  // CompressionKind `kind` in chunks of at most `block_size` (the effective
+  // one: EffectiveBlockSize). Reports framing and codec faults into `sink`
+  // under `field` (e.g. "stripes[2].streams[5]"). Returns false, with
+  // out->complete() false, when the bytes are not all decoded: a chunk runs
+  // past the region's end, a chunk fails to decode or decodes to more than
+  // the block size, or the region exceeds `max_region_bytes`. After a codec
+  // fault the remaining chunk headers are still checked, but not decoded.
+  // An unknown `kind` returns false and reports nothing: the PostScript's
+  // rules report the kind.
+  bool DecodeRegion(const ByteReader& region, int64_t kind, uint64_t block_size,
+                    DiagnosticSink& sink, std::string_view field,
+                    DecodedRegion* out);
+
+ private:
+  enum class ChunkOutcome { kDecoded, kFailed, kLimit };
+
+  // Decodes the body of one compressed chunk into scratch_, at most `room`
+  // bytes (what the region's budget has left). kDecoded sets `*produced`;
+  // kFailed has been reported; kLimit is the caller's to report.
+  ChunkOutcome DecodeChunk(int64_t kind, ByteSpan body,
+                           std::span<const std::byte> input,
+                           uint64_t block_size, uint64_t room,
+                           DiagnosticSink& sink, std::string_view field,
+                           uint64_t* produced);
+
+  uint64_t max_region_bytes_;
+  codec::Decompressor codecs_;
+  std::vector<std::byte> scratch_;
+};
+
+}  // namespace colcheck::orc
+
+#endif  // COLCHECK_ORC_COMPRESSION_H_

@@ -1,0 +1,874 @@
+#include "orc/compression.h"
+
+#include <brotli/encode.h>
+#include <gtest/gtest.h>
+#include <libdeflate.h>
+#include <lz4.h>
+#include <lzo/lzo1x.h>
+#include <snappy.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "orc/metadata.h"
+
+namespace colcheck::orc {
+namespace {
+
+using Buffer = std::vector<std::byte>;
+
+// Regions start here, so a span that forgot the file offset shows.
+constexpr uint64_t kBase = 1000;
+
+Buffer FromString(std::string_view s) {
+  Buffer out(s.size());
+  if (!s.empty()) std::memcpy(out.data(), s.data(), s.size());
+  return out;
+}
+
+Buffer Concat(std::initializer_list<Buffer> parts) {
+  Buffer out;
+  for (const Buffer& p : parts) out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
+Buffer Slice(const Buffer& b, size_t offset, size_t length) {
+  return Buffer(b.begin() + static_cast<ptrdiff_t>(offset),
+                b.begin() + static_cast<ptrdiff_t>(offset + length));
+}
+
+// Compressible but not trivially so.
+Buffer Repetitive(size_t n, uint32_t seed) {
+  static constexpr std::string_view kWords[] = {
+      "stripe ", "column ", "stream ", "row index ", "0123456789", "\n"};
+  std::mt19937 rng(seed);
+  Buffer out;
+  while (out.size() < n) {
+    const std::string_view w = kWords[rng() % std::size(kWords)];
+    for (char c : w) out.push_back(static_cast<std::byte>(c));
+  }
+  out.resize(n);
+  return out;
+}
+
+// ---------------------------------------------------------------- compressors
+
+Buffer DeflateRaw(const Buffer& in) {
+  libdeflate_compressor* c = libdeflate_alloc_compressor(6);
+  Buffer out(libdeflate_deflate_compress_bound(c, in.size()));
+  const size_t n = libdeflate_deflate_compress(c, in.data(), in.size(),
+                                               out.data(), out.size());
+  libdeflate_free_compressor(c);
+  EXPECT_NE(n, 0u);
+  out.resize(n);
+  return out;
+}
+
+Buffer SnappyRaw(const Buffer& in) {
+  Buffer out(snappy::MaxCompressedLength(in.size()));
+  size_t n = 0;
+  snappy::RawCompress(reinterpret_cast<const char*>(in.data()), in.size(),
+                      reinterpret_cast<char*>(out.data()), &n);
+  out.resize(n);
+  return out;
+}
+
+Buffer Lzo1x(const Buffer& in) {
+  static std::vector<unsigned char> work(LZO1X_1_MEM_COMPRESS);
+  EXPECT_EQ(lzo_init(), LZO_E_OK);
+  Buffer out(in.size() + in.size() / 16 + 64 + 3);
+  lzo_uint n = out.size();
+  EXPECT_EQ(lzo1x_1_compress(
+                reinterpret_cast<const unsigned char*>(in.data()), in.size(),
+                reinterpret_cast<unsigned char*>(out.data()), &n, work.data()),
+            LZO_E_OK);
+  out.resize(n);
+  return out;
+}
+
+Buffer Lz4Raw(const Buffer& in) {
+  Buffer out(LZ4_compressBound(static_cast<int>(in.size())));
+  const int n = LZ4_compress_default(reinterpret_cast<const char*>(in.data()),
+                                     reinterpret_cast<char*>(out.data()),
+                                     static_cast<int>(in.size()),
+                                     static_cast<int>(out.size()));
+  EXPECT_GT(n, 0);
+  out.resize(n);
+  return out;
+}
+
+Buffer ZstdFrame(const Buffer& in) {
+  Buffer out(ZSTD_compressBound(in.size()));
+  const size_t n =
+      ZSTD_compress(out.data(), out.size(), in.data(), in.size(), 3);
+  EXPECT_FALSE(ZSTD_isError(n));
+  out.resize(n);
+  return out;
+}
+
+Buffer BrotliRaw(const Buffer& in) {
+  Buffer out(BrotliEncoderMaxCompressedSize(in.size()) + 16);
+  size_t n = out.size();
+  EXPECT_TRUE(BrotliEncoderCompress(
+      5, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, in.size(),
+      reinterpret_cast<const uint8_t*>(in.data()), &n,
+      reinterpret_cast<uint8_t*>(out.data())));
+  out.resize(n);
+  return out;
+}
+
+Buffer Payload(int64_t kind, const Buffer& in) {
+  switch (kind) {
+    case kZlib:
+      return DeflateRaw(in);
+    case kSnappy:
+      return SnappyRaw(in);
+    case kLzo:
+      return Lzo1x(in);
+    case kLz4:
+      return Lz4Raw(in);
+    case kZstd:
+      return ZstdFrame(in);
+    case kBrotli:
+      return BrotliRaw(in);
+  }
+  ADD_FAILURE() << "no compressor for kind " << kind;
+  return {};
+}
+
+// ---------------------------------------------------------------- chunks
+
+Buffer Header(uint64_t len, bool original) {
+  const uint64_t v = len << 1 | (original ? 1 : 0);
+  return {static_cast<std::byte>(v), static_cast<std::byte>(v >> 8),
+          static_cast<std::byte>(v >> 16)};
+}
+
+Buffer OriginalChunk(const Buffer& body) {
+  return Concat({Header(body.size(), true), body});
+}
+
+Buffer CompressedBody(const Buffer& payload) {
+  return Concat({Header(payload.size(), false), payload});
+}
+
+Buffer CompressedChunk(int64_t kind, const Buffer& data) {
+  return CompressedBody(Payload(kind, data));
+}
+
+// `data` cut into chunks of `block_size`, each compressed: as writers do.
+Buffer CompressedRegion(int64_t kind, const Buffer& data, size_t block_size) {
+  Buffer out;
+  for (size_t at = 0; at < data.size(); at += block_size) {
+    const Buffer c = CompressedChunk(
+        kind, Slice(data, at, std::min(block_size, data.size() - at)));
+    out.insert(out.end(), c.begin(), c.end());
+  }
+  return out;
+}
+
+struct Decoded {
+  bool ok = false;
+  DecodedRegion region;
+  std::vector<Diagnostic> diagnostics;
+  Buffer bytes() const {
+    return Buffer(region.bytes().begin(), region.bytes().end());
+  }
+};
+
+Decoded Decode(RegionDecoder& decoder, const Buffer& file, int64_t kind,
+               uint64_t block_size) {
+  Decoded d;
+  DiagnosticSink sink;
+  d.ok = decoder.DecodeRegion(ByteReader(file, kBase), kind, block_size, sink,
+                              "footer", &d.region);
+  d.diagnostics = sink.Take();
+  return d;
+}
+
+Decoded Decode(const Buffer& file, int64_t kind, uint64_t block_size) {
+  RegionDecoder decoder;
+  return Decode(decoder, file, kind, block_size);
+}
+
+// Asserts exactly one diagnostic of `code`, at `span`, under "footer".
+void ExpectOnly(const Decoded& d, Code code, ByteSpan span) {
+  ASSERT_EQ(d.diagnostics.size(), 1u);
+  EXPECT_EQ(d.diagnostics[0].code, code) << d.diagnostics[0].message;
+  EXPECT_EQ(d.diagnostics[0].offset, span.offset);
+  EXPECT_EQ(d.diagnostics[0].length, span.length);
+  EXPECT_EQ(d.diagnostics[0].field, "footer");
+}
+
+std::string Describe(const std::vector<Diagnostic>& ds) {
+  std::string out;
+  for (const Diagnostic& d : ds) {
+    out += std::string(Info(d.code).name) + " @" + std::to_string(d.offset) +
+           "+" + std::to_string(d.length) + " " + d.field + ": " + d.message +
+           "\n";
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- helpers
+
+TEST(BlockSize, ValidRangeAndDefault) {
+  EXPECT_FALSE(IsValidBlockSize(0));
+  EXPECT_TRUE(IsValidBlockSize(1));
+  EXPECT_TRUE(IsValidBlockSize((1 << 23) - 1));
+  EXPECT_FALSE(IsValidBlockSize(1 << 23));
+  EXPECT_EQ(EffectiveBlockSize(false, 0), 262144u);
+  EXPECT_EQ(EffectiveBlockSize(true, 1000), 1000u);
+}
+
+TEST(CompressionKind, KnownKinds) {
+  for (int64_t k = kNone; k <= kBrotli; ++k) {
+    EXPECT_TRUE(IsKnownCompressionKind(k));
+  }
+  EXPECT_FALSE(IsKnownCompressionKind(7));
+  EXPECT_FALSE(IsKnownCompressionKind(-1));
+}
+
+// ---------------------------------------------------------------- NONE
+
+TEST(NoneRegion, ViewsTheFileBytesWithAnExactMap) {
+  const Buffer file = FromString("raw bytes, no chunk headers");
+  const Decoded d = Decode(file, kNone, 4);
+  ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
+  EXPECT_TRUE(d.diagnostics.empty());
+  EXPECT_TRUE(d.region.complete());
+  EXPECT_EQ(d.region.bytes().data(), file.data());  // Not copied.
+  EXPECT_EQ(d.region.bytes().size(), file.size());
+  EXPECT_EQ(d.region.chunk_count(), 0u);
+  EXPECT_EQ(d.region.map().ToFile({3, 5}), (ByteSpan{kBase + 3, 5}));
+  EXPECT_EQ(d.region.map().ToFile({0, 0}), (ByteSpan{kBase, 0}));
+  EXPECT_EQ(d.region.map().ToFile({file.size(), 0}),
+            (ByteSpan{kBase + file.size(), 0}));
+  EXPECT_EQ(d.region.reader().begin_offset(), 0u);
+  EXPECT_EQ(d.region.reader().size(), file.size());
+}
+
+TEST(NoneRegion, EmptyRegion) {
+  const Decoded d = Decode({}, kNone, 4);
+  EXPECT_TRUE(d.ok);
+  EXPECT_TRUE(d.region.bytes().empty());
+  EXPECT_EQ(d.region.map().ToFile({0, 0}), (ByteSpan{kBase, 0}));
+}
+
+TEST(UnknownKind, IsRefusedWithoutADiagnostic) {
+  const Decoded d = Decode(FromString("abc"), 7, 100);
+  EXPECT_FALSE(d.ok);
+  EXPECT_FALSE(d.region.complete());
+  EXPECT_TRUE(d.diagnostics.empty());
+  EXPECT_TRUE(d.region.bytes().empty());
+}
+
+// ---------------------------------------------------------------- codecs
+
+class CodecRegionTest : public testing::TestWithParam<int64_t> {};
+
+TEST_P(CodecRegionTest, DecodesChunksOfTheBlockSize) {
+  const int64_t kind = GetParam();
+  constexpr size_t kBlock = 10'000;
+  const Buffer data = Repetitive(45'000, 1);
+  const Buffer file = CompressedRegion(kind, data, kBlock);
+  const Decoded d = Decode(file, kind, kBlock);
+  ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
+  EXPECT_TRUE(d.diagnostics.empty()) << Describe(d.diagnostics);
+  EXPECT_TRUE(d.bytes() == data);
+  EXPECT_EQ(d.region.chunk_count(), 5u);
+  ASSERT_EQ(d.region.map().chunks().size(), 5u);
+  EXPECT_EQ(d.region.map().decoded_size(), data.size());
+  // Byte 25 000 is in the third chunk; a compressed chunk maps to its body.
+  const Chunk& third = d.region.map().chunks()[2];
+  EXPECT_FALSE(third.original);
+  EXPECT_EQ(third.decoded_offset, 20'000u);
+  EXPECT_EQ(third.decoded_length, 10'000u);
+  EXPECT_EQ(third.header.length, 3u);
+  EXPECT_EQ(third.body.offset, third.header.offset + 3);
+  EXPECT_EQ(d.region.map().ToFile({25'000, 10}), third.body);
+}
+
+TEST_P(CodecRegionTest, ReusedAcrossRegionsAndKinds) {
+  const int64_t kind = GetParam();
+  RegionDecoder decoder;
+  for (int round = 0; round < 3; ++round) {
+    const Buffer data = Repetitive(3'000 + round * 1'000, 2 + round);
+    const Decoded d =
+        Decode(decoder, CompressedRegion(kind, data, 1'500), kind, 1'500);
+    ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
+    EXPECT_TRUE(d.bytes() == data);
+    // Another codec in between, on the same contexts.
+    const Decoded z =
+        Decode(decoder, CompressedRegion(kZstd, data, 2'000), kZstd, 2'000);
+    ASSERT_TRUE(z.ok) << Describe(z.diagnostics);
+    EXPECT_TRUE(z.bytes() == data);
+  }
+}
+
+TEST_P(CodecRegionTest, CorruptPayloadIsACodecError) {
+  const int64_t kind = GetParam();
+  const Buffer good = CompressedChunk(kind, Repetitive(1'000, 4));
+  // Garbage no codec decodes as a whole: a snappy prefix of 1000 over
+  // literal tags that run out, a DEFLATE block type 3, and so on.
+  const Buffer garbage = CompressedBody(FromString("\xe8\x07\xff\xff\xff\xff"));
+  const Buffer file = Concat({good, garbage, good});
+  const Decoded d = Decode(file, kind, 2'000);
+  EXPECT_FALSE(d.ok);
+  EXPECT_FALSE(d.region.complete());
+  ExpectOnly(d, Code::kOrcCompressionCodecError, {kBase + good.size() + 3, 6});
+  // The bytes are those decoded before the fault; every header was walked.
+  EXPECT_TRUE(d.bytes() == Repetitive(1'000, 4));
+  EXPECT_EQ(d.region.chunk_count(), 3u);
+}
+
+TEST_P(CodecRegionTest, ChunkThatExpandsPastTheBlockSize) {
+  const int64_t kind = GetParam();
+  // 5 000 zeros compress to far fewer than the block size of 1 000, so the
+  // header is within bounds but the output is not (C4).
+  const Buffer file = CompressedChunk(kind, Buffer(5'000));
+  ASSERT_LE(file.size() - 3, 1'000u);
+  const Decoded d = Decode(file, kind, 1'000);
+  EXPECT_FALSE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionDecompressedTooLarge,
+             {kBase + 3, file.size() - 3});
+  EXPECT_TRUE(d.bytes().empty());
+}
+
+std::string KindName(const testing::TestParamInfo<int64_t>& info) {
+  static constexpr const char* kNames[] = {"None", "Zlib", "Snappy", "Lzo",
+                                           "Lz4",  "Zstd", "Brotli"};
+  return kNames[info.param];
+}
+
+INSTANTIATE_TEST_SUITE_P(AllCodecs, CodecRegionTest,
+                         testing::Values(kZlib, kSnappy, kLzo, kLz4, kZstd,
+                                         kBrotli),
+                         KindName);
+
+// ---------------------------------------------------------------- framing
+
+TEST(Framing, OriginalChunksMapExactly) {
+  const Buffer a = FromString("first original chunk");
+  const Buffer b = FromString("second");
+  const Buffer file = Concat({OriginalChunk(a), OriginalChunk(b)});
+  const Decoded d = Decode(file, kSnappy, 100);
+  ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
+  EXPECT_TRUE(d.diagnostics.empty());
+  EXPECT_TRUE(d.bytes() == Concat({a, b}));
+  const ChunkMap& m = d.region.map();
+  // Byte 2 of `a` is file byte 3 + 2.
+  EXPECT_EQ(m.ToFile({2, 4}), (ByteSpan{kBase + 5, 4}));
+  // The first byte of `b` sits after a's header, body and b's header.
+  EXPECT_EQ(m.ToFile({a.size(), 1}), (ByteSpan{kBase + 3 + a.size() + 3, 1}));
+  // A span across the two chunks takes b's header with it.
+  EXPECT_EQ(m.ToFile({a.size() - 1, 2}),
+            (ByteSpan{kBase + 3 + a.size() - 1, 5}));
+}
+
+TEST(Framing, MixedChunksAndTheirMap) {
+  const Buffer a = FromString("stored as is");
+  const Buffer b = Repetitive(3'000, 5);
+  const Buffer c = FromString("stored again");
+  const Buffer zb = CompressedChunk(kZlib, b);
+  const Buffer file = Concat({OriginalChunk(a), zb, OriginalChunk(c)});
+  const Decoded d = Decode(file, kZlib, 4'000);
+  ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
+  EXPECT_TRUE(d.diagnostics.empty());
+  EXPECT_TRUE(d.bytes() == Concat({a, b, c}));
+  const ChunkMap& m = d.region.map();
+  ASSERT_EQ(m.chunks().size(), 3u);
+  const uint64_t zb_at = kBase + 3 + a.size();
+  const ByteSpan zb_body{zb_at + 3, zb.size() - 3};
+  const uint64_t c_at = zb_at + zb.size() + 3;
+  EXPECT_TRUE(m.chunks()[0].original);
+  EXPECT_FALSE(m.chunks()[1].original);
+  EXPECT_EQ(m.chunks()[1].body, zb_body);
+  // Inside the compressed chunk: its body.
+  EXPECT_EQ(m.ToFile({a.size() + 100, 50}), zb_body);
+  // From the original chunk into the compressed one: from the exact byte
+  // to the end of the body.
+  EXPECT_EQ(m.ToFile({a.size() - 2, 10}),
+            (ByteSpan{kBase + 3 + a.size() - 2, 2 + 3 + zb_body.length}));
+  // From the compressed chunk into the last original one.
+  const uint64_t into_c = a.size() + b.size() + 4;
+  EXPECT_EQ(m.ToFile({a.size() + 10, into_c - a.size() - 10}),
+            (ByteSpan{zb_body.offset, c_at + 4 - zb_body.offset}));
+  // All of it: from the first body byte to the last.
+  EXPECT_EQ(m.ToFile({0, d.bytes().size()}),
+            (ByteSpan{kBase + 3, file.size() - 3}));
+  // Empty spans: at a chunk boundary the next chunk's start, inside a
+  // compressed chunk its body's start, at the end the region's end.
+  EXPECT_EQ(m.ToFile({a.size(), 0}), (ByteSpan{zb_body.offset, 0}));
+  EXPECT_EQ(m.ToFile({a.size() + 7, 0}), (ByteSpan{zb_body.offset, 0}));
+  EXPECT_EQ(m.ToFile({d.bytes().size(), 0}),
+            (ByteSpan{kBase + file.size(), 0}));
+  // Past the end: clamped.
+  EXPECT_EQ(m.ToFile({into_c, 1'000}), (ByteSpan{c_at + 4, c.size() - 4}));
+  EXPECT_EQ(m.ToFile({1'000'000, 5}), (ByteSpan{kBase + file.size(), 0}));
+}
+
+TEST(Framing, EmptyCompressedRegionHasNoChunks) {
+  const Decoded d = Decode({}, kZlib, 100);
+  EXPECT_TRUE(d.ok);
+  EXPECT_TRUE(d.diagnostics.empty());
+  EXPECT_EQ(d.region.chunk_count(), 0u);
+  EXPECT_EQ(d.region.map().ToFile({0, 0}), (ByteSpan{kBase, 0}));
+}
+
+TEST(Framing, ChunkBodyCrossingTheRegionEnd) {
+  const Buffer a = OriginalChunk(FromString("complete"));
+  // Declares 50 body bytes; the region holds 10.
+  const Buffer file = Concat({a, Header(50, true), Buffer(10)});
+  const Decoded d = Decode(file, kZlib, 100);
+  EXPECT_FALSE(d.ok);
+  EXPECT_FALSE(d.region.complete());
+  ExpectOnly(d, Code::kOrcCompressionChunkTruncated,
+             {kBase + a.size(), 3 + 10});
+  EXPECT_TRUE(d.bytes() == FromString("complete"));
+  EXPECT_EQ(d.region.chunk_count(), 1u);
+}
+
+TEST(Framing, CompressedChunkCrossingTheRegionEnd) {
+  const Buffer chunk = CompressedChunk(kZstd, Repetitive(500, 6));
+  const Buffer file = Slice(chunk, 0, chunk.size() - 1);
+  const Decoded d = Decode(file, kZstd, 1'000);
+  EXPECT_FALSE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionChunkTruncated, {kBase, file.size()});
+}
+
+TEST(Framing, TruncatedHeader) {
+  const Buffer a = OriginalChunk(FromString("x"));
+  for (size_t tail : {1, 2}) {
+    SCOPED_TRACE(tail);
+    const Buffer file = Concat({a, Buffer(tail, std::byte{0x41})});
+    const Decoded d = Decode(file, kLz4, 100);
+    EXPECT_FALSE(d.ok);
+    ExpectOnly(d, Code::kOrcCompressionChunkTruncated,
+               {kBase + a.size(), tail});
+  }
+}
+
+TEST(Framing, OriginalChunkLongerThanTheBlockSize) {
+  // Java rejects it, C++ reads it: reported, and decoded all the same.
+  const Buffer body = Repetitive(150, 7);
+  const Buffer file =
+      Concat({OriginalChunk(FromString("ok")), OriginalChunk(body)});
+  const Decoded d = Decode(file, kSnappy, 100);
+  EXPECT_TRUE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionChunkTooLarge, {kBase + 5, 3});
+  EXPECT_TRUE(d.bytes() == Concat({FromString("ok"), body}));
+}
+
+TEST(Framing, CompressedChunkLongerThanTheBlockSize) {
+  // Random bytes do not compress, so the payload outgrows a block of its
+  // own decoded size.
+  std::mt19937 rng(8);
+  Buffer data(300);
+  for (std::byte& b : data) b = static_cast<std::byte>(rng());
+  const Buffer file = CompressedChunk(kLz4, data);
+  ASSERT_GT(file.size() - 3, 300u);
+  const Decoded d = Decode(file, kLz4, 300);
+  EXPECT_TRUE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionChunkTooLarge, {kBase, 3});
+  EXPECT_TRUE(d.bytes() == data);
+}
+
+TEST(Framing, ChunkLengthUsesAll23Bits) {
+  // v = 0xffffff: original, len 2^23 - 1; with a legal block size that
+  // large and only 4 body bytes, the chunk runs past the region.
+  const Buffer file = {std::byte{0xff}, std::byte{0xff}, std::byte{0xff},
+                       std::byte{1},    std::byte{2},    std::byte{3},
+                       std::byte{4}};
+  const Decoded d = Decode(file, kZlib, (1 << 23) - 1);
+  ExpectOnly(d, Code::kOrcCompressionChunkTruncated, {kBase, 7});
+}
+
+TEST(Framing, EmptyChunkIsAWarning) {
+  const Buffer a = OriginalChunk(FromString("abc"));
+  const Buffer file = Concat({a, Header(0, false), a});
+  const Decoded d = Decode(file, kZstd, 100);
+  EXPECT_TRUE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionEmptyChunk, {kBase + a.size(), 3});
+  EXPECT_EQ(Info(Code::kOrcCompressionEmptyChunk).severity, Severity::kWarning);
+  EXPECT_TRUE(d.bytes() == FromString("abcabc"));
+  EXPECT_EQ(d.region.chunk_count(), 3u);
+  EXPECT_EQ(d.region.map().chunks().size(), 2u);
+}
+
+TEST(Framing, SnappyPrefixClaimingMoreThanTheBlockSize) {
+  // The prefix says 5 000 over a body that is not checked: a reader stops
+  // at the prefix ("Snappy length exceeds block size").
+  const Buffer payload = Concat({FromString("\x88\x27"), Buffer(20)});
+  const Buffer file = CompressedBody(payload);
+  const Decoded d = Decode(file, kSnappy, 1'000);
+  EXPECT_FALSE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionDecompressedTooLarge,
+             {kBase + 3, payload.size()});
+}
+
+TEST(Framing, DecompressedTooLargeStopsDecodingButNotTheWalk) {
+  const Buffer big = CompressedChunk(kZlib, Buffer(5'000));
+  const Buffer small = CompressedChunk(kZlib, Repetitive(500, 9));
+  const Buffer file = Concat({small, big, small, Header(40, false)});
+  const Decoded d = Decode(file, kZlib, 1'000);
+  EXPECT_FALSE(d.ok);
+  ASSERT_EQ(d.diagnostics.size(), 2u) << Describe(d.diagnostics);
+  EXPECT_EQ(d.diagnostics[0].code, Code::kOrcCompressionDecompressedTooLarge);
+  EXPECT_EQ(d.diagnostics[0].offset, kBase + small.size() + 3);
+  EXPECT_EQ(d.diagnostics[0].length, big.size() - 3);
+  EXPECT_EQ(d.diagnostics[1].code, Code::kOrcCompressionChunkTruncated);
+  EXPECT_EQ(d.diagnostics[1].offset, kBase + file.size() - 3);
+  EXPECT_EQ(d.diagnostics[1].length, 3u);
+  EXPECT_TRUE(d.bytes() == Repetitive(500, 9));
+  EXPECT_EQ(d.region.chunk_count(), 3u);
+}
+
+TEST(Framing, TrailingBytesAfterTheDeflateStream) {
+  const Buffer data = Repetitive(800, 10);
+  const Buffer payload = DeflateRaw(data);
+  const Buffer file = CompressedBody(Concat({payload, FromString("junk")}));
+  const Decoded d = Decode(file, kZlib, 1'000);
+  EXPECT_TRUE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionTrailingBytes,
+             {kBase + 3 + payload.size(), 4});
+  EXPECT_TRUE(d.bytes() == data);
+}
+
+TEST(Framing, TrailingBytesAfterTheLzoStream) {
+  const Buffer data = Repetitive(800, 11);
+  const Buffer payload = Lzo1x(data);
+  const Buffer file = CompressedBody(Concat({payload, Buffer(7)}));
+  const Decoded d = Decode(file, kLzo, 1'000);
+  EXPECT_TRUE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionTrailingBytes,
+             {kBase + 3 + payload.size(), 7});
+  EXPECT_TRUE(d.bytes() == data);
+}
+
+TEST(Framing, DeflateStreamNotEndingInItsChunkIsACodecError) {
+  // The stream is cut between two chunks, as if the writer had flushed
+  // mid-stream: each chunk must hold a whole one.
+  const Buffer payload = DeflateRaw(Repetitive(900, 12));
+  const size_t half = payload.size() / 2;
+  const Buffer file =
+      Concat({CompressedBody(Slice(payload, 0, half)),
+              CompressedBody(Slice(payload, half, payload.size() - half))});
+  const Decoded d = Decode(file, kZlib, 1'000);
+  EXPECT_FALSE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionCodecError, {kBase + 3, half});
+}
+
+// ---------------------------------------------------------------- limits
+
+TEST(Limits, OriginalChunksPastTheRegionLimit) {
+  RegionDecoder decoder(/*max_region_bytes=*/100);
+  const Buffer a = OriginalChunk(Buffer(60));
+  const Buffer file = Concat({a, a, a});
+  const Decoded d = Decode(decoder, file, kZlib, 100);
+  EXPECT_FALSE(d.ok);
+  ExpectOnly(d, Code::kLimitsOrcRegionSize, {kBase, file.size()});
+  EXPECT_EQ(d.bytes().size(), 60u);
+  EXPECT_EQ(d.region.chunk_count(), 3u);
+}
+
+TEST(Limits, CompressedChunkPastTheRegionLimit) {
+  RegionDecoder decoder(/*max_region_bytes=*/1'500);
+  const Buffer data = Repetitive(1'000, 13);
+  for (const int64_t kind : {kZlib, kSnappy, kZstd, kLz4}) {
+    SCOPED_TRACE(kind);
+    const Buffer file = CompressedRegion(kind, Concat({data, data}), 1'000);
+    const Decoded d = Decode(decoder, file, kind, 1'000);
+    EXPECT_FALSE(d.ok);
+    ExpectOnly(d, Code::kLimitsOrcRegionSize, {kBase, file.size()});
+    EXPECT_TRUE(d.bytes() == data);
+  }
+  // Past the block size is still the chunk's fault, where the format says
+  // its size up front.
+  const Buffer first = CompressedChunk(kSnappy, data);
+  const Buffer second = CompressedChunk(kSnappy, Buffer(3'000));
+  const Decoded d = Decode(decoder, Concat({first, second}), kSnappy, 1'000);
+  ExpectOnly(d, Code::kOrcCompressionDecompressedTooLarge,
+             {kBase + first.size() + 3, second.size() - 3});
+}
+
+TEST(Limits, HugeBlockSizeKeepsTheScratchBounded) {
+  // An illegal block size (T7) does not make a small chunk allocate it.
+  const Buffer data = Repetitive(2'000, 14);
+  const Decoded d =
+      Decode(CompressedChunk(kZlib, data), kZlib, uint64_t{1} << 40);
+  EXPECT_TRUE(d.ok) << Describe(d.diagnostics);
+  EXPECT_TRUE(d.bytes() == data);
+}
+
+TEST(Limits, RegionLimitIsOneQuarterGiB) {
+  EXPECT_EQ(limits::kMaxOrcRegionBytes, uint64_t{256} << 20);
+}
+
+// ---------------------------------------------------------------- fuzz-ish
+
+TEST(Robustness, FlippedRegionBytesNeverCrash) {
+  const Buffer data = Repetitive(6'000, 15);
+  RegionDecoder decoder;
+  std::mt19937 rng(16);
+  for (const int64_t kind : {kZlib, kSnappy, kLzo, kLz4, kZstd, kBrotli}) {
+    const Buffer file = CompressedRegion(kind, data, 1'000);
+    for (int i = 0; i < 100; ++i) {
+      Buffer mutated = file;
+      mutated[rng() % mutated.size()] ^=
+          static_cast<std::byte>(1 + rng() % 255);
+      const Decoded d = Decode(decoder, mutated, kind, 1'000);
+      for (const Diagnostic& diag : d.diagnostics) {
+        EXPECT_GE(diag.offset, kBase);
+        EXPECT_LE(diag.offset + diag.length, kBase + mutated.size());
+      }
+      for (const Chunk& c : d.region.map().chunks()) {
+        if (!c.original) EXPECT_LE(c.decoded_length, 1'000u);
+      }
+      if (!d.ok) {
+        EXPECT_FALSE(d.region.complete());
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- corpus
+
+// The ORC files of the external corpus (apache/orc examples): every Footer,
+// Metadata, stripe footer and stream decodes without an error. The tail is
+// parsed here by hand, independently of validator/orc/tail.cc.
+
+struct Field {
+  uint64_t number = 0;
+  int wire = 0;
+  uint64_t value = 0;                // Varint and fixed values.
+  std::span<const std::byte> bytes;  // Length-delimited values.
+};
+
+bool ReadVarint(std::span<const std::byte> in, size_t* pos, uint64_t* out) {
+  uint64_t v = 0;
+  for (int shift = 0; shift < 64 && *pos < in.size(); shift += 7) {
+    const uint8_t b = static_cast<uint8_t>(in[(*pos)++]);
+    v |= uint64_t{b & 0x7fu} << shift;
+    if ((b & 0x80) == 0) {
+      *out = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The fields of one message; false if it does not parse to its end.
+bool Fields(std::span<const std::byte> msg, std::vector<Field>* out) {
+  size_t pos = 0;
+  while (pos < msg.size()) {
+    uint64_t tag = 0;
+    if (!ReadVarint(msg, &pos, &tag)) return false;
+    Field f;
+    f.number = tag >> 3;
+    f.wire = static_cast<int>(tag & 7);
+    switch (f.wire) {
+      case 0:
+        if (!ReadVarint(msg, &pos, &f.value)) return false;
+        break;
+      case 1:
+      case 5: {
+        const size_t n = f.wire == 1 ? 8 : 4;
+        if (msg.size() - pos < n) return false;
+        pos += n;
+        break;
+      }
+      case 2: {
+        uint64_t n = 0;
+        if (!ReadVarint(msg, &pos, &n) || n > msg.size() - pos) return false;
+        f.bytes = msg.subspan(pos, n);
+        pos += n;
+        break;
+      }
+      default:
+        return false;
+    }
+    out->push_back(f);
+  }
+  return true;
+}
+
+struct CorpusStats {
+  uint64_t regions = 0;
+  uint64_t chunks = 0;
+};
+
+// Decodes one region and checks it decoded without errors and parses as
+// protobuf when `message` is set.
+DecodedRegion CheckRegion(RegionDecoder& decoder, const Buffer& file,
+                          ByteSpan span, int64_t kind, uint64_t block_size,
+                          const std::string& field, bool message,
+                          CorpusStats* stats) {
+  SCOPED_TRACE(field);
+  DecodedRegion region;
+  ByteReader whole(file);
+  ByteReader sub;
+  EXPECT_TRUE(whole.Sub(span.offset, span.length, &sub))
+      << "region " << span.offset << "+" << span.length << " outside file";
+  DiagnosticSink sink;
+  EXPECT_TRUE(
+      decoder.DecodeRegion(sub, kind, block_size, sink, field, &region));
+  EXPECT_FALSE(sink.has_errors()) << Describe(sink.Take());
+  EXPECT_TRUE(region.complete());
+  if (message) {
+    std::vector<Field> fields;
+    EXPECT_TRUE(Fields(region.bytes(), &fields)) << "not a protobuf message";
+  }
+  ++stats->regions;
+  stats->chunks += region.chunk_count();
+  return region;
+}
+
+void CheckOrcFile(const std::filesystem::path& path, CorpusStats* stats) {
+  SCOPED_TRACE(path.filename().string());
+  std::ifstream in(path, std::ios::binary);
+  const std::string contents((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  const Buffer file = FromString(contents);
+  ASSERT_GT(file.size(), 4u);
+  const uint64_t ps_len = static_cast<uint8_t>(file.back());
+  ASSERT_LT(ps_len + 1, file.size());
+  const uint64_t ps_at = file.size() - 1 - ps_len;
+  std::vector<Field> ps;
+  ASSERT_TRUE(Fields(std::span(file).subspan(ps_at, ps_len), &ps));
+  uint64_t footer_length = 0;
+  uint64_t metadata_length = 0;
+  int64_t kind = kNone;
+  bool has_block_size = false;
+  uint64_t block_size = 0;
+  for (const Field& f : ps) {
+    if (f.wire != 0) continue;
+    switch (f.number) {
+      case 1:
+        footer_length = f.value;
+        break;
+      case 2:
+        kind = static_cast<int64_t>(f.value);
+        break;
+      case 3:
+        has_block_size = true;
+        block_size = f.value;
+        break;
+      case 5:
+        metadata_length = f.value;
+        break;
+    }
+  }
+  block_size = EffectiveBlockSize(has_block_size, block_size);
+  ASSERT_TRUE(IsKnownCompressionKind(kind));
+  ASSERT_LE(footer_length + metadata_length, ps_at);
+  const uint64_t footer_at = ps_at - footer_length;
+  RegionDecoder decoder;
+  const DecodedRegion footer =
+      CheckRegion(decoder, file, {footer_at, footer_length}, kind, block_size,
+                  "footer", true, stats);
+  CheckRegion(decoder, file, {footer_at - metadata_length, metadata_length},
+              kind, block_size, "metadata", true, stats);
+
+  std::vector<Field> footer_fields;
+  ASSERT_TRUE(Fields(footer.bytes(), &footer_fields));
+  int stripe_index = 0;
+  for (const Field& f : footer_fields) {
+    if (f.number != 3 || f.wire != 2) continue;
+    const std::string stripe =
+        "stripes[" + std::to_string(stripe_index++) + "]";
+    std::vector<Field> info;
+    ASSERT_TRUE(Fields(f.bytes, &info));
+    uint64_t v[5] = {};  // offset, index, data, footer lengths by number.
+    for (const Field& g : info) {
+      if (g.wire == 0 && g.number >= 1 && g.number <= 4) v[g.number] = g.value;
+    }
+    const uint64_t offset = v[1];
+    const uint64_t index_length = v[2];
+    const uint64_t data_length = v[3];
+    const uint64_t stripe_footer_length = v[4];
+    const DecodedRegion stripe_footer =
+        CheckRegion(decoder, file,
+                    {offset + index_length + data_length, stripe_footer_length},
+                    kind, block_size, stripe + ".footer", true, stats);
+    std::vector<Field> sf;
+    ASSERT_TRUE(Fields(stripe_footer.bytes(), &sf));
+    // Streams lie back to back from the stripe's start; an encrypted
+    // stripe lists some elsewhere, so only plain stripes are walked.
+    if (std::any_of(sf.begin(), sf.end(),
+                    [](const Field& g) { return g.number == 4; })) {
+      continue;
+    }
+    uint64_t at = offset;
+    int stream_index = 0;
+    for (const Field& g : sf) {
+      if (g.number != 1 || g.wire != 2) continue;
+      std::vector<Field> stream;
+      ASSERT_TRUE(Fields(g.bytes, &stream));
+      uint64_t stream_kind = 0;
+      uint64_t length = 0;
+      for (const Field& h : stream) {
+        if (h.number == 1) stream_kind = h.value;
+        if (h.number == 3) length = h.value;
+      }
+      // Row index and bloom filter streams are messages too.
+      const bool message =
+          stream_kind == static_cast<uint64_t>(kRowIndex) ||
+          stream_kind == static_cast<uint64_t>(kBloomFilter) ||
+          stream_kind == static_cast<uint64_t>(kBloomFilterUtf8);
+      CheckRegion(decoder, file, {at, length}, kind, block_size,
+                  stripe + ".streams[" + std::to_string(stream_index++) + "]",
+                  message, stats);
+      at += length;
+    }
+    EXPECT_EQ(at, offset + index_length + data_length) << stripe;
+  }
+}
+
+TEST(ExternalCorpus, EveryRegionOfEveryOrcFileDecodes) {
+  const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
+  if (env == nullptr || *env == '\0') {
+    GTEST_SKIP() << "COLCHECK_EXTERNAL_CORPUS is not set; the ORC corpus "
+                    "test needs <corpus>/orc/*.orc";
+  }
+  const std::filesystem::path dir = std::filesystem::path(env) / "orc";
+  if (!std::filesystem::is_directory(dir)) {
+    GTEST_SKIP() << dir << " not found; set COLCHECK_EXTERNAL_CORPUS";
+  }
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.is_regular_file() && e.path().extension() == ".orc") {
+      files.push_back(e.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty());
+  std::map<std::string, CorpusStats> by_file;
+  for (const auto& path : files) {
+    CheckOrcFile(path, &by_file[path.filename().string()]);
+  }
+  for (const auto& [name, stats] : by_file) {
+    std::printf("%-60s %6llu regions %7llu chunks\n", name.c_str(),
+                static_cast<unsigned long long>(stats.regions),
+                static_cast<unsigned long long>(stats.chunks));
+  }
+  // The framing stress (C7): block size 100.
+  const auto snappy = by_file.find("TestOrcFile.testSnappy.orc");
+  if (snappy != by_file.end()) {
+    EXPECT_GT(snappy->second.chunks, 1000u);
+  }
+}
+
+}  // namespace
+}  // namespace colcheck::orc
