@@ -12,6 +12,8 @@ namespace {
 
 // Tags are uint32 varints: a field number in the top 29 bits.
 constexpr uint64_t kMaxFieldNumber = (uint64_t{1} << 29) - 1;
+// Tags and lengths are 32-bit values: 5 varint bytes at most.
+constexpr int kMaxTagOrLengthBytes = 5;
 
 std::string_view ScalarName(Scalar kind) {
   switch (kind) {
@@ -91,7 +93,7 @@ void Decoder::Fail(Code code, ByteSpan logical, std::string message) {
   failed_ = true;
 }
 
-bool Decoder::ReadVarint(uint64_t* out, ByteSpan* span) {
+bool Decoder::ReadVarint(uint64_t* out, ByteSpan* span, int max_bytes) {
   if (failed_) return false;
   const uint64_t start = reader_.position();
   uint64_t value = 0;
@@ -103,9 +105,10 @@ bool Decoder::ReadVarint(uint64_t* out, ByteSpan* span) {
                   " bytes: at least 1 more byte is missing"));
       return false;
     }
-    if (i == 10) {
+    if (i == max_bytes) {
       Fail(Code::kProtobufVarintOverlong, reader_.SpanFrom(start),
-           "varint is longer than 10 bytes");
+           StrCat("varint is longer than the ", max_bytes,
+                  " bytes its type allows"));
       return false;
     }
     const uint64_t bits = b & 0x7F;
@@ -157,7 +160,7 @@ bool Decoder::ReadFixed32(uint32_t* out, ByteSpan* span) {
 
 bool Decoder::ReadLength(ByteSpan* body, ByteSpan* length_span) {
   uint64_t length;
-  if (!ReadVarint(&length, length_span)) return false;
+  if (!ReadVarint(&length, length_span, kMaxTagOrLengthBytes)) return false;
   if (length > reader_.remaining()) {
     Fail(Code::kProtobufLengthExceedsData, *length_span,
          StrCat("length ", length, " exceeds the ", reader_.remaining(),
@@ -208,7 +211,7 @@ Decoder::TagResult Decoder::ReadTag(uint32_t* number, WireType* type,
   if (failed_) return TagResult::kFault;
   if (reader_.empty()) return TagResult::kEnd;
   uint64_t tag;
-  if (!ReadVarint(&tag, span)) return TagResult::kFault;
+  if (!ReadVarint(&tag, span, kMaxTagOrLengthBytes)) return TagResult::kFault;
   const uint64_t field = tag >> 3;
   const auto wire = static_cast<uint8_t>(tag & 7);
   if (field == 0 || field > kMaxFieldNumber) {

@@ -141,9 +141,12 @@ class Decoder {
   // marks the decoder failed and returns false. `span` receives the
   // logical bytes read.
   //
-  // A varint: truncation, more than 10 bytes, or a 10th byte above 1 is a
-  // fault; a redundant trailing zero group is a warning.
-  [[nodiscard]] bool ReadVarint(uint64_t* out, ByteSpan* span);
+  // A varint: truncation, more than `max_bytes` bytes, or a 10th byte above
+  // 1 is a fault; a redundant trailing zero group is a warning. Tags and
+  // lengths are 32-bit varints of at most 5 bytes: libprotobuf fails to
+  // parse longer ones.
+  [[nodiscard]] bool ReadVarint(uint64_t* out, ByteSpan* span,
+                                int max_bytes = 10);
   [[nodiscard]] bool ReadFixed64(uint64_t* out, ByteSpan* span);
   [[nodiscard]] bool ReadFixed32(uint32_t* out, ByteSpan* span);
   // A LEN value's length varint, checked against the bytes that remain.

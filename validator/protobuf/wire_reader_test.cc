@@ -269,6 +269,19 @@ TEST(WireReader, VarintOverlong) {
   ExpectOnly(r, Code::kProtobufVarintOverlong, 1, 11);
 }
 
+TEST(WireReader, TagVarintOverlong) {
+  // Tag 0x08 padded to 6 bytes: libprotobuf reads tags of 5 bytes at most.
+  const Result r = Decode(Bytes({0x88, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01}));
+  EXPECT_FALSE(r.ok);
+  ExpectOnly(r, Code::kProtobufVarintOverlong, 0, 6);
+}
+
+TEST(WireReader, LengthVarintOverlong) {
+  const Result r = Decode(Bytes({0x22, 0x81, 0x80, 0x80, 0x80, 0x80, 0x00}));
+  EXPECT_FALSE(r.ok);
+  ExpectOnly(r, Code::kProtobufVarintOverlong, 1, 6);
+}
+
 TEST(WireReader, VarintOverflow) {
   std::vector<std::byte> bytes = Bytes({0x08});
   for (int i = 0; i < 9; ++i) bytes.push_back(std::byte{0xFF});
