@@ -6,6 +6,7 @@ target_sources(colcheck_validator PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/varint.cc
   ${CMAKE_CURRENT_LIST_DIR}/rle_stream.cc
   ${CMAKE_CURRENT_LIST_DIR}/rle_byte.cc
+  ${CMAKE_CURRENT_LIST_DIR}/rle_v1.cc
   ${CMAKE_CURRENT_LIST_DIR}/column_encodings.cc
 )
 
@@ -13,6 +14,7 @@ if(COLCHECK_BUILD_TESTS)
   colcheck_test(orc_rle_test
     ${CMAKE_CURRENT_LIST_DIR}/varint_test.cc
     ${CMAKE_CURRENT_LIST_DIR}/rle_byte_test.cc
+    ${CMAKE_CURRENT_LIST_DIR}/rle_v1_test.cc
     ${CMAKE_CURRENT_LIST_DIR}/column_encodings_test.cc
   )
 endif()
