@@ -7,6 +7,7 @@ target_sources(colcheck_validator PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/rle_stream.cc
   ${CMAKE_CURRENT_LIST_DIR}/rle_byte.cc
   ${CMAKE_CURRENT_LIST_DIR}/rle_v1.cc
+  ${CMAKE_CURRENT_LIST_DIR}/rle_v2.cc
   ${CMAKE_CURRENT_LIST_DIR}/column_encodings.cc
 )
 
@@ -15,6 +16,7 @@ if(COLCHECK_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/varint_test.cc
     ${CMAKE_CURRENT_LIST_DIR}/rle_byte_test.cc
     ${CMAKE_CURRENT_LIST_DIR}/rle_v1_test.cc
+    ${CMAKE_CURRENT_LIST_DIR}/rle_v2_test.cc
     ${CMAKE_CURRENT_LIST_DIR}/column_encodings_test.cc
   )
 endif()
