@@ -408,6 +408,17 @@ class OrcChecks(unittest.TestCase):
         self.assertEqual(len(f.statistics), len(f.types))
         self.assertEqual(len(orc.metadata.stripe_stats), len(f.stripes))
         self.check_chunks(orc, layout)
+        # The layout's regions tile the file: every byte is named.
+        regions = [layout.header]
+        for st in layout.stripes:
+            regions += st.streams + [st.footer]
+        regions += [layout.metadata, layout.footer, layout.postscript]
+        pos = 0
+        for r in regions:
+            self.assertEqual(r.offset, pos, r.name)
+            pos = r.end
+        self.assertEqual(pos, layout.ps_length_offset)
+        self.assertEqual(pos + 1, len(data))
         got, readers = read_rows(orc)
         if rows is not None:
             self.assertEqual(got, rows)
