@@ -6,16 +6,10 @@
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
 #include "core/mapped_file.h"
+#include "orc/orc_validator.h"
 #include "parquet/parquet_validator.h"
 
 namespace colcheck {
-namespace {
-
-bool LooksLikeOrc(const ByteReader& file) {
-  return AsChars(file.Bytes({0, 3})) == "ORC";
-}
-
-}  // namespace
 
 Report ValidateWithHooks(std::span<const std::byte> data,
                          const Options& options,
@@ -24,11 +18,10 @@ Report ValidateWithHooks(std::span<const std::byte> data,
   DiagnosticSink sink(options.max_diagnostics);
   Report report;
   report.size = data.size();
-  if (LooksLikeOrc(file)) {
+  if (orc::LooksLikeOrc(file)) {
     report.format = Format::kOrc;
-    sink.Report(Code::kFileOrcUnsupported, {0, 3}, "",
-                "ORC files are not validated yet");
-    report.verdict = Verdict::kUnsupported;
+    orc::ValidateOrc(file, options.level, sink);
+    report.verdict = sink.has_errors() ? Verdict::kInvalid : Verdict::kValid;
     report.diagnostics = sink.Take();
     return report;
   }

@@ -257,12 +257,18 @@ TEST(ValidateBytesTest, EncryptedFooterModuleWithoutLength) {
   ExpectOneError(Validate(b), Code::kEncryptionModuleLength, {9, 2});
 }
 
-TEST(ValidateBytesTest, OrcIsUnsupported) {
+// The ORC header routes a file to the ORC validator, whose tail checks
+// reject these bytes.
+TEST(ValidateBytesTest, OrcHeaderSelectsTheOrcValidator) {
   const std::string orc = "ORC\x0a\x0b garbage";
   const auto* p = reinterpret_cast<const std::byte*>(orc.data());
   const Report r = Validate({p, orc.size()});
   EXPECT_EQ(r.format, Format::kOrc);
-  EXPECT_EQ(r.verdict, Verdict::kUnsupported);
+  EXPECT_EQ(r.verdict, Verdict::kInvalid);
+  ASSERT_FALSE(r.diagnostics.empty());
+  EXPECT_EQ(r.diagnostics[0].code, Code::kOrcTailPostscriptLength);
+  EXPECT_EQ(r.diagnostics[0].offset, orc.size() - 1);
+  EXPECT_EQ(r.diagnostics[0].length, 1u);
 }
 
 TEST(ValidateBytesTest, DiagnosticsAreCapped) {

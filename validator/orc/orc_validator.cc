@@ -1,0 +1,150 @@
+// The ORC validation driver: decode each region, then run its rules, and go
+// deeper only while what the deeper stage relies on holds.
+
+#include "orc/orc_validator.h"
+
+#include <string>
+#include <utility>
+
+#include "orc/compression.h"
+#include "orc/footer.h"
+#include "orc/metadata_decoder.h"
+#include "orc/stripe.h"
+#include "orc/tail.h"
+#include "orc/types.h"
+#include "protobuf/wire_reader.h"
+
+namespace colcheck::orc {
+namespace {
+
+class OrcValidator {
+ public:
+  OrcValidator(const ByteReader& file, Level level, DiagnosticSink& sink)
+      : file_(file), level_(level), sink_(sink) {}
+
+  void Run() {
+    if (!ReadTail(file_, sink_, &tail_)) return;
+    if (!DecodeRegionMessage(tail_.footer, "footer", DecodeFooter, &footer_,
+                             &footer_bytes_)) {
+      return;
+    }
+    const TypeTree types = CheckTypes(footer_, sink_);
+    const bool stripes_ok = CheckFooter(footer_, tail_, sink_);
+    CheckMetadata();
+    if (level_ == Level::kFooter || !stripes_ok) return;
+    CheckStripes(types);
+  }
+
+ private:
+  // Decompresses `region` and decodes one message from it with `decode`,
+  // named `name` in field paths. `keep` holds the decoded bytes the model's
+  // strings point into.
+  template <typename Message>
+  bool DecodeRegionMessage(ByteSpan region, std::string_view name,
+                           bool (*decode)(protobuf::Decoder&, Message*),
+                           Message* out, DecodedRegion* keep,
+                           int64_t stripe = -1) {
+    ByteReader bytes;
+    if (!file_.Sub(region.offset, region.length, &bytes)) return false;
+    const std::string field =
+        stripe < 0 ? std::string(name)
+                   : "stripes[" + std::to_string(stripe) + "]." +
+                         std::string(name);
+    if (!regions_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
+                               sink_, field, keep)) {
+      return false;
+    }
+    protobuf::Decoder d(keep->reader(), keep->map(), &sink_);
+    if (stripe >= 0) {
+      d.PushName("stripes");
+      d.PushIndex(stripe);
+    }
+    d.PushName(name);
+    return decode(d, out);
+  }
+
+  // ST1: the Metadata section, when the file has one.
+  void CheckMetadata() {
+    if (tail_.metadata.length == 0) return;
+    Metadata metadata;
+    DecodedRegion bytes;
+    if (!DecodeRegionMessage(tail_.metadata, "metadata", DecodeMetadata,
+                             &metadata, &bytes)) {
+      return;
+    }
+    CheckMetadataCounts(metadata, footer_, tail_, sink_);
+  }
+
+  void CheckStripes(const TypeTree& types) {
+    const auto& version = tail_.postscript.version.value;
+    const StripeContext context{
+        footer_, types,
+        version.size() == 2 && version[0].value == 1 &&
+            version[1].value == 9999};
+    TimezoneCheck timezones;
+    const auto& stripes = footer_.stripes.value;
+    for (size_t i = 0; i < stripes.size(); ++i) {
+      const StripeInformation& info = stripes[i].value;
+      uint64_t end = 0;
+      if (!StripeEnd(info, &end)) continue;  // Reported by CheckFooter.
+      const ByteSpan footer_span = {end - info.footer_length.value,
+                                    info.footer_length.value};
+      StripeFooter footer;
+      DecodedRegion footer_bytes;
+      if (!DecodeRegionMessage(footer_span, "footer", DecodeStripeFooter,
+                               &footer, &footer_bytes,
+                               static_cast<int64_t>(i))) {
+        continue;
+      }
+      timezones.Add(footer, i, sink_);
+      const StripeLayout layout =
+          CheckStripeFooter(context, i, info, footer, footer_span, sink_);
+      if (layout.readable) CheckStreamFraming(i, layout);
+    }
+    timezones.Finish(footer_, tail_.footer, sink_);
+  }
+
+  // C2-C6 for every stream of a stripe whose directory holds.
+  void CheckStreamFraming(size_t stripe, const StripeLayout& layout) {
+    for (const StreamRegion& stream : layout.streams) {
+      // Encrypted placeholders hold the variants' streams, whose bytes
+      // are ciphertext: their framing cannot be read without the keys.
+      if (stream.bytes.length == 0 || stream.kind == kEncryptedIndex ||
+          stream.kind == kEncryptedData) {
+        continue;
+      }
+      ByteReader bytes;
+      if (!file_.Sub(stream.bytes.offset, stream.bytes.length, &bytes)) {
+        continue;
+      }
+      DecodedRegion decoded;
+      (void)regions_.DecodeRegion(
+          bytes, tail_.compression, tail_.block_size, sink_,
+          "stripes[" + std::to_string(stripe) + "].streams[" +
+              std::to_string(stream.index) + "]",
+          &decoded);
+    }
+  }
+
+  const ByteReader& file_;
+  const Level level_;
+  DiagnosticSink& sink_;
+  RegionDecoder regions_;
+  Tail tail_;
+  Footer footer_;
+  DecodedRegion footer_bytes_;
+};
+
+}  // namespace
+
+bool LooksLikeOrc(const ByteReader& file) {
+  const uint64_t size = file.size();
+  if (AsChars(file.Bytes({0, 3})) == "ORC") return true;
+  return size >= 4 && AsChars(file.Bytes({size - 4, 3})) == "ORC";
+}
+
+void ValidateOrc(const ByteReader& file, Level level, DiagnosticSink& sink) {
+  OrcValidator(file, level, sink).Run();
+}
+
+}  // namespace colcheck::orc

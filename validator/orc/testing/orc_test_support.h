@@ -1,0 +1,83 @@
+// Test support shared by the ORC rule tests: running the validator on
+// built bytes and matching diagnostics by code and exact span.
+
+#ifndef COLCHECK_ORC_TESTING_ORC_TEST_SUPPORT_H_
+#define COLCHECK_ORC_TESTING_ORC_TEST_SUPPORT_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "colcheck/colcheck.h"
+#include "core/byte_reader.h"
+#include "core/diagnostics.h"
+#include "orc/metadata.h"
+#include "orc/orc_validator.h"
+#include "orc/testing/orc_builder.h"
+
+namespace colcheck::orc::testing {
+
+inline std::vector<Diagnostic> Check(const std::string& bytes,
+                            Level level = Level::kFull) {
+  DiagnosticSink sink;
+  ValidateOrc(ByteReader(AsBytes(bytes)), level, sink);
+  return sink.Take();
+}
+
+inline std::string Describe(const std::vector<Diagnostic>& ds) {
+  std::string out;
+  for (const Diagnostic& d : ds) {
+    out += std::string(Info(d.code).name) + " @" + std::to_string(d.offset) +
+           "+" + std::to_string(d.length) + " " + d.field + ": " + d.message +
+           "\n";
+  }
+  return out;
+}
+
+inline bool Has(const std::vector<Diagnostic>& ds, Code code, ByteSpan span) {
+  for (const Diagnostic& d : ds) {
+    if (d.code == code && d.offset == span.offset && d.length == span.length) {
+      return true;
+    }
+  }
+  return false;
+}
+
+
+inline ProtoWriter TypeMessage(int64_t kind) {
+  ProtoWriter t;
+  t.Varint(1, static_cast<uint64_t>(kind), "kind");
+  return t;
+}
+
+inline ProtoWriter EmptyStats() {
+  ProtoWriter s;
+  s.Varint(1, 0).Varint(10, 0);
+  return s;
+}
+
+// A file with no stripes and a struct<a:int> schema: valid.
+inline OrcFile EmptyFile() {
+  OrcFile f;
+  ProtoWriter root = TypeMessage(kStruct);
+  root.Packed(2, {1}, "subtypes").Bytes(3, "a", "field_names");
+  f.footer.Varint(1, 3, "header_length")
+      .Varint(2, 3, "content_length")
+      .Message(4, root, "types[0]")
+      .Message(4, TypeMessage(kInt), "types[1]")
+      .Varint(6, 0, "number_of_rows")
+      .Message(7, EmptyStats())
+      .Message(7, EmptyStats())
+      .Varint(8, 10000)
+      .Varint(9, 1, "writer");
+  return f;
+}
+
+}  // namespace colcheck::orc::testing
+
+#define EXPECT_DIAG(ds, code, span) \
+  EXPECT_TRUE(::colcheck::orc::testing::Has(ds, code, span)) \
+      << ::colcheck::orc::testing::Describe(ds)
+
+#endif  // COLCHECK_ORC_TESTING_ORC_TEST_SUPPORT_H_
