@@ -3,11 +3,14 @@
 
 #include "orc/orc_validator.h"
 
+#include <memory>
 #include <string>
 #include <utility>
 
+#include "orc/columns.h"
 #include "orc/compression.h"
 #include "orc/footer.h"
+#include "orc/indexes.h"
 #include "orc/metadata_decoder.h"
 #include "orc/stripe.h"
 #include "orc/tail.h"
@@ -30,9 +33,12 @@ class OrcValidator {
     }
     const TypeTree types = CheckTypes(footer_, sink_);
     const bool stripes_ok = CheckFooter(footer_, tail_, sink_);
-    CheckMetadata();
+    const bool metadata = CheckMetadata();
+    const IndexContext index{tail_, footer_, metadata ? &metadata_ : nullptr,
+                             types};
+    if (types.valid) CheckFileStatistics(index, sink_);
     if (level_ == Level::kFooter || !stripes_ok) return;
-    CheckStripes(types);
+    CheckStripes(types, index);
   }
 
  private:
@@ -63,25 +69,30 @@ class OrcValidator {
     return decode(d, out);
   }
 
-  // ST1: the Metadata section, when the file has one.
-  void CheckMetadata() {
-    if (tail_.metadata.length == 0) return;
-    Metadata metadata;
-    DecodedRegion bytes;
+  // ST1: the Metadata section, when the file has one. Returns whether it
+  // decoded.
+  bool CheckMetadata() {
+    if (tail_.metadata.length == 0) return false;
     if (!DecodeRegionMessage(tail_.metadata, "metadata", DecodeMetadata,
-                             &metadata, &bytes)) {
-      return;
+                             &metadata_, &metadata_bytes_)) {
+      return false;
     }
-    CheckMetadataCounts(metadata, footer_, tail_, sink_);
+    CheckMetadataCounts(metadata_, footer_, tail_, sink_);
+    return true;
   }
 
-  void CheckStripes(const TypeTree& types) {
+  void CheckStripes(const TypeTree& types, const IndexContext& index) {
     const auto& version = tail_.postscript.version.value;
     const StripeContext context{
         footer_, types,
         version.size() == 2 && version[0].value == 1 &&
             version[1].value == 9999};
     TimezoneCheck timezones;
+    std::unique_ptr<ColumnObserver> values;
+    if (level_ == Level::kFull && types.valid) {
+      values = MakeValueChecker(index, sink_);
+    }
+    const ColumnContext columns{footer_, types, context};
     const auto& stripes = footer_.stripes.value;
     for (size_t i = 0; i < stripes.size(); ++i) {
       const StripeInformation& info = stripes[i].value;
@@ -99,31 +110,40 @@ class OrcValidator {
       timezones.Add(footer, i, sink_);
       const StripeLayout layout =
           CheckStripeFooter(context, i, info, footer, footer_span, sink_);
-      if (layout.readable) CheckStreamFraming(i, layout);
+      if (!layout.readable) continue;
+      const StripeData data = DecodeStreams(i, layout);
+      CheckStripeIndexes(index, i, info, footer, data, sink_);
+      if (level_ == Level::kFull) {
+        ReadStripeColumns(columns, i, info, footer, data, values.get(), sink_);
+      }
     }
     timezones.Finish(footer_, tail_.footer, sink_);
   }
 
-  // C2-C6 for every stream of a stripe whose directory holds.
-  void CheckStreamFraming(size_t stripe, const StripeLayout& layout) {
-    for (const StreamRegion& stream : layout.streams) {
+  // Decompresses every stream of a stripe whose directory holds, checking
+  // its framing (C2-C6).
+  StripeData DecodeStreams(size_t stripe, const StripeLayout& layout) {
+    StripeData data;
+    data.layout = &layout;
+    data.streams.resize(layout.streams.size());
+    for (size_t i = 0; i < layout.streams.size(); ++i) {
+      const StreamRegion& stream = layout.streams[i];
       // Encrypted placeholders hold the variants' streams, whose bytes
       // are ciphertext: their framing cannot be read without the keys.
-      if (stream.bytes.length == 0 || stream.kind == kEncryptedIndex ||
-          stream.kind == kEncryptedData) {
+      if (stream.kind == kEncryptedIndex || stream.kind == kEncryptedData) {
         continue;
       }
       ByteReader bytes;
       if (!file_.Sub(stream.bytes.offset, stream.bytes.length, &bytes)) {
         continue;
       }
-      DecodedRegion decoded;
       (void)regions_.DecodeRegion(
           bytes, tail_.compression, tail_.block_size, sink_,
           "stripes[" + std::to_string(stripe) + "].streams[" +
               std::to_string(stream.index) + "]",
-          &decoded);
+          &data.streams[i]);
     }
+    return data;
   }
 
   const ByteReader& file_;
@@ -133,6 +153,8 @@ class OrcValidator {
   Tail tail_;
   Footer footer_;
   DecodedRegion footer_bytes_;
+  Metadata metadata_;
+  DecodedRegion metadata_bytes_;
 };
 
 }  // namespace

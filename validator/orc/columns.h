@@ -1,0 +1,102 @@
+// The column stage: every stream of a stripe decoded, every column's values
+// read through PRESENT and its parents (ORCv1.md "Column Encodings";
+// orc-rules.md E1-E12, V1-V4), and each value handed to an observer that
+// checks statistics, row indexes and bloom filters against it.
+//
+// Value slots follow the type tree: the root has stripe.number_of_rows
+// slots; a STRUCT child has one slot per non-null parent value; a LIST's
+// child has the sum of the non-null lists' lengths (a MAP's key and value
+// likewise); a UNION's child k one per non-null value tagged k. A PRESENT
+// stream holds one bit per slot (absent: every slot is non-null), and each
+// value stream must hold exactly one value per non-null slot.
+
+#ifndef COLCHECK_ORC_COLUMNS_H_
+#define COLCHECK_ORC_COLUMNS_H_
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostics.h"
+#include "core/span.h"
+#include "orc/compression.h"
+#include "orc/metadata.h"
+#include "orc/stripe.h"
+#include "orc/types.h"
+
+namespace colcheck::orc {
+
+// The decoded bytes of every stream of one stripe, in the order of
+// StripeLayout::streams. A stream whose framing failed has an incomplete
+// region (DecodedRegion::complete() false); placeholders are empty.
+struct StripeData {
+  const StripeLayout* layout = nullptr;
+  std::vector<DecodedRegion> streams;
+
+  // The decoded stream of `column` and `kind`, or nullptr when the stripe
+  // has none (or its framing failed).
+  const DecodedRegion* Find(uint32_t column, int64_t kind) const {
+    for (size_t i = 0; i < streams.size(); ++i) {
+      const StreamRegion& s = layout->streams[i];
+      if (s.column == column && s.kind == kind) {
+        return streams[i].complete() ? &streams[i] : nullptr;
+      }
+    }
+    return nullptr;
+  }
+};
+
+// One decoded value. Which member holds it depends on the column's kind:
+//   BOOLEAN, BYTE, SHORT, INT, LONG, DATE (days)      integer
+//   FLOAT, DOUBLE                                      real
+//   STRING, CHAR, VARCHAR, BINARY, GEOMETRY/GEOGRAPHY  bytes
+//   DECIMAL                                            decimal, scale
+//   TIMESTAMP, TIMESTAMP_INSTANT                       seconds (since the
+//       epoch, as stored: 2015-01-01 plus DATA), nanos
+//   LIST, MAP                                          integer = length
+//   UNION                                              integer = tag
+//   STRUCT                                             nothing
+struct Value {
+  int64_t integer = 0;
+  double real = 0;
+  std::string_view bytes;
+  __int128 decimal = 0;
+  int32_t scale = 0;
+  int64_t seconds = 0;
+  int32_t nanos = 0;
+};
+
+// Sees every slot of every column of a stripe, column by column in type-id
+// order and slot by slot within a column. `row_group` is the index of the
+// row group (row_index_stride rows of the root) the slot's top-level row
+// falls in; 0 when the file has no stride. `span` is the file span of the
+// run or bytes that hold the value (for blame in diagnostics).
+class ColumnObserver {
+ public:
+  virtual ~ColumnObserver() = default;
+  virtual void BeginStripe(size_t stripe, const StripeData& data) = 0;
+  virtual void OnNull(uint32_t column, uint64_t row_group) = 0;
+  virtual void OnValue(uint32_t column, uint64_t row_group, const Value& value,
+                       ByteSpan span) = 0;
+  // `complete` is false when a fault stopped reading some column early;
+  // counts are then partial and must not be compared.
+  virtual void EndStripe(size_t stripe, bool complete) = 0;
+};
+
+struct ColumnContext {
+  const Footer& footer;
+  const TypeTree& types;        // valid
+  const StripeContext& stripe;  // decimal64 and the file's footer
+};
+
+// Reads every column of stripe `index` (whose layout is readable) from
+// `data`, checking the encodings and the value counts, and feeds
+// `observer` (which may be null).
+void ReadStripeColumns(const ColumnContext& context, size_t index,
+                       const StripeInformation& stripe,
+                       const StripeFooter& footer, const StripeData& data,
+                       ColumnObserver* observer, DiagnosticSink& sink);
+
+}  // namespace colcheck::orc
+
+#endif  // COLCHECK_ORC_COLUMNS_H_
