@@ -11,11 +11,13 @@ bash scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j2 --target colcheck
 
-corpus="corpus/valid"
-if [[ ! -d "${corpus}" ]] || [[ -z "$(find "${corpus}" -type f -print -quit)" ]]; then
-  echo "run-main: ${corpus}/ is missing or empty; nothing to validate" >&2
-  exit 1
-fi
+corpora=(corpus/valid corpus/orc/valid)
+for corpus in "${corpora[@]}"; do
+  if [[ ! -d "${corpus}" ]] || [[ -z "$(find "${corpus}" -type f -print -quit)" ]]; then
+    echo "run-main: ${corpus}/ is missing or empty; nothing to validate" >&2
+    exit 1
+  fi
+done
 
-echo "run-main: build/cli/colcheck validate ${corpus}"
-build/cli/colcheck validate "${corpus}"
+echo "run-main: build/cli/colcheck validate ${corpora[*]}"
+build/cli/colcheck validate "${corpora[@]}"
