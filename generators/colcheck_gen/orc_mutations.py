@@ -1,0 +1,1575 @@
+"""ORC mutations: each breaks exactly one rule of a valid ORC file.
+
+An operator takes an orc_writer.OrcFile and returns `(bytes, expected)`
+with expected = {"code", "offset", "length"}: the diagnostic colcheck must
+report and the file span it must point at; or None when the file lacks
+what the operator needs (no stripe, no dictionary column, ...). Rule ids
+(T4, SF5, ...) are those of /work/shared/guides/orc-rules.md.
+
+How: the file is taken apart into a Model (orc_wire messages for the
+PostScript, Footer, Metadata and each StripeFooter; the bytes of each
+stream), one thing is edited, and assemble() lays the file out again,
+repairing every length and offset that is not the edited one (stream
+lengths in the directory, stripe extents and content_length in the
+Footer, footer_length and metadata_length in the PostScript, psLen). The
+edited field carries a mark; assemble() says where it landed.
+
+Operators about a message's content need its bytes plain: their base is
+written with compression NONE (Operator.plain). The orc-compression
+operators use compressed bases and build the broken chunk by hand.
+
+Add an operator with @operator; orc_make_corpus.py writes
+corpus/orc/invalid/<code>/<name>.orc for each, tests/test_orc_mutations.py
+checks each against colcheck.
+"""
+
+import dataclasses
+import zlib
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from colcheck_gen import orc_compress, orc_rle, orc_writer
+from colcheck_gen.orc_wire import (F, FIXED64, GROUP_START, LEN, Msg,
+                                   VARINT, tag, uvarint)
+from colcheck_gen.orc_writer import Decimal, List, Map, OrcSpec, Struct, T
+from colcheck_gen.orc_writer import Union
+
+# StreamKinds of the index area (orc-rules.md SF4).
+INDEX_KINDS = (4, 6, 7, 8, 9)
+
+# PostScript, Footer, StripeInformation, Type, Stream, ColumnEncoding,
+# StripeFooter field numbers (orc_metadata.proto).
+PS_FOOTER_LENGTH, PS_COMPRESSION, PS_BLOCK_SIZE, PS_VERSION = 1, 2, 3, 4
+PS_METADATA_LENGTH, PS_WRITER_VERSION, PS_MAGIC = 5, 6, 8000
+FT_HEADER_LENGTH, FT_CONTENT_LENGTH, FT_STRIPES, FT_TYPES = 1, 2, 3, 4
+FT_METADATA, FT_ROWS, FT_STATISTICS, FT_STRIDE, FT_WRITER = 5, 6, 7, 8, 9
+FT_CALENDAR, FT_SOFTWARE = 11, 12
+SI_OFFSET, SI_INDEX, SI_DATA, SI_FOOTER, SI_ROWS = 1, 2, 3, 4, 5
+TY_KIND, TY_SUBTYPES, TY_NAMES, TY_MAXLEN, TY_PRECISION, TY_SCALE = (
+    1, 2, 3, 4, 5, 6)
+ST_KIND, ST_COLUMN, ST_LENGTH = 1, 2, 3
+CE_KIND, CE_DICT_SIZE, CE_BLOOM = 1, 2, 3
+SF_STREAMS, SF_COLUMNS, SF_TIMEZONE = 1, 2, 3
+MD_STRIPE_STATS = 1
+
+KIND_IDS = {k: i for i, k in enumerate(
+    ("BOOLEAN", "BYTE", "SHORT", "INT", "LONG", "FLOAT", "DOUBLE", "STRING",
+     "BINARY", "TIMESTAMP", "LIST", "MAP", "STRUCT", "UNION", "DECIMAL",
+     "DATE", "VARCHAR", "CHAR", "TIMESTAMP_INSTANT"))}
+
+
+# ---- the model -------------------------------------------------------------
+
+@dataclass
+class Stripe:
+    streams: list  # [kind, column, region bytes], in file order
+    footer: Msg    # The StripeFooter, uncompressed.
+    footer_raw: Optional[bytes] = None  # Region bytes written instead.
+    fix_directory: bool = True  # Stream lengths from the bytes.
+
+
+@dataclass
+class Model:
+    codec: str
+    block_size: int
+    header: bytes
+    stripes: list
+    metadata: Msg
+    footer: Msg
+    ps: Msg
+    metadata_raw: Optional[bytes] = None
+    footer_raw: Optional[bytes] = None
+    fix_stripes: bool = True  # Footer.stripes extents from the layout.
+    fix_content_length: bool = True
+    fix_ps: bool = True  # footer_length, metadata_length.
+
+    @staticmethod
+    def of(orc):
+        data = orc.data
+        stripes = []
+        for st, sf in zip(orc.layout.stripes, orc.stripe_footers):
+            streams = [[s.kind, s.column, data[s.offset:s.end]]
+                       for s in st.streams]
+            stripes.append(Stripe(streams, Msg.parse(sf.SerializeToString())))
+        return Model(orc.spec.compression, orc.spec.block_size,
+                     data[:3], stripes,
+                     Msg.parse(orc.metadata.SerializeToString()),
+                     Msg.parse(orc.footer.SerializeToString()),
+                     Msg.parse(orc.postscript.SerializeToString()))
+
+    def frame(self, raw):
+        return orc_compress.frame(raw, self.codec, self.block_size)[0]
+
+
+@dataclass
+class Placed:
+    """Where assemble() put things: absolute (offset, length) regions and,
+    for plain (NONE) messages, the absolute FieldSpans of marked fields."""
+    data: bytes
+    stripes: list = field(default_factory=list)  # {offset, streams, footer}
+    metadata: tuple = (0, 0)
+    footer: tuple = (0, 0)
+    postscript: tuple = (0, 0)
+    marks: dict = field(default_factory=dict)
+
+
+def assemble(m):
+    out = bytearray(m.header)
+    placed = Placed(b"")
+    plain = m.codec == "NONE"
+
+    def add_marks(marks, at):
+        if plain:
+            for k, s in marks.items():
+                placed.marks[k] = s.shifted(at)
+
+    infos = m.footer.all(FT_STRIPES)
+    for i, st in enumerate(m.stripes):
+        offset = len(out)
+        entries = st.footer.all(SF_STREAMS)
+        if st.fix_directory:
+            for e, (_, _, b) in zip(entries, st.streams):
+                e.msg().set(ST_LENGTH, len(b))
+        index_length = data_length = 0
+        regions = []
+        for kind, _, b in st.streams:
+            regions.append((len(out), len(b)))
+            out += b
+            if kind in INDEX_KINDS:
+                index_length += len(b)
+            else:
+                data_length += len(b)
+        raw, marks = st.footer.encode()
+        body = st.footer_raw if st.footer_raw is not None else m.frame(raw)
+        footer_at = len(out)
+        add_marks(marks, footer_at)
+        out += body
+        placed.stripes.append({"offset": offset, "streams": regions,
+                               "footer": (footer_at, len(body))})
+        if m.fix_stripes and i < len(infos):
+            info = infos[i].msg()
+            info.set(SI_OFFSET, offset)
+            info.set(SI_INDEX, index_length)
+            info.set(SI_DATA, data_length)
+            info.set(SI_FOOTER, len(body))
+    content_end = len(out)
+
+    raw, marks = m.metadata.encode()
+    body = m.metadata_raw if m.metadata_raw is not None else m.frame(raw)
+    placed.metadata = (len(out), len(body))
+    add_marks(marks, len(out))
+    out += body
+
+    if m.fix_content_length and m.footer.has(FT_CONTENT_LENGTH):
+        m.footer.set(FT_CONTENT_LENGTH, content_end)
+    raw, marks = m.footer.encode()
+    body = m.footer_raw if m.footer_raw is not None else m.frame(raw)
+    placed.footer = (len(out), len(body))
+    add_marks(marks, len(out))
+    out += body
+
+    if m.fix_ps:
+        m.ps.set(PS_FOOTER_LENGTH, placed.footer[1])
+        m.ps.set(PS_METADATA_LENGTH, placed.metadata[1])
+    raw, marks = m.ps.encode()
+    placed.postscript = (len(out), len(raw))
+    # The PostScript is never compressed: its marks are always file spans.
+    for k, s in marks.items():
+        placed.marks[k] = s.shifted(len(out))
+    out += raw
+    out.append(len(raw) & 0xFF)
+    placed.data = bytes(out)
+    return placed
+
+
+# ---- expected spans ----------------------------------------------------------
+
+def expect(code, offset, length):
+    return {"code": code, "offset": offset, "length": length}
+
+
+def value_span(s):
+    return s.value, s.end - s.value
+
+
+def whole_span(s):
+    return s.tag, s.end - s.tag
+
+
+def join(a, b):
+    """The span from the start of (offset, length) a to the end of b."""
+    return a[0], b[0] + b[1] - a[0]
+
+
+def list_span(first, last):
+    """A repeated field's span: first element's value to the last's."""
+    return join(value_span(first), value_span(last))
+
+
+def _list_result(m, first, last, code):
+    """Assembles `m`; expects `code` at the repeated field from `first`
+    to `last` (one element: first is last)."""
+    first.mark = "a"
+    if last is not first:
+        last.mark = "b"
+    p = assemble(m)
+    b = p.marks["b"] if last is not first else p.marks["a"]
+    return p.data, expect(code, *list_span(p.marks["a"], b))
+
+
+def packed_span(s):
+    return s.elements[0][0], s.elements[-1][1] - s.elements[0][0]
+
+
+# ---- the registry --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Operator:
+    name: str   # File stem in corpus/orc/invalid/<code>/.
+    code: str   # The diagnostic colcheck must report.
+    base: str   # The BASES spec the corpus file starts from.
+    description: str
+    apply: Callable  # (OrcFile) -> (bytes, expected) or None
+    plain: bool = True  # Needs compression NONE.
+
+
+REGISTRY = []
+
+# Codes colcheck does not report yet as the operator expects (the stage is
+# being written): orc_make_corpus.py leaves their operators out of
+# corpus/orc/invalid and tests/test_orc_mutations.py skips them.
+PENDING_CODES = frozenset({
+    "orc-rle.truncated", "orc-rle.varint-overlong", "orc-rle.union-tag",
+    "orc-rle.nanos-range", "orc-rle.short-stream",
+    "orc-rle.unsigned-overflow", "orc-rle.patch-list-empty",
+    "orc-rle.delta-length", "orc-rle.decimal-range",
+    "orc-rle.varint-overflow",
+})
+
+# ORC error codes no operator reaches from a small file, and why.
+UNBUILDABLE_CODES = {
+    "protobuf.depth-limit":
+        "no ORC message nests deeper than 5 known messages, and unknown "
+        "fields are skipped undecoded, so kProtobufMaxDepth (100) cannot "
+        "be reached",
+    "limits.orc-region-size":
+        "a region must decode to more than limits.h's bound, so the file "
+        "is far larger than a corpus file",
+}
+
+
+def operator(code, name, base, description, plain=True):
+    def register(fn):
+        REGISTRY.append(Operator(name, code, base, description, fn, plain))
+        return fn
+    return register
+
+
+def active():
+    return [o for o in REGISTRY if o.code not in PENDING_CODES]
+
+
+def by_code():
+    out = {}
+    for o in REGISTRY:
+        out.setdefault(o.code, []).append(o)
+    return out
+
+
+# ---- bases -------------------------------------------------------------------
+
+def _flat_schema():
+    return Struct([
+        ("b", T("BOOLEAN")), ("i", T("INT")), ("l", T("LONG")),
+        ("s", T("STRING")), ("d", T("STRING", dictionary=True)),
+        ("dec", Decimal(10, 2)), ("ts", T("TIMESTAMP")),
+        ("c", T("CHAR", max_length=3)), ("v", T("VARCHAR", max_length=5)),
+        ("m", Map(T("STRING"), T("INT"))),
+        ("u", Union([T("INT"), T("STRING")])),
+        ("lst", List(T("INT")))])
+
+
+def _flat_rows(n):
+    words = ["ab", "cd", "", "xyz"]
+    rows = []
+    for k in range(n):
+        rows.append({
+            "b": k % 3 == 0, "i": None if k % 5 == 4 else k * 7 - 20,
+            "l": k * 1000003, "s": words[k % 4], "d": words[(k * 3) % 4],
+            "dec": k * 125 - 999, "ts": (1_600_000_000 + k * 61, k * 1000),
+            "c": "ab", "v": words[k % 4],
+            "m": [("k", k)] if k % 2 else [],
+            "u": (k % 2, k if k % 2 == 0 else str(k)),
+            "lst": [k, k + 1] if k % 3 else None})
+    return rows
+
+
+def base_flat(codec="NONE", block_size=256 * 1024):
+    return OrcSpec(_flat_schema(), _flat_rows(20), stripe_rows=[12, 8],
+                   compression=codec, block_size=block_size)
+
+
+def base_indexed():
+    schema = Struct([("i", T("INT", bloom=True)), ("s", T("STRING")),
+                     ("d", T("STRING", dictionary=True))])
+    rows = [{"i": k, "s": str(k), "d": "ab"[k % 2]} for k in range(15)]
+    return OrcSpec(schema, rows, row_index_stride=5, stripe_rows=[10, 5])
+
+
+def base_tiny():
+    return OrcSpec(Struct([("i", T("INT"))]), [{"i": 1}])
+
+
+def base_empty():
+    return OrcSpec(_flat_schema(), [])
+
+
+BASES = {
+    "flat": base_flat,
+    "indexed": base_indexed,
+    "empty": base_empty,
+    "tiny": base_tiny,
+    "flat_zlib": lambda: base_flat("ZLIB", 128),
+    "flat_zstd": lambda: base_flat("ZSTD", 128),
+    "flat_snappy": lambda: base_flat("SNAPPY", 128),
+    "empty_zlib": lambda: dataclasses.replace(base_empty(),
+                                              compression="ZLIB",
+                                              block_size=4096),
+}
+
+
+def build_base(name):
+    return orc_writer.write(BASES[name]())
+
+
+def mutate(op, orc=None):
+    """Applies `op` to `orc` (default: its base)."""
+    return op.apply(orc if orc is not None else build_base(op.base))
+
+
+# ---- helpers -------------------------------------------------------------------
+
+def _types(m):
+    return [f.msg() for f in m.footer.all(FT_TYPES)]
+
+
+def _type_ids(m, kinds):
+    return [i for i, t in enumerate(_types(m))
+            if t.has(TY_KIND) and t.get(TY_KIND).value in
+            [KIND_IDS[k] for k in kinds]]
+
+
+def _data_stripe(m):
+    """The index of the last stripe (edits there shift nothing after it
+    but the tail), or None."""
+    return len(m.stripes) - 1 if m.stripes else None
+
+
+def _ps_edit(orc, number, value, code, span="value"):
+    m = Model.of(orc)
+    f = m.ps.set(number, value)
+    f.mark = "x"
+    p = assemble(m)
+    s = p.marks["x"]
+    return p.data, expect(code, *(value_span(s) if span == "value"
+                                  else whole_span(s)))
+
+
+def _ps_raw_value(orc, number, raw, code):
+    m = Model.of(orc)
+    f = m.ps.get(number)
+    f.raw_value = raw
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect(code, *value_span(p.marks["x"]))
+
+
+# ---- orc-tail -------------------------------------------------------------------
+
+@operator("orc-tail.too-small", "three_bytes", "flat",
+          "The file is cut to its first 3 bytes (T1).")
+def tail_too_small(orc):
+    return orc.data[:3], expect("orc-tail.too-small", 0, 3)
+
+
+@operator("orc-tail.postscript-length", "pslen_3", "flat",
+          "psLen is 3, under the 4 bytes Java requires (T2).")
+def tail_pslen_small(orc):
+    d = bytearray(orc.data)
+    d[-1] = 3
+    return bytes(d), expect("orc-tail.postscript-length", len(d) - 1, 1)
+
+
+@operator("orc-tail.postscript-length", "pslen_past_start", "tiny",
+          "psLen reaches into the header: larger than the bytes before it "
+          "minus 3 (T2).")
+def tail_pslen_big(orc):
+    if len(orc.data) > 256:
+        return None
+    d = bytearray(orc.data)
+    d[-1] = len(d) - 3
+    return bytes(d), expect("orc-tail.postscript-length", len(d) - 1, 1)
+
+
+@operator("orc-tail.bad-header-magic", "header_orb", "flat",
+          "The file starts with ORB instead of ORC (T4).")
+def tail_header_magic(orc):
+    return b"ORB" + orc.data[3:], expect("orc-tail.bad-header-magic", 0, 3)
+
+
+@operator("orc-tail.bad-postscript-magic", "magic_orz", "flat",
+          "PostScript.magic is ORZ (T4).")
+def tail_ps_magic(orc):
+    return _ps_edit(orc, PS_MAGIC, b"ORZ", "orc-tail.bad-postscript-magic")
+
+
+@operator("orc-tail.bad-postscript-magic", "magic_not_last", "flat",
+          "The magic field comes before writer_version, so the PostScript "
+          "does not end in ORC (T4); the header still does.")
+def tail_ps_magic_order(orc):
+    m = Model.of(orc)
+    magic = m.ps.get(PS_MAGIC)
+    m.ps.fields.remove(magic)
+    m.ps.fields.insert(m.ps.index(m.ps.get(PS_WRITER_VERSION)), magic)
+    magic.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-tail.bad-postscript-magic",
+                          *whole_span(p.marks["x"]))
+
+
+@operator("orc-tail.version-length", "version_three", "flat",
+          "PostScript.version is [0, 12, 1] (T5).")
+def tail_version_length(orc):
+    m = Model.of(orc)
+    f = m.ps.get(PS_VERSION)
+    f.packed().append(1)
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-tail.version-length",
+                          *packed_span(p.marks["x"]))
+
+
+@operator("orc-tail.unknown-version", "version_0_13", "flat",
+          "PostScript.version is [0, 13] (T5).")
+def tail_unknown_version(orc):
+    m = Model.of(orc)
+    f = m.ps.get(PS_VERSION)
+    f.packed()[:] = [0, 13]
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-tail.unknown-version",
+                          *packed_span(p.marks["x"]))
+
+
+@operator("orc-tail.unstable-version", "version_1_9999", "flat",
+          "PostScript.version is [1, 9999], UNSTABLE-PRE-2.0 (T5; a "
+          "warning).")
+def tail_unstable_version(orc):
+    m = Model.of(orc)
+    f = m.ps.get(PS_VERSION)
+    f.packed()[:] = [1, 9999]
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-tail.unstable-version",
+                          *packed_span(p.marks["x"]))
+
+
+@operator("orc-tail.version-absent", "no_version", "flat",
+          "The PostScript has no version (T5; a warning).")
+def tail_no_version(orc):
+    m = Model.of(orc)
+    m.ps.remove(PS_VERSION)
+    p = assemble(m)
+    return p.data, expect("orc-tail.version-absent", *p.postscript)
+
+
+@operator("orc-tail.compression-absent", "no_compression", "flat",
+          "The PostScript has no compression field (T6); the file is NONE, "
+          "so Java still reads it.")
+def tail_no_compression(orc):
+    m = Model.of(orc)
+    m.ps.remove(PS_COMPRESSION)
+    p = assemble(m)
+    return p.data, expect("orc-tail.compression-absent", *p.postscript)
+
+
+@operator("orc-tail.unknown-compression", "compression_7", "flat",
+          "PostScript.compression is 7, which no format version defines "
+          "(T6).")
+def tail_unknown_compression(orc):
+    return _ps_edit(orc, PS_COMPRESSION, 7, "orc-tail.unknown-compression")
+
+
+@operator("orc-tail.block-size", "block_size_2_23", "flat",
+          "compression_block_size is 2^23, one past what a chunk header's "
+          "23 length bits hold (T7).")
+def tail_block_size(orc):
+    return _ps_edit(orc, PS_BLOCK_SIZE, 1 << 23, "orc-tail.block-size")
+
+
+@operator("orc-tail.block-size", "block_size_0", "flat",
+          "compression_block_size is 0 (T7).")
+def tail_block_size_zero(orc):
+    return _ps_edit(orc, PS_BLOCK_SIZE, 0, "orc-tail.block-size")
+
+
+@operator("orc-tail.block-size-absent", "no_block_size", "flat_zlib",
+          "A ZLIB file without compression_block_size (T7; a warning).",
+          plain=False)
+def tail_no_block_size(orc):
+    if orc.spec.compression == "NONE" or orc.spec.block_size != 256 * 1024:
+        if orc.spec.compression == "NONE":
+            return None
+    m = Model.of(orc)
+    m.block_size = 256 * 1024
+    m.ps.remove(PS_BLOCK_SIZE)
+    if orc.spec.block_size != 256 * 1024:
+        # Readers assume 256 KiB: reframe every region at that size.
+        for st in m.stripes:
+            for s in st.streams:
+                s[2] = m.frame(orc_compress.unframe(
+                    s[2], m.codec, orc.spec.block_size))
+    p = assemble(m)
+    return p.data, expect("orc-tail.block-size-absent", *p.postscript)
+
+
+@operator("orc-tail.section-lengths", "footer_length_too_big", "flat",
+          "footer_length is the whole file's length: footer, metadata and "
+          "header do not fit before the PostScript (T8).")
+def tail_section_lengths(orc):
+    m = Model.of(orc)
+    m.fix_ps = False
+    f = m.ps.get(PS_FOOTER_LENGTH)
+    f.value = len(orc.data)
+    f.mark = "a"
+    m.ps.get(PS_METADATA_LENGTH).mark = "b"
+    p = assemble(m)
+    # The span joins the lengths that do not fit (header and value each).
+    return p.data, expect("orc-tail.section-lengths",
+                          *join(whole_span(p.marks["a"]),
+                                whole_span(p.marks["b"])))
+
+
+@operator("orc-tail.footer-length-zero", "footer_length_0", "flat",
+          "footer_length is 0 (T9).")
+def tail_footer_length_zero(orc):
+    m = Model.of(orc)
+    m.fix_ps = False
+    f = m.ps.get(PS_FOOTER_LENGTH)
+    f.value = 0
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-tail.footer-length-zero",
+                          *whole_span(p.marks["x"]))
+
+
+@operator("orc-tail.writer-version", "cpp_writer_version_5", "flat",
+          "Footer.writer is 1 (C++) but PostScript.writer_version is 5 "
+          "(T10; a warning).")
+def tail_writer_version(orc):
+    m = Model.of(orc)
+    m.footer.set(FT_WRITER, 1)
+    f = m.ps.set(PS_WRITER_VERSION, 5)
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-tail.writer-version",
+                          *value_span(p.marks["x"]))
+
+
+# ---- protobuf, inside the PostScript, Footer and a StripeFooter ---------------
+
+@operator("protobuf.varint-overlong", "ps_footer_length_11_bytes", "flat",
+          "PostScript.footer_length is a varint of 11 bytes (zero groups "
+          "appended), longer than any 64-bit varint (T3).")
+def pb_overlong(orc):
+    m = Model.of(orc)
+    p0 = assemble(Model.of(orc))
+    m.fix_ps = False
+    f = m.ps.get(PS_FOOTER_LENGTH)
+    v = uvarint(p0.footer[1])
+    f.raw_value = bytes(b | 0x80 for b in v) + b"\x80" * (10 - len(v)) \
+        + b"\x00"
+    f.mark = "x"
+    p = assemble(m)
+    s = p.marks["x"]
+    # The whole overlong varint.
+    return p.data, expect("protobuf.varint-overlong", *value_span(s))
+
+
+@operator("protobuf.varint-overflow", "footer_rows_overflow", "flat",
+          "Footer.number_of_rows is a 10-byte varint whose last byte is 2: "
+          "more than 64 bits (T3).")
+def pb_overflow(orc):
+    m = Model.of(orc)
+    f = m.footer.get(FT_ROWS)
+    f.raw_value = b"\xff" * 9 + b"\x02"
+    f.mark = "x"
+    p = assemble(m)
+    s = p.marks["x"]
+    return p.data, expect("protobuf.varint-overflow", s.value, 10)
+
+
+@operator("protobuf.truncated", "footer_ends_in_varint", "flat",
+          "The Footer ends in the middle of a varint: calendar's tag is "
+          "followed by one byte with the continuation bit set (T3).")
+def pb_truncated(orc):
+    m = Model.of(orc)
+    m.footer.remove(FT_CALENDAR)
+    f = F(FT_CALENDAR, VARINT, 0, raw_value=b"\x81", mark="x")
+    m.footer.fields.append(f)
+    p = assemble(m)
+    s = p.marks["x"]
+    return p.data, expect("protobuf.truncated", s.value, 1)
+
+
+@operator("protobuf.group-wire-type", "footer_group", "flat",
+          "The Footer ends with a start-group tag (wire type 3) for field "
+          "13, which ORC never writes (T3).")
+def pb_group(orc):
+    m = Model.of(orc)
+    m.footer.fields.append(F(13, GROUP_START, 0, raw_value=b"",
+                             mark="x"))
+    p = assemble(m)
+    return p.data, expect("protobuf.group-wire-type",
+                          *whole_span(p.marks["x"]))
+
+
+@operator("protobuf.invalid-wire-type", "ps_wire_type_6", "flat",
+          "A PostScript tag before the magic has wire type 6 (T3).")
+def pb_invalid_wire_type(orc):
+    m = Model.of(orc)
+    m.ps.fields.insert(m.ps.index(m.ps.get(PS_MAGIC)),
+                       F(9, 6, 0, raw_value=b"", mark="x"))
+    p = assemble(m)
+    return p.data, expect("protobuf.invalid-wire-type",
+                          *whole_span(p.marks["x"]))
+
+
+@operator("protobuf.invalid-field-number", "footer_field_0", "flat",
+          "The Footer ends with a tag for field number 0.")
+def pb_field_zero(orc):
+    m = Model.of(orc)
+    m.footer.fields.append(F(0, VARINT, 1, mark="x"))
+    p = assemble(m)
+    s = p.marks["x"]
+    return p.data, expect("protobuf.invalid-field-number", s.tag,
+                          s.value - s.tag)
+
+
+@operator("protobuf.wrong-wire-type", "footer_header_length_fixed64", "flat",
+          "Footer.header_length (a uint64 varint) arrives as a fixed64.")
+def pb_wrong_wire_type(orc):
+    m = Model.of(orc)
+    f = m.footer.get(FT_HEADER_LENGTH)
+    f.wire_type = FIXED64
+    f.mark = "x"
+    p = assemble(m)
+    s = p.marks["x"]
+    # The tag, which carries the wrong wire type. The value is skipped, so
+    # header-length-absent (a warning) follows.
+    return p.data, expect("protobuf.wrong-wire-type", s.tag, s.value - s.tag)
+
+
+@operator("protobuf.value-out-of-range", "footer_writer_2_32", "flat",
+          "Footer.writer, a uint32, holds 2^32.")
+def pb_out_of_range(orc):
+    m = Model.of(orc)
+    f = m.footer.set(FT_WRITER, 1 << 32)
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("protobuf.value-out-of-range",
+                          *value_span(p.marks["x"]))
+
+
+@operator("protobuf.length-exceeds-data", "stripe_footer_timezone_length",
+          "flat", "The last StripeFooter's writer_timezone declares 50 "
+          "bytes where 3 remain; the stripe's footer_length covers the "
+          "shortened message.")
+def pb_length_exceeds(orc):
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    if i is None:
+        return None
+    sf = m.stripes[i].footer
+    sf.remove(SF_TIMEZONE)
+    sf.fields.append(F(SF_TIMEZONE, LEN, b"", raw_value=b"\x32UTC",
+                       mark="x"))
+    p = assemble(m)
+    s = p.marks["x"]
+    # The length varint, which promises more than the message holds.
+    return p.data, expect("protobuf.length-exceeds-data", s.value, 1)
+
+
+# ---- orc-compression ------------------------------------------------------------
+
+def _rechunk_footer(orc, make_chunks):
+    """Rewrites the Footer region of a compressed file as the chunks
+    `make_chunks(raw footer bytes)` returns: [(header bytes, body)]. Returns
+    (data, [(chunk offset, body offset, body length)])."""
+    m = Model.of(orc)
+    raw, _ = m.footer.encode()
+    chunks = make_chunks(raw)
+    m.footer_raw = b"".join(h + b for h, b in chunks)
+    p = assemble(m)
+    at, out = p.footer[0], []
+    for h, b in chunks:
+        out.append((at, at + len(h), len(b)))
+        at += len(h) + len(b)
+    return p.data, out
+
+
+def _zlib(data):
+    return orc_compress.compress_block("ZLIB", data)
+
+
+@operator("orc-compression.chunk-truncated", "footer_chunk_past_region",
+          "flat_zlib", "The Footer's last chunk header declares 2 bytes "
+          "more than the region holds (C2).", plain=False)
+def comp_truncated(orc):
+    if orc.spec.compression == "NONE":
+        return None
+    bs = orc.spec.block_size
+
+    def chunks(raw):
+        pieces = [raw[i:i + bs] for i in range(0, len(raw), bs)]
+        out = [(orc_compress.chunk_header(len(x), True), x) for x in pieces]
+        h, b = out[-1]
+        if len(b) + 2 > bs:
+            b = b[:-2]
+        out[-1] = (orc_compress.chunk_header(len(b) + 2, True), b)
+        return out
+    data, where = _rechunk_footer(orc, chunks)
+    at = where[-1][0]
+    return data, expect("orc-compression.chunk-truncated", at,
+                        3 + where[-1][2])
+
+
+@operator("orc-compression.chunk-too-large", "footer_chunk_over_block",
+          "flat_zlib", "The Footer is one original chunk longer than the "
+          "block size (C3).", plain=False)
+def comp_too_large(orc):
+    if orc.spec.compression == "NONE":
+        return None
+    data, where = _rechunk_footer(
+        orc, lambda raw: [(orc_compress.chunk_header(len(raw), True), raw)])
+    if where[0][2] <= orc.spec.block_size:
+        return None
+    return data, expect("orc-compression.chunk-too-large", where[0][0], 3)
+
+
+@operator("orc-compression.decompressed-too-large",
+          "footer_chunk_expands_past_block", "empty_zlib",
+          "The Footer is one ZLIB chunk that inflates to more than the "
+          "block size, which the PostScript lowers to just above the "
+          "chunk's compressed length (C4).", plain=False)
+def comp_expands(orc):
+    if orc.spec.compression != "ZLIB" or orc.layout.stripes:
+        return None
+    m = Model.of(orc)
+    raw, _ = m.footer.encode()
+    body = _zlib(raw)
+    if len(body) >= len(raw) or len(orc.data) < 0:
+        return None
+    m.footer_raw = orc_compress.chunk_header(len(body), False) + body
+    m.ps.set(PS_BLOCK_SIZE, len(body))
+    if orc.layout.metadata.length > len(body):
+        return None
+    p = assemble(m)
+    return p.data, expect("orc-compression.decompressed-too-large",
+                          p.footer[0] + 3, len(body))
+
+
+def _corrupt_first_stream_chunk(orc, corrupt):
+    """Replaces the body of the first compressed chunk of the last
+    stripe's footer region with corrupt(body)."""
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    if i is None:
+        return None
+    raw, _ = m.stripes[i].footer.encode()
+    framed, chunks = orc_compress.frame(raw, m.codec, m.block_size)
+    for c in chunks:
+        if not c.original:
+            break
+    else:
+        return None
+    body = framed[c.offset + 3:c.offset + 3 + c.length]
+    bad = corrupt(body)
+    new = (framed[:c.offset] + orc_compress.chunk_header(len(bad), False)
+           + bad + framed[c.offset + 3 + c.length:])
+    m.stripes[i].footer_raw = new
+    p = assemble(m)
+    at = p.stripes[i]["footer"][0] + c.offset + 3
+    return p.data, expect("orc-compression.codec-error", at, len(bad))
+
+
+@operator("orc-compression.codec-error", "zlib_bad_block_type", "flat_zlib",
+          "The first compressed chunk of the last StripeFooter starts a "
+          "DEFLATE block of the reserved type 3 (C6).", plain=False)
+def comp_codec_zlib(orc):
+    if orc.spec.compression != "ZLIB":
+        return None
+    return _corrupt_first_stream_chunk(
+        orc, lambda b: bytes([b[0] | 0x06]) + b[1:])
+
+
+@operator("orc-compression.codec-error", "zstd_bad_magic", "flat_zstd",
+          "The first compressed chunk of the last StripeFooter is a zstd "
+          "frame with a wrong magic number (C6).", plain=False)
+def comp_codec_zstd(orc):
+    if orc.spec.compression != "ZSTD":
+        return None
+    return _corrupt_first_stream_chunk(orc, lambda b: b"\x00" + b[1:])
+
+
+@operator("orc-compression.codec-error", "snappy_copy_before_start",
+          "flat_snappy", "The first compressed chunk of the last "
+          "StripeFooter is a snappy block that copies from before its "
+          "start (C6).", plain=False)
+def comp_codec_snappy(orc):
+    if orc.spec.compression != "SNAPPY":
+        return None
+    # Keep the length varint; the first op copies 4 bytes from 9 back,
+    # before anything was written.
+    def corrupt(b):
+        n = next(k for k, x in enumerate(b) if not x & 0x80) + 1
+        return b[:n] + b"\x0e\x09\x00" + b[n + 3:]
+    return _corrupt_first_stream_chunk(orc, corrupt)
+
+
+@operator("orc-compression.empty-chunk", "footer_leading_empty_chunk",
+          "flat_zlib", "The Footer region starts with a chunk of length 0 "
+          "(C5; a warning).", plain=False)
+def comp_empty_chunk(orc):
+    if orc.spec.compression == "NONE":
+        return None
+    m = Model.of(orc)
+    raw, _ = m.footer.encode()
+    m.footer_raw = orc_compress.chunk_header(0, True) + m.frame(raw)
+    p = assemble(m)
+    return p.data, expect("orc-compression.empty-chunk", p.footer[0], 3)
+
+
+@operator("orc-compression.trailing-bytes", "footer_zlib_trailing",
+          "empty_zlib", "The Footer's ZLIB chunk has 2 bytes after the "
+          "end of its DEFLATE stream (C6; a warning).", plain=False)
+def comp_trailing(orc):
+    if orc.spec.compression != "ZLIB":
+        return None
+    m = Model.of(orc)
+    raw, _ = m.footer.encode()
+    if len(raw) > m.block_size:
+        return None
+    body = _zlib(raw) + b"\x00\x00"
+    m.footer_raw = orc_compress.chunk_header(len(body), False) + body
+    p = assemble(m)
+    return p.data, expect("orc-compression.trailing-bytes",
+                          p.footer[0] + 3 + len(body) - 2, 2)
+
+
+# ---- orc-footer ------------------------------------------------------------------
+
+def _footer_edit(orc, number, value, code, fix_stripes=True):
+    m = Model.of(orc)
+    m.fix_stripes = fix_stripes
+    f = m.footer.set(number, value)
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect(code, *value_span(p.marks["x"]))
+
+
+@operator("orc-footer.header-length", "header_length_4", "flat",
+          "Footer.header_length is 4 (F2).")
+def footer_header_length(orc):
+    return _footer_edit(orc, FT_HEADER_LENGTH, 4, "orc-footer.header-length")
+
+
+@operator("orc-footer.header-length-absent", "no_header_length", "flat",
+          "The Footer has no header_length, as Presto writes (F2; a "
+          "warning).")
+def footer_no_header_length(orc):
+    m = Model.of(orc)
+    m.footer.remove(FT_HEADER_LENGTH)
+    p = assemble(m)
+    return p.data, expect("orc-footer.header-length-absent", *p.footer)
+
+
+@operator("orc-footer.row-count", "rows_plus_one", "flat",
+          "Footer.number_of_rows is one more than the stripes hold (F5).")
+def footer_row_count(orc):
+    return _footer_edit(orc, FT_ROWS, len(orc.spec.rows) + 1,
+                        "orc-footer.row-count")
+
+
+@operator("orc-footer.row-count-absent", "no_row_count", "flat",
+          "The Footer has no number_of_rows (F5; a warning).")
+def footer_no_row_count(orc):
+    m = Model.of(orc)
+    m.footer.remove(FT_ROWS)
+    p = assemble(m)
+    return p.data, expect("orc-footer.row-count-absent", *p.footer)
+
+
+@operator("orc-footer.content-length", "content_length_plus_5", "flat",
+          "content_length is 5 past the end of the stripes (F3; a "
+          "warning).")
+def footer_content_length(orc):
+    m = Model.of(orc)
+    m.fix_content_length = False
+    end = assemble(Model.of(orc)).metadata[0]
+    f = m.footer.set(FT_CONTENT_LENGTH, end + 5)
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-footer.content-length",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-footer.stripe-out-of-bounds", "last_stripe_past_tail", "flat",
+          "The last stripe's data_length reaches past the start of the "
+          "tail (F4).")
+def footer_stripe_oob(orc):
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    if i is None:
+        return None
+    assemble(m)  # Fills in the extents.
+    m.fix_stripes = False
+    info = m.footer.get(FT_STRIPES, i)
+    info.msg().get(SI_DATA).value += 100000
+    info.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-footer.stripe-out-of-bounds",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-footer.stripe-overlap", "second_stripe_overlaps", "flat",
+          "The second stripe starts one byte after the first one does (F4).")
+def footer_stripe_overlap(orc):
+    m = Model.of(orc)
+    if len(m.stripes) < 2:
+        return None
+    assemble(m)
+    m.fix_stripes = False
+    first = m.footer.get(FT_STRIPES, 0).msg().get(SI_OFFSET).value
+    f = m.footer.get(FT_STRIPES, 1).msg().get(SI_OFFSET)
+    f.value = first + 1
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-footer.stripe-overlap",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-footer.stripe-footer-length", "stripe_footer_length_0",
+          "flat", "The last stripe's footer_length is 0 (S1).")
+def footer_stripe_footer_length(orc):
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    if i is None:
+        return None
+    assemble(m)
+    m.fix_stripes = False
+    f = m.footer.get(FT_STRIPES, i).msg().get(SI_FOOTER)
+    f.value = 0
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-footer.stripe-footer-length",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-footer.no-types", "no_types", "empty",
+          "A file without stripes whose Footer has neither types nor "
+          "statistics (F6; statistics-absent, a warning, follows).")
+def footer_no_types(orc):
+    m = Model.of(orc)
+    if m.stripes:
+        return None
+    m.footer.remove(FT_TYPES)
+    m.footer.remove(FT_STATISTICS)
+    p = assemble(m)
+    return p.data, expect("orc-footer.no-types", *p.footer)
+
+
+@operator("orc-footer.statistics-count", "one_statistics_short", "flat",
+          "The Footer has one ColumnStatistics fewer than types (F7).")
+def footer_statistics_count(orc):
+    m = Model.of(orc)
+    stats = m.footer.all(FT_STATISTICS)
+    if len(stats) < 2:
+        return None
+    m.footer.remove(FT_STATISTICS, len(stats) - 1)
+    return _list_result(m, stats[0], stats[-2], "orc-footer.statistics-count")
+
+
+@operator("orc-footer.statistics-absent", "no_statistics", "flat",
+          "The Footer has no statistics (F7; a warning).")
+def footer_no_statistics(orc):
+    m = Model.of(orc)
+    m.footer.remove(FT_STATISTICS)
+    p = assemble(m)
+    return p.data, expect("orc-footer.statistics-absent", *p.footer)
+
+
+@operator("orc-footer.calendar", "calendar_0", "flat",
+          "Footer.calendar is UNKNOWN_CALENDAR (F11; a warning).")
+def footer_calendar(orc):
+    return _footer_edit(orc, FT_CALENDAR, 0, "orc-footer.calendar")
+
+
+@operator("orc-footer.duplicate-metadata-name", "metadata_twice", "flat",
+          "Two user metadata items are both named k (F10; a warning).")
+def footer_duplicate_metadata(orc):
+    m = Model.of(orc)
+    item = Msg([F(1, LEN, b"k"), F(2, LEN, b"v")])
+    m.footer.fields.append(F(FT_METADATA, LEN, item))
+    m.footer.fields.append(F(FT_METADATA, LEN,
+                             Msg([F(1, LEN, b"k"), F(2, LEN, b"w")]),
+                             mark="x"))
+    p = assemble(m)
+    return p.data, expect("orc-footer.duplicate-metadata-name",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-footer.unaccounted-bytes", "gap_before_tail", "flat",
+          "Eight bytes lie between the last stripe and the Metadata (T11; "
+          "a warning); content_length still says where the stripes end.")
+def footer_unaccounted(orc):
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    if i is None:
+        return None
+    p0 = assemble(m)
+    m.fix_content_length = False
+    m.fix_stripes = False
+    end = p0.metadata[0]
+    sf, _ = m.stripes[i].footer.encode()
+    m.stripes[i].footer_raw = m.frame(sf) + b"\x00" * 8
+    p = assemble(m)
+    return p.data, expect("orc-footer.unaccounted-bytes", end, 8)
+
+
+@operator("orc-footer.metadata-count", "metadata_one_stripe_short", "flat",
+          "The Metadata has statistics for one stripe fewer than the file "
+          "has (ST1).")
+def footer_metadata_count(orc):
+    m = Model.of(orc)
+    ss = m.metadata.all(MD_STRIPE_STATS)
+    if len(ss) < 2:
+        return None
+    m.metadata.remove(MD_STRIPE_STATS, len(ss) - 1)
+    return _list_result(m, ss[0], ss[-2], "orc-footer.metadata-count")
+
+
+# ---- orc-type (on the file without stripes: no stripe rule depends on the
+# broken type) --------------------------------------------------------------------
+
+def _type_edit(orc, fn, code, span="value"):
+    m = Model.of(orc)
+    if m.stripes:
+        return None
+    r = fn(m)
+    if r is None:
+        return None
+    p = assemble(m)
+    s = p.marks["x"]
+    if span == "value":
+        return p.data, expect(code, *value_span(s))
+    if span == "element":
+        a, b = s.elements[r]
+        return p.data, expect(code, a, b - a)
+    if span == "packed":
+        return p.data, expect(code, *packed_span(s))
+    return p.data, expect(code, *span(p))
+
+
+def _last_type_of(m, kinds):
+    ids = _type_ids(m, kinds)
+    return (ids[-1], _types(m)[ids[-1]]) if ids else (None, None)
+
+
+@operator("orc-type.unknown-kind", "kind_21", "empty",
+          "A type has kind 21, which the format does not define (Y1).")
+def type_unknown_kind(orc):
+    def fn(m):
+        i, t = _last_type_of(m, ("INT", "LONG", "STRING", "BOOLEAN"))
+        if t is None:
+            return None
+        f = t.get(TY_KIND)
+        f.value, f.mark = 21, "x"
+        return 0
+    return _type_edit(orc, fn, "orc-type.unknown-kind")
+
+
+@operator("orc-type.subtype-out-of-range", "subtype_99", "empty",
+          "The root's last subtype is 99, past the types list (Y3).")
+def type_subtype_oob(orc):
+    def fn(m):
+        f = _types(m)[0].get(TY_SUBTYPES)
+        ids = f.packed()
+        ids[-1] = 99
+        f.mark = "x"
+        return len(ids) - 1
+    return _type_edit(orc, fn, "orc-type.subtype-out-of-range",
+                      span="element")
+
+
+@operator("orc-type.not-preorder", "root_children_swapped", "empty",
+          "The root lists its first two subtypes in swapped order (Y3).")
+def type_not_preorder(orc):
+    def fn(m):
+        f = _types(m)[0].get(TY_SUBTYPES)
+        ids = f.packed()
+        if len(ids) < 2:
+            return None
+        ids[0], ids[1] = ids[1], ids[0]
+        f.mark = "x"
+        return 0
+    return _type_edit(orc, fn, "orc-type.not-preorder", span="element")
+
+
+def _append_type(m, kind="INT"):
+    """Appends a type and its (empty) statistics; returns its id."""
+    m.footer.fields.append(F(FT_TYPES, LEN,
+                             Msg([F(TY_KIND, VARINT, KIND_IDS[kind])])))
+    stats = m.footer.all(FT_STATISTICS)
+    if stats:
+        new = F(FT_STATISTICS, LEN, Msg([F(1, VARINT, 0), F(10, VARINT, 0)]))
+        m.footer.fields.insert(m.footer.index(stats[-1]) + 1, new)
+    return len(m.footer.all(FT_TYPES)) - 1
+
+
+@operator("orc-type.orphaned", "extra_type", "empty",
+          "An INT type (with its statistics) follows the tree, reached by "
+          "no parent (Y3).")
+def type_orphaned(orc):
+    def fn(m):
+        _append_type(m)
+        m.footer.all(FT_TYPES)[-1].mark = "x"
+        return 0
+    # The orphaned types whole, tag and length included.
+    return _type_edit(orc, fn, "orc-type.orphaned",
+                      span=lambda p: whole_span(p.marks["x"]))
+
+
+@operator("orc-type.primitive-with-children", "int_with_child", "empty",
+          "The last type, a primitive leaf, gets the next id (a new INT "
+          "type) as subtype: pre-order still holds (Y4).")
+def type_primitive_children(orc):
+    def fn(m):
+        last = _types(m)[-1]
+        if last.get(TY_KIND).value in (10, 11, 12, 13):
+            return None
+        new = _append_type(m)
+        last.fields.insert(1, F(TY_SUBTYPES, LEN, [new], is_packed=True,
+                                mark="x"))
+        return 0
+    return _type_edit(orc, fn, "orc-type.primitive-with-children",
+                      span="packed")
+
+
+@operator("orc-type.child-count", "list_two_children", "empty",
+          "The last LIST, whose element is the last type, gets a second "
+          "subtype (a new INT type): pre-order still holds (Y5).")
+def type_child_count(orc):
+    def fn(m):
+        types = _types(m)
+        if len(types) < 2 or types[-2].get(TY_KIND).value != 10:
+            return None
+        new = _append_type(m)
+        f = types[-2].get(TY_SUBTYPES)
+        f.packed().append(new)
+        f.mark = "x"
+        return 0
+    return _type_edit(orc, fn, "orc-type.child-count", span="packed")
+
+
+@operator("orc-type.field-name-count", "root_missing_name", "empty",
+          "The root STRUCT has one field name fewer than subtypes (Y6).")
+def type_field_name_count(orc):
+    def fn(m):
+        root = _types(m)[0]
+        names = root.all(TY_NAMES)
+        if len(names) < 2:
+            return None
+        root.remove(TY_NAMES, len(names) - 1)
+        names[0].mark = "x"
+        names[-2].mark = "y"
+        return 0
+    return _type_edit(orc, fn, "orc-type.field-name-count",
+                      span=lambda p: list_span(p.marks["x"], p.marks["y"]))
+
+
+@operator("orc-type.field-name", "root_duplicate_name", "empty",
+          "The root STRUCT's second field name repeats its first (Y6; a "
+          "warning).")
+def type_field_name(orc):
+    def fn(m):
+        names = _types(m)[0].all(TY_NAMES)
+        if len(names) < 2:
+            return None
+        names[1].value = names[0].value
+        names[1].mark = "x"
+        return 0
+    return _type_edit(orc, fn, "orc-type.field-name")
+
+
+def _decimal_edit(orc, number, value, code):
+    def fn(m):
+        i, t = _last_type_of(m, ("DECIMAL",))
+        if t is None:
+            return None
+        f = t.set(number, value)
+        f.mark = "x"
+        return 0
+    return _type_edit(orc, fn, code)
+
+
+@operator("orc-type.decimal-precision", "precision_39", "empty",
+          "A DECIMAL has precision 39 (Y7).")
+def type_precision(orc):
+    return _decimal_edit(orc, TY_PRECISION, 39, "orc-type.decimal-precision")
+
+
+@operator("orc-type.decimal-scale", "scale_over_precision", "empty",
+          "A DECIMAL(10, 2) gets scale 11 (Y7).")
+def type_scale(orc):
+    def fn(m):
+        i, t = _last_type_of(m, ("DECIMAL",))
+        if t is None:
+            return None
+        f = t.set(TY_SCALE, t.get(TY_PRECISION).value + 1)
+        f.mark = "x"
+        return 0
+    return _type_edit(orc, fn, "orc-type.decimal-scale")
+
+
+@operator("orc-type.decimal-unbounded", "precision_0", "empty",
+          "A DECIMAL has precision 0 and scale 0: Hive 0.11's unbounded "
+          "decimal (Y7; a warning).")
+def type_unbounded(orc):
+    def fn(m):
+        i, t = _last_type_of(m, ("DECIMAL",))
+        if t is None:
+            return None
+        t.set(TY_SCALE, 0)
+        f = t.set(TY_PRECISION, 0)
+        f.mark = "x"
+        return 0
+    return _type_edit(orc, fn, "orc-type.decimal-unbounded")
+
+
+@operator("orc-type.char-length", "char_length_0", "empty",
+          "A CHAR has maximum_length 0 (Y8).")
+def type_char_length(orc):
+    def fn(m):
+        i, t = _last_type_of(m, ("CHAR", "VARCHAR"))
+        if t is None:
+            return None
+        f = t.set(TY_MAXLEN, 0)
+        f.mark = "x"
+        return 0
+    return _type_edit(orc, fn, "orc-type.char-length")
+
+
+# ---- orc-stripe (on the last stripe) ----------------------------------------------
+
+def _stripe_model(orc):
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    return (m, i) if i is not None else (None, None)
+
+
+def _column_of(m, kinds, stripe=None):
+    ids = _type_ids(m, kinds)
+    return ids[0] if ids else None
+
+
+@operator("orc-stripe.encoding-count", "one_encoding_short", "flat",
+          "The last StripeFooter has one ColumnEncoding fewer than types, "
+          "the last column's (SF2).")
+def stripe_encoding_count(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    sf = m.stripes[i].footer
+    cols = sf.all(SF_COLUMNS)
+    sf.remove(SF_COLUMNS, len(cols) - 1)
+    return _list_result(m, cols[0], cols[-2], "orc-stripe.encoding-count")
+
+
+def _stream_edit(orc, pick, number, value, code, span="value"):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    entries = m.stripes[i].footer.all(SF_STREAMS)
+    k = pick(m.stripes[i].streams)
+    if k is None:
+        return None
+    f = entries[k].msg().set(number, value)
+    f.mark = "x"
+    p = assemble(m)
+    s = p.marks["x"]
+    return p.data, expect(code, *(value_span(s) if span == "value"
+                                  else whole_span(s)))
+
+
+def _last_data_stream(streams):
+    ks = [k for k, s in enumerate(streams) if s[0] not in INDEX_KINDS]
+    return ks[-1] if ks else None
+
+
+@operator("orc-stripe.stream-kind", "stream_kind_11", "flat",
+          "The last stream of the last stripe has kind 11, which is no "
+          "stripe stream kind (SF3).")
+def stripe_stream_kind(orc):
+    return _stream_edit(orc, _last_data_stream, ST_KIND, 11,
+                        "orc-stripe.stream-kind")
+
+
+@operator("orc-stripe.stream-column", "stream_column_99", "flat",
+          "The last stream of the last stripe names column 99 (SF3).")
+def stripe_stream_column(orc):
+    return _stream_edit(orc, _last_data_stream, ST_COLUMN, 99,
+                        "orc-stripe.stream-column")
+
+
+@operator("orc-stripe.layout-ambiguous", "row_index_after_data", "indexed",
+          "The directory lists the last ROW_INDEX after the first data "
+          "stream; the bytes stay in the index area, so Java reads them "
+          "and C++ does not (SF4).")
+def stripe_layout_ambiguous(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    st = m.stripes[i]
+    st.fix_directory = False
+    entries = st.footer.all(SF_STREAMS)
+    idx = [k for k, s in enumerate(st.streams) if s[0] in INDEX_KINDS]
+    data = [k for k, s in enumerate(st.streams) if s[0] not in INDEX_KINDS]
+    if not idx or not data:
+        return None
+    moved = entries[idx[-1]]
+    st.footer.fields.remove(moved)
+    st.footer.fields.insert(st.footer.index(entries[data[0]]) + 1, moved)
+    moved.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-stripe.layout-ambiguous",
+                          *whole_span(p.marks["x"]))
+
+
+@operator("orc-stripe.area-length", "index_length_plus_one", "flat",
+          "The last stripe's index_length is one more and data_length one "
+          "less than its streams hold: the stripe's extent is unchanged "
+          "(SF5).")
+def stripe_area_length(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    assemble(m)
+    m.fix_stripes = False
+    info = m.footer.get(FT_STRIPES, i).msg()
+    if info.get(SI_DATA).value < 1:
+        return None
+    info.set(SI_INDEX, info.get(SI_INDEX).value + 1)
+    info.set(SI_DATA, info.get(SI_DATA).value - 1)
+    entries = m.stripes[i].footer.all(SF_STREAMS)
+    return _list_result(m, entries[0], entries[-1], "orc-stripe.area-length")
+
+
+@operator("orc-stripe.duplicate-stream", "data_stream_twice", "flat",
+          "A second, empty stream of the last data stream's column and "
+          "kind follows it (SF6).")
+def stripe_duplicate_stream(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    st = m.stripes[i]
+    k = _last_data_stream(st.streams)
+    if k is None:
+        return None
+    kind, col, _ = st.streams[k]
+    st.streams.insert(k + 1, [kind, col, b""])
+    e = F(SF_STREAMS, LEN, Msg([F(ST_KIND, VARINT, kind),
+                                F(ST_COLUMN, VARINT, col),
+                                F(ST_LENGTH, VARINT, 0)]), mark="x")
+    entries = st.footer.all(SF_STREAMS)
+    st.footer.fields.insert(st.footer.index(entries[k]) + 1, e)
+    p = assemble(m)
+    return p.data, expect("orc-stripe.duplicate-stream",
+                          *whole_span(p.marks["x"]))
+
+
+@operator("orc-stripe.missing-stream", "string_without_length", "flat",
+          "The LENGTH stream of a direct STRING column is dropped, bytes "
+          "and directory entry (SF7).")
+def stripe_missing_stream(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    st = m.stripes[i]
+    encodings = st.footer.all(SF_COLUMNS)
+    for k, (kind, col, _) in enumerate(st.streams):
+        if kind != 2:
+            continue
+        t = _types(m)[col].get(TY_KIND).value
+        enc = encodings[col].msg().get(CE_KIND).value if \
+            encodings[col].msg().has(CE_KIND) else 0
+        if t in (7, 8) and enc in (0, 2):
+            break
+    else:
+        return None
+    entries = st.footer.all(SF_STREAMS)
+    st.footer.fields.remove(entries[k])
+    del st.streams[k]
+    entries = st.footer.all(SF_STREAMS)
+    return _list_result(m, entries[0], entries[-1],
+                        "orc-stripe.missing-stream")
+
+
+@operator("orc-stripe.foreign-stream", "int_with_secondary", "flat",
+          "An empty SECONDARY stream for an INT column follows the last "
+          "data stream (SF7).")
+def stripe_foreign_stream(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    col = _column_of(m, ("INT", "LONG", "SHORT"))
+    st = m.stripes[i]
+    k = _last_data_stream(st.streams)
+    if col is None or k is None:
+        return None
+    st.streams.insert(k + 1, [5, col, b""])
+    e = F(SF_STREAMS, LEN, Msg([F(ST_KIND, VARINT, 5),
+                                F(ST_COLUMN, VARINT, col),
+                                F(ST_LENGTH, VARINT, 0)]), mark="x")
+    entries = st.footer.all(SF_STREAMS)
+    st.footer.fields.insert(st.footer.index(entries[k]) + 1, e)
+    p = assemble(m)
+    return p.data, expect("orc-stripe.foreign-stream",
+                          *whole_span(p.marks["x"]))
+
+
+def _encoding_edit(orc, kinds, fn, code, span="value"):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    col = _column_of(m, kinds)
+    if col is None:
+        return None
+    enc = m.stripes[i].footer.all(SF_COLUMNS)[col]
+    f = fn(enc)
+    if f is None:
+        return None
+    p = assemble(m)
+    s = p.marks["x"]
+    return p.data, expect(code, *(value_span(s) if span == "value"
+                                  else span(s)))
+
+
+@operator("orc-stripe.encoding", "encoding_kind_4", "flat",
+          "An INT column's encoding kind is 4, which does not exist (SF8).")
+def stripe_encoding(orc):
+    def fn(enc):
+        f = enc.msg().set(CE_KIND, 4)
+        f.mark = "x"
+        return f
+    return _encoding_edit(orc, ("INT", "LONG", "SHORT"), fn,
+                          "orc-stripe.encoding")
+
+
+@operator("orc-stripe.encoding", "boolean_dictionary", "flat",
+          "A BOOLEAN column is encoded DICTIONARY_V2 (SF8).")
+def stripe_encoding_boolean(orc):
+    def fn(enc):
+        msg = enc.msg()
+        f = msg.set(CE_KIND, 3)
+        msg.set(CE_DICT_SIZE, 1)
+        f.mark = "x"
+        return f
+    return _encoding_edit(orc, ("BOOLEAN",), fn, "orc-stripe.encoding")
+
+
+@operator("orc-stripe.dictionary-size-absent", "no_dictionary_size", "flat",
+          "A DICTIONARY_V2 column's encoding has no dictionary_size (SF9).")
+def stripe_dictionary_size(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    for enc in m.stripes[i].footer.all(SF_COLUMNS):
+        msg = enc.msg()
+        if msg.has(CE_KIND) and msg.get(CE_KIND).value in (1, 3):
+            break
+    else:
+        return None
+    msg.remove(CE_DICT_SIZE)
+    enc.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-stripe.dictionary-size-absent",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-stripe.bloom-encoding", "bloom_encoding_2", "indexed",
+          "A column's bloom_encoding is 2 (SF10; a warning).")
+def stripe_bloom_encoding(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    for enc in m.stripes[i].footer.all(SF_COLUMNS):
+        if enc.msg().has(CE_BLOOM):
+            break
+    else:
+        return None
+    f = enc.msg().get(CE_BLOOM)
+    f.value, f.mark = 2, "x"
+    p = assemble(m)
+    return p.data, expect("orc-stripe.bloom-encoding",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-stripe.timezone", "timezone_mars", "flat",
+          "Every StripeFooter's writer_timezone is Mars/Olympus_Mons (SF11; "
+          "a warning, reported at the first).")
+def stripe_timezone(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    for st in m.stripes:
+        st.footer.set(SF_TIMEZONE, b"Mars/Olympus_Mons", LEN)
+    m.stripes[0].footer.get(SF_TIMEZONE).mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-stripe.timezone", *value_span(p.marks["x"]))
+
+
+@operator("orc-stripe.timezone-changes", "timezone_changes", "flat",
+          "The last stripe records Europe/Berlin, the others UTC (SF11; a "
+          "warning).")
+def stripe_timezone_changes(orc):
+    m, i = _stripe_model(orc)
+    if m is None or i == 0:
+        return None
+    f = m.stripes[i].footer.set(SF_TIMEZONE, b"Europe/Berlin", LEN)
+    f.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-stripe.timezone-changes",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-stripe.dictionary-count-stream", "dictionary_count", "flat",
+          "An empty DICTIONARY_COUNT stream for the dictionary column "
+          "opens the last stripe's index area (SF7; a warning).")
+def stripe_dictionary_count(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    st = m.stripes[i]
+    for col, enc in enumerate(st.footer.all(SF_COLUMNS)):
+        if enc.msg().has(CE_KIND) and enc.msg().get(CE_KIND).value in (1, 3):
+            break
+    else:
+        return None
+    st.streams.insert(0, [4, col, b""])
+    st.footer.fields.insert(0, F(SF_STREAMS, LEN, Msg(
+        [F(ST_KIND, VARINT, 4), F(ST_COLUMN, VARINT, col),
+         F(ST_LENGTH, VARINT, 0)]), mark="x"))
+    p = assemble(m)
+    return p.data, expect("orc-stripe.dictionary-count-stream",
+                          *whole_span(p.marks["x"]))
