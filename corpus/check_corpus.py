@@ -11,6 +11,10 @@
   span that contains its offset, end included.
 * seeds/<target>/*: replayed one by one; colcheck must exit 0 or 1 (no
   crash, no internal error).
+* orc/valid/*.orc: verdict "valid" and no error.
+* orc/invalid/<code>/<name>.orc (generators/colcheck_gen/orc_make_corpus.py):
+  as invalid/ above, but colcheck must report the code at exactly the
+  sidecar's span (offset and length), not just an overlapping one.
 
 Prints one line per failure with the expected and actual spans, then
 "N passed, N failed".
@@ -60,6 +64,60 @@ def files_under(root, suffix=""):
 def fmt(d):
     return (f"{d['code']} ({d['offset']},{d['length']}) "
             f"{d.get('field', '')}").rstrip()
+
+
+def check_orc(colcheck, corpus):
+    """(passed, failures) over orc/valid and orc/invalid: exact spans."""
+    passed, failures = 0, []
+    valid = files_under(os.path.join(corpus, "orc", "valid"), ".orc")
+    invalid_dir = os.path.join(corpus, "orc", "invalid")
+    invalid = files_under(invalid_dir, ".orc")
+    if not valid + invalid:
+        return 0, []
+    reports, failures = run(colcheck, valid + invalid)
+    for path in valid:
+        report = reports.get(os.path.abspath(path))
+        if report is None:
+            continue
+        errors = [d for d in report["diagnostics"]
+                  if d["severity"] == "error"]
+        if report["verdict"] != "valid" or errors:
+            failures.append(
+                f"{os.path.relpath(path, corpus)}: verdict "
+                f"{report['verdict']}, expected valid; errors: " +
+                "; ".join(fmt(d) for d in errors))
+        else:
+            passed += 1
+    for path in invalid:
+        rel = os.path.relpath(path, corpus)
+        sidecar = path[:-len(".orc")] + ".expected.json"
+        if not os.path.exists(sidecar):
+            failures.append(f"{rel}: no sidecar {os.path.basename(sidecar)}")
+            continue
+        with open(sidecar) as f:
+            exp = json.load(f)
+        directory = os.path.basename(os.path.dirname(path))
+        if exp.get("code") != directory:
+            failures.append(f"{rel}: sidecar code {exp.get('code')} differs "
+                            f"from its directory {directory}")
+            continue
+        report = reports.get(os.path.abspath(path))
+        if report is None:
+            continue
+        hits = [d for d in report["diagnostics"] if d["code"] == exp["code"]]
+        if any(d["offset"] == exp["offset"] and d["length"] == exp["length"]
+               for d in hits):
+            passed += 1
+            continue
+        actual = "; ".join(fmt(d) for d in report["diagnostics"]) or "none"
+        what = "not at the exact span" if hits else "code not reported"
+        failures.append(f"{rel}: {what}: expected {exp['code']} "
+                        f"({exp['offset']},{exp['length']}), actual: {actual}")
+    for sidecar in files_under(invalid_dir, ".expected.json"):
+        if not os.path.exists(sidecar[:-len(".expected.json")] + ".orc"):
+            failures.append(f"{os.path.relpath(sidecar, corpus)}: sidecar "
+                            "without an .orc file")
+    return passed, failures
 
 
 def main(argv=None):
@@ -122,6 +180,10 @@ def main(argv=None):
         if not os.path.exists(sidecar[:-len(".expected.json")] + ".parquet"):
             failures.append(f"{os.path.relpath(sidecar, corpus)}: sidecar "
                             "without a .parquet file")
+
+    orc_passed, orc_failures = check_orc(args.colcheck, corpus)
+    passed += orc_passed
+    failures += orc_failures
 
     for path in files_under(os.path.join(corpus, "seeds")):
         r = subprocess.run([args.colcheck, "validate", "--format", "json",

@@ -296,7 +296,7 @@ def write_all(out):
         lines.append(f"| `{name}.orc` | {len(data)} | "
                      f"`orc_corpus.{fn.__name__}`, seed {seed} | {what}. |")
     with open(os.path.join(out, "README.md"), "w") as f:
-        f.write(README_HEAD + "\n".join(lines) + "\n")
+        f.write(README_HEAD + "\n".join(lines) + "\n" + README_TAIL)
 
 
 README_HEAD = """\
@@ -317,6 +317,35 @@ it again.
 
 | File | Bytes | Made by | Covers |
 |---|---|---|---|
+"""
+
+
+README_TAIL = """
+## invalid/
+
+`invalid/<code>/<name>.orc` breaks exactly one rule of
+../shared/guides/orc-rules.md, and `<name>.expected.json` says which code
+colcheck must report and at exactly which span (`{"code", "offset",
+"length"}`, as in corpus/invalid/). They are written by
+
+    /usr/bin/python3 generators/colcheck_gen/orc_make_corpus.py
+
+from the operators of generators/colcheck_gen/orc_mutations.py (one file
+per operator, each applied to a small base file of orc_writer, most with
+compression NONE so the broken bytes are plain); the operator's
+description says what it broke. Operators whose code colcheck does not
+report yet (orc_mutations.PENDING_CODES) are left out until it does.
+ctest `corpus_expectations` (corpus/check_corpus.py) checks every file at
+its exact span, `generators_orc_invalid_roundtrip` that a fresh
+generation is byte-identical, and generators/tests/test_orc_mutations.py
+each operator (no other error may be reported) and random files drawn by
+Hypothesis with an operator each.
+
+## ../seeds/orc_tail_fuzzer/ and ../seeds/orc_footer_fuzzer/
+
+`<name>.bin` is the PostScript (the input of fuzz/orc_tail_fuzzer.cc) and
+the decompressed Footer (the input of fuzz/orc_footer_fuzzer.cc) of
+`valid/<name>.orc`, cut out by orc_make_corpus.py as well.
 """
 
 

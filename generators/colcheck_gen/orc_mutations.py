@@ -1191,11 +1191,12 @@ def type_field_name_count(orc):
         if len(names) < 2:
             return None
         root.remove(TY_NAMES, len(names) - 1)
-        names[0].mark = "x"
         names[-2].mark = "y"
+        names[0].mark = "x"  # The same field when one name is left.
         return 0
     return _type_edit(orc, fn, "orc-type.field-name-count",
-                      span=lambda p: list_span(p.marks["x"], p.marks["y"]))
+                      span=lambda p: list_span(p.marks["x"], p.marks.get(
+                          "y", p.marks["x"])))
 
 
 @operator("orc-type.field-name", "root_duplicate_name", "empty",
@@ -1407,8 +1408,8 @@ def stripe_missing_stream(orc):
         return None
     st = m.stripes[i]
     encodings = st.footer.all(SF_COLUMNS)
-    for k, (kind, col, _) in enumerate(st.streams):
-        if kind != 2:
+    for k, (kind, col, b) in enumerate(st.streams):
+        if kind != 2 or not b:  # A column without values needs nothing.
             continue
         t = _types(m)[col].get(TY_KIND).value
         enc = encodings[col].msg().get(CE_KIND).value if \
@@ -1573,3 +1574,196 @@ def stripe_dictionary_count(orc):
     p = assemble(m)
     return p.data, expect("orc-stripe.dictionary-count-stream",
                           *whole_span(p.marks["x"]))
+
+
+# ---- orc-rle (streams of the uncompressed "rle" base, one stripe, no row
+# index, so no position or bloom filter points into a rewritten stream) ----
+
+def base_rle():
+    schema = Struct([("u", Union([T("INT"), T("INT")])),
+                     ("ts", T("TIMESTAMP")),
+                     ("n", T("LONG", rle_version=1)), ("l", T("LONG")),
+                     ("s", T("STRING")), ("f", T("FLOAT")),
+                     ("dec", Decimal(38, 0))])
+    rows = [{"u": (k % 2, k), "ts": (1_600_000_000 + k, k * 1000),
+             "n": k * 10, "l": k + 1, "s": "ab", "f": k / 2,
+             "dec": k * 7} for k in range(6)]
+    return OrcSpec(schema, rows)
+
+
+BASES["rle"] = base_rle
+
+
+def _column_id(orc, name):
+    for col in orc_writer.flatten(orc.spec.schema):
+        if col.name == name:
+            return col.id
+    return None
+
+
+def _stream_rewrite(orc, name, kind, rewrite):
+    """Replaces the bytes of stream (`name`, `kind`) of the last stripe with
+    rewrite(old bytes) -> (new bytes, (offset, length) within them) and
+    returns (data, absolute span)."""
+    if orc.spec.compression != "NONE":
+        return None
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    col = _column_id(orc, name)
+    if i is None or col is None:
+        return None
+    st = m.stripes[i]
+    for k, s in enumerate(st.streams):
+        if s[0] == kind and s[1] == col:
+            break
+    else:
+        return None
+    r = rewrite(s[2])
+    if r is None:
+        return None
+    s[2], (off, length) = r
+    p = assemble(m)
+    return p.data, (p.stripes[i]["streams"][k][0] + off, length)
+
+
+def _rle_op(code, name, kind, rewrite):
+    def apply(orc):
+        r = _stream_rewrite(orc, name, kind, rewrite)
+        if r is None:
+            return None
+        return r[0], expect(code, *r[1])
+    return apply
+
+
+def _union_tag(old):
+    # A byte-RLE literal of the 6 tags, the last 2 (the union has 2).
+    tags = [k % 2 for k in range(6)]
+    tags[-1] = 2
+    return bytes([256 - len(tags)] + tags), (0, 1 + len(tags))
+
+
+operator("orc-rle.union-tag", "union_tag_2", "rle",
+         "The union's tags are rewritten as one byte-RLE literal whose last "
+         "tag is 2 of 2 children (E12); the run is reported. Child 1 then "
+         "has one value more than its tags ask for (a warning).")(
+    _rle_op("orc-rle.union-tag", "u", orc_writer.DATA, _union_tag))
+
+
+def _nanos(old):
+    vals = [orc_writer.format_nanos(k * 1000) for k in range(6)]
+    vals[-1] = 1_000_000_000 << 3  # No trailing-zero code: 10^9 ns.
+    data = orc_rle.encode_ints(vals, 2, False, "DIRECT")
+    return data, (0, len(data))
+
+
+operator("orc-rle.nanos-range", "nanos_10_9", "rle",
+         "The last timestamp's SECONDARY value decodes to 10^9 ns (E11); "
+         "the stream is one DIRECT run, which is reported.")(
+    _rle_op("orc-rle.nanos-range", "ts", orc_writer.SECONDARY, _nanos))
+
+
+def _truncated(old):
+    data = orc_rle.encode_ints([k + 1 for k in range(6)], 2, True, "DIRECT")
+    return data[:-1], (0, len(data) - 1)
+
+
+operator("orc-rle.truncated", "direct_run_cut", "rle",
+         "A LONG column's DATA is one RLEv2 DIRECT run missing its last "
+         "byte (E5): from the run's first byte to the stream's end.")(
+    _rle_op("orc-rle.truncated", "l", orc_writer.DATA, _truncated))
+
+
+def _overlong(old):
+    # RLEv1 literal of 6 signed values; the first varint has 11 bytes.
+    vals = [orc_rle.zigzag(k * 10) for k in range(6)]
+    first = bytes(b | 0x80 for b in uvarint(vals[0])) + b"\x80" * (
+        10 - len(uvarint(vals[0]))) + b"\x00"
+    body = first + b"".join(uvarint(v) for v in vals[1:])
+    return bytes([256 - 6]) + body, (1, 10)
+
+
+operator("orc-rle.varint-overlong", "v1_varint_11_bytes", "rle",
+         "An RLEv1 literal's first varint has 11 bytes (E1); its first 10 "
+         "are reported.")(
+    _rle_op("orc-rle.varint-overlong", "n", orc_writer.DATA, _overlong))
+
+
+def _overflow(old):
+    vals = [orc_rle.zigzag(k * 10) for k in range(6)]
+    body = b"\xff" * 9 + b"\x02" + b"".join(uvarint(v) for v in vals[1:])
+    return bytes([256 - 6]) + body, (1, 10)
+
+
+operator("orc-rle.varint-overflow", "v1_varint_65_bits", "rle",
+         "An RLEv1 literal's first varint has 10 bytes, the last 2: over "
+         "64 bits (E1).")(
+    _rle_op("orc-rle.varint-overflow", "n", orc_writer.DATA, _overflow))
+
+
+def _patch_list_empty(old):
+    # PATCHED_BASE, width 8 (code 7), 6 values, base width 1, patch width
+    # 1, gap width 1, patch list length 0.
+    n = 6
+    head = bytes([0b10 << 6 | 7 << 1 | (n - 1) >> 8, (n - 1) & 0xFF,
+                  0 << 5 | 0, 0 << 5 | 0])
+    body = head + b"\x01" + bytes(k for k in range(6))
+    return body, (0, 4)
+
+
+operator("orc-rle.patch-list-empty", "patched_base_pll_0", "rle",
+         "A LONG column's DATA is a PATCHED_BASE run whose patch list "
+         "length is 0 (E5); its 4-byte header is reported.")(
+    _rle_op("orc-rle.patch-list-empty", "l", orc_writer.DATA,
+            _patch_list_empty))
+
+
+def _delta_length(old):
+    # DELTA, width 8 (code 7), length field 0 (1 value), base 1, delta 1;
+    # then the other 5 values as a DIRECT run.
+    head = bytes([0b11 << 6 | 7 << 1, 0])
+    rest = orc_rle.encode_ints([k + 1 for k in range(1, 6)], 2, True,
+                               "DIRECT")
+    return head + uvarint(orc_rle.zigzag(1)) + uvarint(2) + rest, (0, 2)
+
+
+operator("orc-rle.delta-length", "delta_one_value_width_8", "rle",
+         "A DELTA run with delta width 8 declares one value (E5); its "
+         "2-byte header is reported.")(
+    _rle_op("orc-rle.delta-length", "l", orc_writer.DATA, _delta_length))
+
+
+def _unsigned_overflow(old):
+    # SHORT_REPEAT of 6 copies of 2^63 in 8 bytes.
+    head = bytes([0 << 6 | 7 << 3 | (6 - 3)])
+    return head + (1 << 63).to_bytes(8, "big"), (1, 8)
+
+
+operator("orc-rle.unsigned-overflow", "length_2_63", "rle",
+         "A STRING column's LENGTH is a SHORT_REPEAT of 2^63 (E6); the "
+         "repeated value's 8 bytes are reported.")(
+    _rle_op("orc-rle.unsigned-overflow", "s", orc_writer.LENGTH,
+            _unsigned_overflow))
+
+
+def _decimal_range(old):
+    vals = [k * 7 for k in range(6)]
+    vals[-1] = 10 ** 38
+    parts = [orc_rle.svarint(v) for v in vals]
+    at = sum(len(x) for x in parts[:-1])
+    return b"".join(parts), (at, len(parts[-1]))
+
+
+operator("orc-rle.decimal-range", "decimal_10_38", "rle",
+         "The last DECIMAL(38,0) value is 10^38, one digit too many "
+         "(E10); its varint is reported.")(
+    _rle_op("orc-rle.decimal-range", "dec", orc_writer.DATA, _decimal_range))
+
+
+def _short_float(old):
+    return old[:-4], (len(old) - 4, 0)
+
+
+operator("orc-rle.short-stream", "float_one_value_short", "rle",
+         "A FLOAT column's DATA lacks its last 4 bytes (E7); an empty span "
+         "at the stream's end is reported.")(
+    _rle_op("orc-rle.short-stream", "f", orc_writer.DATA, _short_float))

@@ -1,0 +1,152 @@
+"""orc_mutations: each operator breaks one rule and colcheck reports it.
+
+The colcheck checks need $COLCHECK_BIN (ctest sets it); without it they
+are skipped. The Hypothesis property draws $COLCHECK_ORC_MUTATION_EXAMPLES
+(default 25) random valid specs, each with an operator, from a fixed seed.
+"""
+
+import dataclasses
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+from hypothesis import HealthCheck, assume, given, seed, settings
+from hypothesis import strategies as st
+
+from colcheck_gen import orc_corpus, orc_make_corpus, orc_mutations as om
+from colcheck_gen import orc_strategies, orc_writer
+from colcheck_gen.orc_wire import Msg
+
+COLCHECK = os.environ.get("COLCHECK_BIN")
+EXAMPLES = int(os.environ.get("COLCHECK_ORC_MUTATION_EXAMPLES", "25"))
+# Sections whose every error code has an operator (or is unbuildable).
+COVERED_SECTIONS = ("protobuf.", "orc-tail.", "orc-compression.",
+                    "orc-footer.", "orc-type.", "orc-stripe.")
+
+
+def validate(data):
+    with tempfile.NamedTemporaryFile(suffix=".orc") as f:
+        f.write(data)
+        f.flush()
+        r = subprocess.run([COLCHECK, "validate", "--format", "json",
+                            f.name], capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        raise AssertionError(f"colcheck exited {r.returncode}: "
+                             f"{r.stderr[:300]}")
+    return json.loads(r.stdout)["files"][0]["diagnostics"]
+
+
+def fmt(diags):
+    return "; ".join(f"{d['code']}({d['offset']},{d['length']})"
+                     for d in diags) or "none"
+
+
+class WireModelTest(unittest.TestCase):
+    def test_parse_encode_round_trips(self):
+        for name in om.BASES:
+            orc = om.build_base(name)
+            for msg in (orc.postscript, orc.footer, orc.metadata):
+                raw = msg.SerializeToString()
+                self.assertEqual(Msg.parse(raw).encode()[0], raw)
+
+    def test_assemble_rebuilds_every_file(self):
+        files = [om.build_base(n) for n in om.BASES]
+        files += [orc_corpus.build(n) for n in orc_corpus.VALID]
+        for orc in files:
+            self.assertEqual(om.assemble(om.Model.of(orc)).data, orc.data)
+
+    def test_every_operator_applies_to_its_base(self):
+        for op in om.REGISTRY:
+            with self.subTest(op=op.name):
+                r = om.mutate(op)
+                self.assertIsNotNone(r)
+                data, exp = r
+                self.assertEqual(exp["code"], op.code)
+                self.assertLessEqual(exp["offset"] + exp["length"],
+                                     len(data))
+
+    def test_names_are_unique_per_code(self):
+        seen = set()
+        for op in om.REGISTRY:
+            self.assertNotIn((op.code, op.name), seen)
+            seen.add((op.code, op.name))
+
+    def test_committed_corpus_is_a_fresh_generation(self):
+        self.assertEqual(orc_make_corpus.check(orc_make_corpus.CORPUS), [])
+
+
+@unittest.skipUnless(COLCHECK, "set COLCHECK_BIN to the colcheck binary")
+class ColcheckTest(unittest.TestCase):
+    def test_each_operator_is_reported_at_its_exact_span(self):
+        """The expected code at exactly the expected span, and no other
+        error-severity code."""
+        bases = {}
+        for op in om.active():
+            with self.subTest(code=op.code, op=op.name):
+                if op.base not in bases:
+                    bases[op.base] = om.build_base(op.base)
+                data, exp = op.apply(bases[op.base])
+                diags = validate(data)
+                hits = [d for d in diags if d["code"] == exp["code"]]
+                self.assertTrue(
+                    any(d["offset"] == exp["offset"] and
+                        d["length"] == exp["length"] for d in hits),
+                    f"expected {exp}, got {fmt(diags)}")
+                others = [d for d in diags if d["severity"] == "error" and
+                          d["code"] != exp["code"]]
+                self.assertEqual(others, [], fmt(others))
+
+    def test_every_error_code_of_the_covered_sections_has_an_operator(self):
+        r = subprocess.run([COLCHECK, "codes"], capture_output=True,
+                           text=True, check=True)
+        missing = []
+        for line in r.stdout.splitlines():
+            parts = line.split()
+            if len(parts) < 2 or parts[1] != "error":
+                continue
+            code = parts[0]
+            if not code.startswith(COVERED_SECTIONS):
+                continue
+            if code not in om.by_code() and code not in om.UNBUILDABLE_CODES:
+                missing.append(code)
+        self.assertEqual(missing, [])
+
+
+def _adapt(op, spec):
+    """The random spec, changed only as far as the operator needs."""
+    if op.plain:
+        spec = dataclasses.replace(spec, compression="NONE")
+    else:
+        base = om.BASES[op.base]()
+        spec = dataclasses.replace(spec, compression=base.compression,
+                                   block_size=base.block_size)
+    if op.base in ("empty", "empty_zlib"):
+        spec = dataclasses.replace(spec, rows=[], stripe_rows=None)
+    return spec
+
+
+@unittest.skipUnless(COLCHECK, "set COLCHECK_BIN to the colcheck binary")
+class PropertyTest(unittest.TestCase):
+    @seed(20261130)
+    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(om.active()), orc_strategies.orc_specs(
+        max_rows=12))
+    def test_random_file_and_operator(self, op, spec):
+        orc = orc_writer.write(_adapt(op, spec))
+        r = op.apply(orc)
+        assume(r is not None)
+        data, exp = r
+        diags = validate(data)
+        lo, hi = exp["offset"], exp["offset"] + exp["length"]
+        self.assertTrue(
+            any(d["code"] == exp["code"] and d["offset"] <= lo and
+                d["offset"] + d["length"] >= hi for d in diags),
+            f"{op.code}/{op.name} on {orc_strategies.describe(spec)}: "
+            f"expected {exp}, got {fmt(diags)}")
+
+
+if __name__ == "__main__":
+    unittest.main()
