@@ -278,7 +278,7 @@ bool Decoder::Charge(uint64_t bytes, ByteSpan at) {
     Fail(Code::kLimitsModelSize, at,
          StrCat("decoding this field would take the metadata model past ",
                 model_budget_, " bytes of memory, the budget for ",
-                reader_.size(), " input bytes"));
+                input_size_, " input bytes"));
     return false;
   }
   model_bytes_ += bytes;

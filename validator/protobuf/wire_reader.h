@@ -111,6 +111,7 @@ class Decoder {
       : reader_(reader),
         map_(&map),
         sink_(sink),
+        input_size_(reader.size()),
         model_budget_(limits::ModelBudget(reader.size())) {}
 
   ByteReader& reader() { return reader_; }
@@ -193,6 +194,7 @@ class Decoder {
   DiagnosticSink* sink_;
   std::vector<Component> path_;
   int depth_ = 0;
+  uint64_t input_size_;  // Of the whole message; the reader narrows.
   uint64_t model_budget_;
   uint64_t model_bytes_ = 0;
   bool failed_ = false;
