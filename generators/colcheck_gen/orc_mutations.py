@@ -24,13 +24,12 @@ checks each against colcheck.
 """
 
 import dataclasses
-import zlib
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from colcheck_gen import orc_compress, orc_rle, orc_writer
 from colcheck_gen.orc_wire import (F, FIXED64, GROUP_START, LEN, Msg,
-                                   VARINT, tag, uvarint)
+                                   VARINT, uvarint)
 from colcheck_gen.orc_writer import Decimal, List, Map, OrcSpec, Struct, T
 from colcheck_gen.orc_writer import Union
 
@@ -182,7 +181,7 @@ def assemble(m):
     return placed
 
 
-# ---- expected spans ----------------------------------------------------------
+# ---- expected spans ---------------------------------------------------------
 
 def expect(code, offset, length):
     return {"code": code, "offset": offset, "length": length}
@@ -221,7 +220,7 @@ def packed_span(s):
     return s.elements[0][0], s.elements[-1][1] - s.elements[0][0]
 
 
-# ---- the registry --------------------------------------------------------------
+# ---- the registry -----------------------------------------------------------
 
 @dataclass(frozen=True)
 class Operator:
@@ -276,7 +275,7 @@ def by_code():
     return out
 
 
-# ---- bases -------------------------------------------------------------------
+# ---- bases ------------------------------------------------------------------
 
 def _flat_schema():
     return Struct([
@@ -347,7 +346,7 @@ def mutate(op, orc=None):
     return op.apply(orc if orc is not None else build_base(op.base))
 
 
-# ---- helpers -------------------------------------------------------------------
+# ---- helpers ----------------------------------------------------------------
 
 def _types(m):
     return [f.msg() for f in m.footer.all(FT_TYPES)]
@@ -384,7 +383,7 @@ def _ps_raw_value(orc, number, raw, code):
     return p.data, expect(code, *value_span(p.marks["x"]))
 
 
-# ---- orc-tail -------------------------------------------------------------------
+# ---- orc-tail ---------------------------------------------------------------
 
 @operator("orc-tail.too-small", "three_bytes", "flat",
           "The file is cut to its first 3 bytes (T1).")
@@ -576,7 +575,7 @@ def tail_writer_version(orc):
                           *value_span(p.marks["x"]))
 
 
-# ---- protobuf, inside the PostScript, Footer and a StripeFooter ---------------
+# ---- protobuf, inside the PostScript, Footer and a StripeFooter -------------
 
 @operator("protobuf.varint-overlong", "ps_footer_length_11_bytes", "flat",
           "PostScript.footer_length is a varint of 11 bytes (zero groups "
@@ -700,7 +699,7 @@ def pb_length_exceeds(orc):
     return p.data, expect("protobuf.length-exceeds-data", s.value, 1)
 
 
-# ---- orc-compression ------------------------------------------------------------
+# ---- orc-compression --------------------------------------------------------
 
 def _rechunk_footer(orc, make_chunks):
     """Rewrites the Footer region of a compressed file as the chunks
@@ -867,7 +866,7 @@ def comp_trailing(orc):
                           p.footer[0] + 3 + len(body) - 2, 2)
 
 
-# ---- orc-footer ------------------------------------------------------------------
+# ---- orc-footer -------------------------------------------------------------
 
 def _footer_edit(orc, number, value, code, fix_stripes=True):
     m = Model.of(orc)
@@ -1060,7 +1059,7 @@ def footer_metadata_count(orc):
 
 
 # ---- orc-type (on the file without stripes: no stripe rule depends on the
-# broken type) --------------------------------------------------------------------
+# broken type) ----------------------------------------------------------------
 
 def _type_edit(orc, fn, code, span="value"):
     m = Model.of(orc)
@@ -1271,7 +1270,7 @@ def type_char_length(orc):
     return _type_edit(orc, fn, "orc-type.char-length")
 
 
-# ---- orc-stripe (on the last stripe) ----------------------------------------------
+# ---- orc-stripe (on the last stripe) ----------------------------------------
 
 def _stripe_model(orc):
     m = Model.of(orc)
@@ -1767,3 +1766,446 @@ operator("orc-rle.short-stream", "float_one_value_short", "rle",
          "A FLOAT column's DATA lacks its last 4 bytes (E7); an empty span "
          "at the stream's end is reported.")(
     _rle_op("orc-rle.short-stream", "f", orc_writer.DATA, _short_float))
+
+
+def _value_overflow(old):
+    # RLEv1 run of 3 values, delta 127, base 2^63 - 200: the third value
+    # leaves int64.
+    return (bytes([0, 127]) + uvarint(orc_rle.zigzag((1 << 63) - 200))
+            + bytes([256 - 3]) + b"".join(
+                uvarint(orc_rle.zigzag(k * 10)) for k in range(3, 6)),
+            (0, 2 + len(uvarint(orc_rle.zigzag((1 << 63) - 200)))))
+
+
+operator("orc-rle.value-overflow", "v1_run_past_int64", "rle",
+         "An RLEv1 run of 3 values with delta 127 from 2^63 - 200 leaves "
+         "int64 (E4); the run is reported.")(
+    _rle_op("orc-rle.value-overflow", "n", orc_writer.DATA, _value_overflow))
+
+
+def _patch_width(old):
+    # PATCHED_BASE, width 8, 6 values, patch width 64 (code 31), patch gap
+    # width 8: 72 bits per patch entry.
+    n = 6
+    head = bytes([0b10 << 6 | 7 << 1, n - 1, 0 << 5 | 31, 7 << 5 | 1])
+    return head + b"\x01" + bytes(range(6)) + b"\x00" * 9, (2, 2)
+
+
+operator("orc-rle.patch-width", "patched_base_gap_plus_patch_72", "rle",
+         "A PATCHED_BASE run's patch gap width (8) plus patch width (64) is "
+         "72 bits (E5); the bytes holding the two widths are reported.")(
+    _rle_op("orc-rle.patch-width", "l", orc_writer.DATA, _patch_width))
+
+
+def _patch_gap(old):
+    # PATCHED_BASE, width 8, 6 values, base 1, patch width 1, gap width 8,
+    # one patch entry with gap 9: past the 6 values.
+    n = 6
+    head = bytes([0b10 << 6 | 7 << 1, n - 1, 0 << 5 | 0, 7 << 5 | 1])
+    entry = (9 << 1 | 1).to_bytes(2, "big")  # closest_fixed_bits(9) = 9
+    return head + b"\x01" + bytes(range(6)) + entry, (4 + 1 + 6, 2)
+
+
+operator("orc-rle.patch-gap", "patched_base_gap_past_run", "rle",
+         "A PATCHED_BASE run's only patch entry has gap 9 in a run of 6 "
+         "values (E5); the entry is reported.")(
+    _rle_op("orc-rle.patch-gap", "l", orc_writer.DATA, _patch_gap))
+
+
+def _delta_overflow(old):
+    # DELTA with width 0 (fixed delta), 6 values from 2^63 - 3, delta 1:
+    # the 4th value leaves int64.
+    head = bytes([0b11 << 6 | 0 << 1, 5])
+    body = head + uvarint(orc_rle.zigzag((1 << 63) - 3)) + uvarint(
+        orc_rle.zigzag(1))
+    return body, (0, len(body))
+
+
+operator("orc-rle.delta-overflow", "delta_past_int64", "rle",
+         "A fixed DELTA run of 6 values from 2^63 - 3 by 1 leaves int64 "
+         "(E5); the run is reported.")(
+    _rle_op("orc-rle.delta-overflow", "l", orc_writer.DATA, _delta_overflow))
+
+
+def _decimal_overflow(old):
+    vals = [orc_rle.svarint(k * 7) for k in range(6)]
+    vals[-1] = b"\xff" * 19 + b"\x01"  # 134 bits.
+    at = sum(len(x) for x in vals[:-1])
+    return b"".join(vals), (at, 20)
+
+
+operator("orc-rle.decimal-overflow", "decimal_134_bits", "rle",
+         "The last DECIMAL value's varint holds 134 bits (E10).")(
+    _rle_op("orc-rle.decimal-overflow", "dec", orc_writer.DATA,
+            _decimal_overflow))
+
+
+# ---- orc-value (streams of the "flat" and "rle" bases) ----------------------
+
+@operator("orc-value.dictionary-index", "index_99", "flat",
+          "The last stripe's dictionary column indexes entry 99 of 4 "
+          "(E9); the run holding it is reported.")
+def value_dictionary_index(orc):
+    def rewrite(old):
+        n = orc.layout.stripes[-1].rows
+        vals = [0] * (n - 1) + [99]
+        data = orc_rle.encode_ints(vals, 2, False, "DIRECT")
+        return data, (0, len(data))
+    r = _stream_rewrite(orc, "d", orc_writer.DATA, rewrite)
+    if r is None:
+        return None
+    return r[0], expect("orc-value.dictionary-index", *r[1])
+
+
+@operator("orc-value.string-length-sum", "data_one_byte_long", "rle",
+          "A direct STRING column's DATA has one byte more than its "
+          "LENGTHs add up to (E8).")
+def value_string_length_sum(orc):
+    r = _stream_rewrite(orc, "s", orc_writer.DATA,
+                        lambda old: (old + b"x", (0, len(old) + 1)))
+    if r is None:
+        return None
+    return r[0], expect("orc-value.string-length-sum", *r[1])
+
+
+@operator("orc-value.integer-range", "int_2_31", "rle",
+          "An INT union child's value is 2^31 (E4: outside INT); the run "
+          "holding it is reported.")
+def value_integer_range(orc):
+    col = _column_id(orc, "u.0")
+    if col is None:
+        return None
+
+    def rewrite(old):
+        vals = [0, 2, 1 << 31]
+        data = orc_rle.encode_ints(vals, 2, True, "DIRECT")
+        return data, (0, len(data))
+    r = _stream_rewrite(orc, "u.0", orc_writer.DATA, rewrite)
+    if r is None:
+        return None
+    return r[0], expect("orc-value.integer-range", *r[1])
+
+
+@operator("orc-value.decimal-scale", "scale_39", "rle",
+          "The last DECIMAL value's SECONDARY scale is 39 (E10); the run "
+          "holding it is reported.")
+def value_decimal_scale(orc):
+    def rewrite(old):
+        data = orc_rle.encode_ints([0] * 5 + [39], 2, True, "DIRECT")
+        return data, (0, len(data))
+    r = _stream_rewrite(orc, "dec", orc_writer.SECONDARY, rewrite)
+    if r is None:
+        return None
+    return r[0], expect("orc-value.decimal-scale", *r[1])
+
+
+# ---- orc-stats --------------------------------------------------------------
+
+def _stats_edit(orc, name, fn, code, where="footer"):
+    """fn(ColumnStatistics Msg) edits and marks; the span is fn's."""
+    m = Model.of(orc)
+    col = _column_id(orc, name)
+    if col is None:
+        return None
+    if where == "footer":
+        stats = m.footer.all(FT_STATISTICS)
+    else:
+        if not m.metadata.has(MD_STRIPE_STATS):
+            return None
+        stats = m.metadata.all(MD_STRIPE_STATS)[-1].msg().all(1)
+    if col >= len(stats):
+        return None
+    span = fn(stats[col].msg())
+    if span is None:
+        return None
+    p = assemble(m)
+    return p.data, expect(code, *span(p.marks))
+
+
+@operator("orc-stats.min-above-max", "int_min_above_max", "flat",
+          "The last stripe's INT statistics swap minimum and maximum (ST4); "
+          "the two fields are reported.")
+def stats_min_above_max(orc):
+    def fn(s):
+        if not s.has(2):
+            return None
+        i = s.get(2).msg()
+        if not (i.has(1) and i.has(2)) or i.get(1).value == i.get(2).value:
+            return None
+        i.get(1).value, i.get(2).value = i.get(2).value, i.get(1).value
+        i.get(1).mark, i.get(2).mark = "a", "b"
+        return lambda mk: join(whole_span(mk["a"]), whole_span(mk["b"]))
+    return _stats_edit(orc, "i", fn, "orc-stats.min-above-max", "stripe")
+
+
+@operator("orc-stats.count-above-rows", "count_rows_plus_one", "flat",
+          "The file statistics of the LONG column count one value more "
+          "than the file has rows (ST3).")
+def stats_count_above_rows(orc):
+    def fn(s):
+        f = s.set(1, len(orc.spec.rows) + 1)
+        f.mark = "x"
+        return lambda mk: value_span(mk["x"])
+    return _stats_edit(orc, "l", fn, "orc-stats.count-above-rows")
+
+
+@operator("orc-stats.sum", "int_sum_plus_one", "flat",
+          "The last stripe's LONG sum is one more than its values add up "
+          "to (ST4).")
+def stats_sum(orc):
+    def fn(s):
+        if not s.has(2) or not s.get(2).msg().has(3):
+            return None
+        f = s.get(2).msg().get(3)
+        f.value += 2  # zigzag: +1
+        f.mark = "x"
+        return lambda mk: value_span(mk["x"])
+    return _stats_edit(orc, "l", fn, "orc-stats.sum", "stripe")
+
+
+@operator("orc-stats.has-null-false", "has_null_false", "flat",
+          "The last stripe's statistics of a column with nulls say "
+          "has_null false (V4).")
+def stats_has_null_false(orc):
+    def fn(s):
+        if not s.has(10) or not s.get(10).value:
+            return None
+        f = s.get(10)
+        f.value, f.mark = 0, "x"
+        return lambda mk: value_span(mk["x"])
+    return _stats_edit(orc, "i", fn, "orc-stats.has-null-false", "stripe")
+
+
+@operator("orc-stats.count", "stripe_count_minus_one", "flat",
+          "The last stripe's statistics of the LONG column count one value "
+          "fewer than it holds (ST3).")
+def stats_count(orc):
+    def fn(s):
+        f = s.get(1)
+        if f.value == 0:
+            return None
+        f.value -= 1
+        f.mark = "x"
+        return lambda mk: value_span(mk["x"])
+    return _stats_edit(orc, "l", fn, "orc-stats.count", "stripe")
+
+
+@operator("orc-stats.nanos-range", "minimum_nanos_0", "flat",
+          "The file statistics of the TIMESTAMP column store minimum_nanos "
+          "0, below the stored range [1, 1000000] (ST4).")
+def stats_nanos(orc):
+    def fn(s):
+        if not s.has(9):
+            return None
+        f = s.get(9).msg().set(5, 0)
+        f.mark = "x"
+        return lambda mk: value_span(mk["x"])
+    return _stats_edit(orc, "ts", fn, "orc-stats.nanos-range")
+
+
+# ---- orc-index and orc-bloom (the "indexed" base: row index every 5 rows,
+# a bloom filter on i) --------------------------------------------------------
+
+def _index_stream_edit(orc, name, kind, fn, code):
+    """fn(the stream's message) edits and marks, returning a span
+    function of the marks (offsets within the stream)."""
+    if orc.spec.compression != "NONE":
+        return None
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    col = _column_id(orc, name)
+    if i is None or col is None:
+        return None
+    st = m.stripes[i]
+    for k, s in enumerate(st.streams):
+        if s[0] == kind and s[1] == col:
+            break
+    else:
+        return None
+    msg = Msg.parse(s[2])
+    span = fn(msg)
+    if span is None:
+        return None
+    s[2], marks = msg.encode()
+    p = assemble(m)
+    at = p.stripes[i]["streams"][k][0]
+    off, length = span({k2: v.shifted(at) for k2, v in marks.items()})
+    return p.data, expect(code, off, length)
+
+
+@operator("orc-index.entry-count", "row_index_one_entry_short", "indexed",
+          "The first stripe's ROW_INDEX of column s lacks its last entry "
+          "(RI2); the stream is reported.")
+def index_entry_count(orc):
+    m = Model.of(orc)
+    col = _column_id(orc, "s")
+    if col is None or not m.stripes:
+        return None
+    st = m.stripes[0]
+    for k, s in enumerate(st.streams):
+        if s[0] == orc_writer.ROW_INDEX and s[1] == col:
+            break
+    else:
+        return None
+    msg = Msg.parse(s[2])
+    if len(msg.all(1)) < 2:
+        return None
+    msg.remove(1, len(msg.all(1)) - 1)
+    s[2] = msg.encode()[0]
+    p = assemble(m)
+    return p.data, expect("orc-index.entry-count",
+                          *p.stripes[0]["streams"][k])
+
+
+@operator("orc-index.position-count", "extra_position", "indexed",
+          "The last ROW_INDEX entry of column s has one position too many "
+          "(RI3).")
+def index_position_count(orc):
+    def fn(msg):
+        f = msg.all(1)[-1].msg().get(1)
+        f.packed().append(0)
+        f.mark = "x"
+        return lambda mk: packed_span(mk["x"])
+    return _index_stream_edit(orc, "s", orc_writer.ROW_INDEX, fn,
+                              "orc-index.position-count")
+
+
+@operator("orc-index.position-out-of-range", "position_past_stream",
+          "indexed", "The last ROW_INDEX entry of column i points 1000 "
+          "bytes into a much shorter DATA stream (RI4).")
+def index_position_oob(orc):
+    def fn(msg):
+        f = msg.all(1)[-1].msg().get(1)
+        vals = f.packed()
+        if not vals:
+            return None
+        vals[0] = 1000
+        f.mark = "x"
+        return lambda mk: (mk["x"].elements[0][0],
+                           mk["x"].elements[0][1] - mk["x"].elements[0][0])
+    return _index_stream_edit(orc, "i", orc_writer.ROW_INDEX, fn,
+                              "orc-index.position-out-of-range")
+
+
+@operator("orc-bloom.hash-functions", "num_hash_functions_0", "indexed",
+          "The last bloom filter of column i has 0 hash functions (BF2).")
+def bloom_hash_functions(orc):
+    def fn(msg):
+        f = msg.all(1)[-1].msg().get(1)
+        f.value, f.mark = 0, "x"
+        return lambda mk: value_span(mk["x"])
+    return _index_stream_edit(orc, "i", orc_writer.BLOOM_FILTER_UTF8, fn,
+                              "orc-bloom.hash-functions")
+
+
+@operator("orc-bloom.utf8-length", "utf8bitset_7_bytes_short", "indexed",
+          "The last bloom filter of column i lacks 7 bytes of its "
+          "utf8bitset: not a multiple of 8 (BF2).")
+def bloom_utf8_length(orc):
+    def fn(msg):
+        f = msg.all(1)[-1].msg().get(3)
+        f.value = f.value[:-7]
+        f.mark = "x"
+        return lambda mk: value_span(mk["x"])
+    return _index_stream_edit(orc, "i", orc_writer.BLOOM_FILTER_UTF8, fn,
+                              "orc-bloom.utf8-length")
+
+
+@operator("orc-bloom.empty-bitset", "utf8bitset_empty", "indexed",
+          "The last bloom filter of column i has an empty utf8bitset "
+          "(BF2); the filter is reported.")
+def bloom_empty(orc):
+    def fn(msg):
+        last = msg.all(1)[-1]
+        last.msg().get(3).value = b""
+        last.mark = "x"
+        return lambda mk: value_span(mk["x"])
+    return _index_stream_edit(orc, "i", orc_writer.BLOOM_FILTER_UTF8, fn,
+                              "orc-bloom.empty-bitset")
+
+
+@operator("orc-bloom.false-negative", "bitset_cleared", "indexed",
+          "The last bloom filter of column i has every bit cleared, so its "
+          "values test negative (BF4).")
+def bloom_false_negative(orc):
+    def fn(msg):
+        last = msg.all(1)[-1]
+        f = last.msg().get(3)
+        f.value = bytes(len(f.value))
+        last.mark = "x"
+        return lambda mk: value_span(mk["x"])
+    return _index_stream_edit(orc, "i", orc_writer.BLOOM_FILTER_UTF8, fn,
+                              "orc-bloom.false-negative")
+
+
+@operator("orc-bloom.entry-count", "one_filter_short", "indexed",
+          "The first stripe's bloom filter stream of column i lacks its "
+          "last filter (BF1); the stream is reported.")
+def bloom_entry_count(orc):
+    m = Model.of(orc)
+    col = _column_id(orc, "i")
+    if col is None or not m.stripes:
+        return None
+    st = m.stripes[0]
+    for k, s in enumerate(st.streams):
+        if s[0] == orc_writer.BLOOM_FILTER_UTF8 and s[1] == col:
+            break
+    else:
+        return None
+    msg = Msg.parse(s[2])
+    if len(msg.all(1)) < 2:
+        return None
+    msg.remove(1, len(msg.all(1)) - 1)
+    s[2] = msg.encode()[0]
+    p = assemble(m)
+    return p.data, expect("orc-bloom.entry-count",
+                          *p.stripes[0]["streams"][k])
+
+
+# ---- orc-encryption (structure only) ----------------------------------------
+
+@operator("orc-encryption.stripe-statistics-length", "stats_length_1",
+          "flat", "An unencrypted file's PostScript declares 1 byte of "
+          "encrypted stripe statistics; the byte is there, between the "
+          "last stripe and the Metadata (EN2).")
+def encryption_stats_length(orc):
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    if i is None:
+        return None
+    sf, _ = m.stripes[i].footer.encode()
+    m.stripes[i].footer_raw = m.frame(sf) + b"\x00"
+    assemble(m)
+    m.fix_stripes = False
+    m.fix_content_length = False
+    # The byte belongs to the last stripe's region above; take it back.
+    m.footer.get(FT_STRIPES, i).msg().get(SI_FOOTER).value -= 1
+    if m.footer.has(FT_CONTENT_LENGTH):
+        m.footer.get(FT_CONTENT_LENGTH).value -= 1
+    f = F(7, VARINT, 1, mark="x")
+    m.ps.fields.insert(m.ps.index(m.ps.get(PS_MAGIC)), f)
+    p = assemble(m)
+    return p.data, expect("orc-encryption.stripe-statistics-length",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-encryption.placeholder-unencrypted", "encrypted_data_stream",
+          "flat", "An empty ENCRYPTED_DATA stream follows the last data "
+          "stream of a file without encryption (EN3).")
+def encryption_placeholder(orc):
+    m, i = _stripe_model(orc)
+    if m is None:
+        return None
+    st = m.stripes[i]
+    k = _last_data_stream(st.streams)
+    if k is None:
+        return None
+    st.streams.insert(k + 1, [10, 0, b""])
+    e = F(SF_STREAMS, LEN, Msg([F(ST_KIND, VARINT, 10),
+                                F(ST_COLUMN, VARINT, 0),
+                                F(ST_LENGTH, VARINT, 0)]), mark="x")
+    entries = st.footer.all(SF_STREAMS)
+    st.footer.fields.insert(st.footer.index(entries[k]) + 1, e)
+    p = assemble(m)
+    return p.data, expect("orc-encryption.placeholder-unencrypted",
+                          *whole_span(p.marks["x"]))
