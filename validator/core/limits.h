@@ -103,6 +103,35 @@ inline constexpr int kProtobufMaxDepth = 100;
 // its contents are not checked. Writers keep stripes near 64 MiB, so no
 // real stream comes near this; the same bound as a Parquet page.
 inline constexpr uint64_t kMaxOrcRegionBytes = uint64_t{256} << 20;
+// The decoded bytes of all ORC regions held at once (the validator keeps
+// a stripe's streams together to read its columns), so a stripe of many
+// streams each just under kMaxOrcRegionBytes cannot add up to gigabytes.
+// Past it, the region being decoded is reported (limits.orc-region-size).
+inline constexpr uint64_t kMaxOrcLiveBytes = uint64_t{1} << 30;
+
+// ---- orc-stats, orc-index, orc-bloom (full level) ----
+// Bloom filter false negatives, and values outside their statistics,
+// reported per column of a file; one filter or statistic gone wrong would
+// otherwise report every value. Past it one limits.orc-bloom-reports
+// warning says so and the rest are counted only.
+inline constexpr uint64_t kMaxOrcBloomReportsPerColumn = 16;
+inline constexpr uint64_t kMaxOrcValueReportsPerColumn = 16;
+
+// ---- orc-value (the column stage) ----
+// Row groups of one stripe whose slot counts the column stage keeps (16
+// bytes per group and column being read). Real strides are 1000 or more,
+// so this is a stripe of 10^9 rows; past it the stripe's values are not
+// read (limits.orc-row-groups).
+inline constexpr uint64_t kMaxOrcRowGroups = uint64_t{1} << 20;
+
+// Value slots (over all columns) the column stage visits per stripe. A
+// STRUCT column without PRESENT costs no bytes per row, so a tiny file can
+// declare 2^63 rows; real stripes hold about 10^9 slots at most.
+inline constexpr uint64_t kMaxOrcStripeSlots = uint64_t{1} << 32;
+
+// Dictionary entries held for one string column of one stripe (8 bytes
+// each). Java writers stop dictionary encoding far below this.
+inline constexpr uint64_t kMaxOrcDictionaryEntries = uint64_t{1} << 24;
 
 }  // namespace colcheck::limits
 

@@ -6,8 +6,6 @@ target_sources(colcheck_validator PRIVATE
   orc/footer.cc
   orc/types.cc
   orc/stripe.cc
-  orc/columns.cc
-  orc/indexes.cc
   orc/orc_validator.cc)
 
 if(COLCHECK_BUILD_TESTS)

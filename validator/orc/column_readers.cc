@@ -1,0 +1,768 @@
+// The value readers of the column stage, one per kind of column
+// (column_readers.h; orc-rules.md E3-E12 and the type table under SF).
+//
+//   BOOLEAN              DATA: boolean RLE
+//   BYTE                 DATA: byte RLE
+//   SHORT/INT/LONG/DATE  DATA: signed integer RLE, in the type's range
+//   FLOAT/DOUBLE         DATA: 4 / 8 bytes little-endian per value
+//   STRING/CHAR/VARCHAR/BINARY/GEO*, direct
+//                        LENGTH: unsigned RLE; DATA: the bytes, end to end
+//   STRING/CHAR/VARCHAR, dictionary
+//                        LENGTH: dictionary_size entry lengths;
+//                        DICTIONARY_DATA: the entries; DATA: unsigned RLE
+//                        indexes into them
+//   DECIMAL              DATA: zigzag varints; SECONDARY: signed RLE scales
+//                        (UNSTABLE-PRE-2.0, p <= 18: DATA only, RLEv2)
+//   TIMESTAMP(_INSTANT)  DATA: signed RLE seconds since 2015-01-01;
+//                        SECONDARY: unsigned RLE encoded nanos
+//   LIST/MAP             LENGTH: unsigned RLE child counts
+//   UNION                DATA: byte RLE tags
+
+#include "orc/column_readers.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "core/limits.h"
+#include "core/strings.h"
+#include "core/utf8.h"
+
+namespace colcheck::orc {
+namespace {
+
+// 2015-01-01 00:00:00 UTC, the origin of timestamp DATA.
+constexpr int64_t kTimestampBase = 1420070400;
+constexpr int32_t kMaxDecimalScale = 38;
+
+std::string_view StreamName(int64_t kind) {
+  switch (kind) {
+    case kPresent: return "PRESENT";
+    case kData: return "DATA";
+    case kLength: return "LENGTH";
+    case kDictionaryData: return "DICTIONARY_DATA";
+    case kSecondary: return "SECONDARY";
+    default: return "STREAM";
+  }
+}
+
+Int128 Pow10(int n) {
+  Int128 p = 1;
+  for (int i = 0; i < n; ++i) p *= 10;
+  return p;
+}
+
+std::span<const std::byte> AsByteSpan(std::string_view s) {
+  return {reinterpret_cast<const std::byte*>(s.data()), s.size()};
+}
+
+// Characters of UTF-8 text: bytes that do not continue a sequence.
+uint64_t CountChars(std::string_view s) {
+  uint64_t n = 0;
+  for (char c : s) n += (static_cast<uint8_t>(c) & 0xc0) != 0x80;
+  return n;
+}
+
+std::string_view AsText(std::span<const std::byte> bytes) {
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+std::unique_ptr<IntegerRleDecoder> IntDecoder(const ColumnSource& source,
+                                              const DecodedRegion& region,
+                                              int64_t kind, RleVersion version,
+                                              Signedness signedness) {
+  return MakeIntegerRleDecoder(version, signedness, region.reader(),
+                               source.Context(region, kind));
+}
+
+// An integer stream of `count` values, or an inactive puller when `count`
+// is 0 and the stream is absent. False on a missing or broken stream.
+bool OpenInts(const ColumnSource& source, int64_t kind, uint64_t count,
+              bool required, RleVersion version, Signedness signedness,
+              IntPuller* out) {
+  const DecodedRegion* region = nullptr;
+  if (!source.Require(kind, count, required, &region)) return false;
+  if (region == nullptr) return true;
+  *out = IntPuller(IntDecoder(source, *region, kind, version, signedness),
+                   count);
+  return true;
+}
+
+// ---- BOOLEAN, BYTE -----------------------------------------------------------
+
+template <typename Decoder>
+class SmallIntReader final : public ValueReader {
+ public:
+  explicit SmallIntReader(const ColumnSource& source) : source_(source) {}
+
+  bool Open(uint64_t count) override {
+    const DecodedRegion* region = nullptr;
+    if (!source_.Require(kData, count, true, &region)) return false;
+    if (region == nullptr) return true;
+    data_ = Puller<Decoder, uint8_t>(
+        std::make_unique<Decoder>(region->reader(),
+                                  source_.Context(*region, kData)),
+        count);
+    return true;
+  }
+  bool Next(Value* value, ByteSpan* span) override {
+    uint8_t v = 0;
+    if (!data_.Get(&v, span)) return false;
+    value->integer = std::is_same_v<Decoder, ByteRleDecoder>
+                         ? static_cast<int8_t>(v)
+                         : v;
+    return true;
+  }
+  bool Finish() override { return data_.Finish(); }
+
+ private:
+  const ColumnSource& source_;
+  Puller<Decoder, uint8_t> data_;
+};
+
+// ---- SHORT, INT, LONG, DATE --------------------------------------------------
+
+class IntegerReader final : public ValueReader {
+ public:
+  explicit IntegerReader(const ColumnSource& source) : source_(source) {
+    switch (source.type().kind.value) {
+      case kShort:
+        min_ = std::numeric_limits<int16_t>::min();
+        max_ = std::numeric_limits<int16_t>::max();
+        break;
+      case kInt:
+        min_ = std::numeric_limits<int32_t>::min();
+        max_ = std::numeric_limits<int32_t>::max();
+        break;
+      default:
+        break;
+    }
+  }
+
+  bool Open(uint64_t count) override {
+    return OpenInts(source_, kData, count, true, source_.rle_version(),
+                    Signedness::kSigned, &data_);
+  }
+  bool Next(Value* value, ByteSpan* span) override {
+    if (!data_.Get(&value->integer, span)) return false;
+    // E4: a value the column's type cannot hold.
+    if ((value->integer < min_ || value->integer > max_) &&
+        !(*span == reported_)) {
+      reported_ = *span;
+      source_.sink->Report(
+          Code::kOrcValueIntegerRange, *span, source_.Field(kData),
+          StrCat(value->integer, " is outside the range of ",
+                 TypeKindName(source_.type().kind.value), " [", min_, ", ",
+                 max_, "]"));
+    }
+    return true;
+  }
+  bool Finish() override { return data_.Finish(); }
+
+ private:
+  const ColumnSource& source_;
+  IntPuller data_;
+  int64_t min_ = std::numeric_limits<int64_t>::min();
+  int64_t max_ = std::numeric_limits<int64_t>::max();
+  ByteSpan reported_{~uint64_t{0}, 0};
+};
+
+// ---- FLOAT, DOUBLE -----------------------------------------------------------
+
+class FloatReader final : public ValueReader {
+ public:
+  explicit FloatReader(const ColumnSource& source)
+      : source_(source),
+        width_(source.type().kind.value == kFloat ? 4 : 8) {}
+
+  bool Open(uint64_t count) override {
+    if (!source_.Require(kData, count, true, &region_)) return false;
+    if (region_ == nullptr) return true;
+    data_ = region_->reader();
+    // E7: the stream holds exactly width * count bytes.
+    return CheckFixedWidthStream(data_, width_, count,
+                                 source_.Context(*region_, kData));
+  }
+  bool Next(Value* value, ByteSpan* span) override {
+    const uint64_t at = data_.position();
+    if (width_ == 4) {
+      uint32_t bits = 0;
+      if (!data_.ReadU32LE(&bits)) return false;
+      float f;
+      std::memcpy(&f, &bits, sizeof f);
+      value->real = f;
+    } else {
+      uint64_t bits = 0;
+      if (!data_.ReadU64LE(&bits)) return false;
+      std::memcpy(&value->real, &bits, sizeof value->real);
+    }
+    *span = region_->map().ToFile({at, width_});
+    return true;
+  }
+  bool Finish() override { return true; }  // Checked by Open.
+
+ private:
+  const ColumnSource& source_;
+  uint32_t width_;
+  const DecodedRegion* region_ = nullptr;
+  ByteReader data_;
+};
+
+// ---- Text rules shared by direct and dictionary strings (E8) -----------------
+
+class TextChecks {
+ public:
+  explicit TextChecks(const ColumnSource& source) : source_(source) {
+    const Type& type = source.type();
+    kind_ = type.kind.value;
+    max_length_ = type.maximum_length.value;
+  }
+
+  void Check(std::string_view text, ByteSpan span) {
+    if (kind_ != kString && kind_ != kChar && kind_ != kVarchar) return;
+    if (!utf8_reported_ && !IsValidUtf8(AsByteSpan(text))) {
+      utf8_reported_ = true;
+      source_.sink->Report(Code::kOrcValueUtf8, span, source_.Field(kData),
+                           "the value is not valid UTF-8");
+    }
+    if (max_length_ == 0) return;  // Absent, or the C++ writer's 0.
+    const uint64_t chars = CountChars(text);
+    if (kind_ == kChar && chars != max_length_ && !length_reported_) {
+      length_reported_ = true;
+      source_.sink->Report(
+          Code::kOrcValueCharLength, span, source_.Field(kData),
+          StrCat("a CHAR(", max_length_, ") value holds ", chars,
+                 " characters; writers pad to exactly ", max_length_));
+    } else if (kind_ == kVarchar && chars > max_length_ &&
+               !length_reported_) {
+      length_reported_ = true;
+      source_.sink->Report(Code::kOrcValueVarcharLength, span,
+                           source_.Field(kData),
+                           StrCat("a VARCHAR(", max_length_, ") value holds ",
+                                  chars, " characters"));
+    }
+  }
+
+ private:
+  const ColumnSource& source_;
+  int64_t kind_;
+  uint64_t max_length_;
+  bool utf8_reported_ = false;
+  bool length_reported_ = false;
+};
+
+// ---- Direct STRING, CHAR, VARCHAR, BINARY, GEOMETRY, GEOGRAPHY ----------------
+
+class DirectBytesReader final : public ValueReader {
+ public:
+  explicit DirectBytesReader(const ColumnSource& source)
+      : source_(source), text_(source) {}
+
+  bool Open(uint64_t count) override {
+    if (!OpenInts(source_, kLength, count, true, source_.rle_version(),
+                  Signedness::kUnsigned, &lengths_)) {
+      return false;
+    }
+    bool listed = false;
+    data_region_ = source_.Stream(kData, &listed);
+    if (listed && data_region_ == nullptr) return false;  // Framing fault.
+    if (data_region_ != nullptr) data_ = data_region_->reader();
+    return true;
+  }
+
+  bool Next(Value* value, ByteSpan* span) override {
+    int64_t length = 0;
+    ByteSpan length_span;
+    if (!lengths_.Get(&length, &length_span)) return false;
+    if (length < 0) return false;  // Reported by the unsigned decoder.
+    const uint64_t n = static_cast<uint64_t>(length);
+    if (n > 0 && data_region_ == nullptr) {
+      // E8: bytes are needed and there is no DATA stream at all.
+      const DecodedRegion* unused = nullptr;
+      (void)source_.Require(kData, 1, false, &unused);
+      return false;
+    }
+    if (data_region_ == nullptr) {
+      value->bytes = {};
+      *span = {};
+      return true;
+    }
+    const uint64_t at = data_.position();
+    std::span<const std::byte> bytes;
+    if (!data_.ReadBytes(n, &bytes)) {
+      // E8: the lengths need more bytes than DATA holds.
+      source_.sink->Report(
+          Code::kOrcValueStringLengthSum, length_span,
+          source_.Field(kLength),
+          StrCat("a value of ", n, " bytes starts at byte ", at,
+                 " of the DATA stream, which holds ", data_.size()));
+      return false;
+    }
+    value->bytes = AsText(bytes);
+    *span = data_region_->map().ToFile({at, n});
+    text_.Check(value->bytes, *span);
+    return true;
+  }
+
+  bool Finish() override {
+    const bool ok = lengths_.Finish();
+    if (ok && data_region_ != nullptr && !data_.empty()) {
+      // E8: DATA holds bytes no length accounts for.
+      source_.sink->Report(
+          Code::kOrcValueStringLengthSum,
+          data_region_->map().ToFile({data_.position(), data_.remaining()}),
+          source_.Field(kData),
+          StrCat("the lengths add up to ", data_.position(),
+                 " bytes; the DATA stream holds ", data_.size()));
+    }
+    return ok;
+  }
+
+ private:
+  const ColumnSource& source_;
+  TextChecks text_;
+  IntPuller lengths_;
+  const DecodedRegion* data_region_ = nullptr;
+  ByteReader data_;
+};
+
+// ---- Dictionary STRING, CHAR, VARCHAR (E9) --------------------------------------
+
+class DictionaryReader final : public ValueReader {
+ public:
+  explicit DictionaryReader(const ColumnSource& source)
+      : source_(source), text_(source) {}
+
+  bool Open(uint64_t count) override {
+    const Spanned<uint32_t>& size = source_.encoding().dictionary_size;
+    if (count > 0 && size.value == 0) {
+      source_.sink->Report(
+          Code::kOrcValueDictionaryEmpty,
+          size.present ? size.span
+                       : source_.footer->columns.value[source_.column].span,
+          StrCat("stripes[", source_.stripe, "].footer.columns[",
+                 source_.column, "].dictionary_size"),
+          StrCat("dictionary_size is 0 but the column has ", count,
+                 " non-null values"));
+      return false;
+    }
+    if (!ReadDictionary(size.value)) return false;
+    return OpenInts(source_, kData, count, true, source_.rle_version(),
+                    Signedness::kUnsigned, &indexes_);
+  }
+
+  bool Next(Value* value, ByteSpan* span) override {
+    int64_t index = 0;
+    if (!indexes_.Get(&index, span)) return false;
+    if (index < 0) return false;  // Reported by the unsigned decoder.
+    if (static_cast<uint64_t>(index) >= ends_.size()) {
+      source_.sink->Report(
+          Code::kOrcValueDictionaryIndex, *span, source_.Field(kData),
+          StrCat("index ", index, " into a dictionary of ", ends_.size(),
+                 " entries"));
+      return false;
+    }
+    value->bytes = Entry(static_cast<size_t>(index));
+    return true;
+  }
+
+  bool Finish() override { return indexes_.Finish(); }
+
+ private:
+  std::string_view Entry(size_t i) const {
+    const uint64_t begin = i == 0 ? 0 : ends_[i - 1];
+    return AsText(blob_.subspan(begin, ends_[i] - begin));
+  }
+
+  // The entry lengths, against the blob (E9), and the entries' order.
+  bool ReadDictionary(uint32_t size) {
+    if (size > limits::kMaxOrcDictionaryEntries) {
+      source_.sink->Report(
+          Code::kLimitsOrcDictionarySize,
+          source_.encoding().dictionary_size.span,
+          StrCat("stripes[", source_.stripe, "].footer.columns[",
+                 source_.column, "].dictionary_size"),
+          StrCat("dictionary_size ", size, " is above the limit of ",
+                 limits::kMaxOrcDictionaryEntries));
+      return false;
+    }
+    IntPuller lengths;
+    if (!OpenInts(source_, kLength, size, true, source_.rle_version(),
+                  Signedness::kUnsigned, &lengths)) {
+      return false;
+    }
+    bool listed = false;
+    const DecodedRegion* blob = source_.Stream(kDictionaryData, &listed);
+    if (listed && blob == nullptr) return false;
+    if (blob != nullptr) blob_ = blob->bytes();
+    ends_.reserve(size);
+    uint64_t sum = 0;
+    bool order_reported = false;
+    for (uint32_t i = 0; i < size; ++i) {
+      int64_t length = 0;
+      ByteSpan span;
+      if (!lengths.Get(&length, &span)) break;
+      if (length < 0) return false;  // Reported by the unsigned decoder.
+      const uint64_t n = static_cast<uint64_t>(length);
+      if (n > blob_.size() - sum) {
+        if (blob == nullptr) {
+          const DecodedRegion* unused = nullptr;
+          (void)source_.Require(kDictionaryData, 1, false, &unused);
+          return false;
+        }
+        source_.sink->Report(
+            Code::kOrcValueDictionaryLengthSum, span, source_.Field(kLength),
+            StrCat("entry ", i, " of ", n, " bytes starts at byte ", sum,
+                   " of a DICTIONARY_DATA stream of ", blob_.size()));
+        return false;
+      }
+      sum += n;
+      ends_.push_back(sum);
+      const std::string_view entry = Entry(i);
+      const ByteSpan at =
+          blob == nullptr ? ByteSpan{} : blob->map().ToFile({sum - n, n});
+      text_.Check(entry, at);
+      if (i > 0 && !order_reported && !(Entry(i - 1) < entry)) {
+        order_reported = true;
+        source_.sink->Report(
+            Code::kOrcValueDictionaryOrder, at,
+            source_.Field(kDictionaryData),
+            StrCat("entry ", i, " is not above entry ", i - 1,
+                   " in unsigned byte order"));
+      }
+    }
+    if (!lengths.Finish()) return false;
+    if (blob != nullptr && sum != blob_.size()) {
+      source_.sink->Report(
+          Code::kOrcValueDictionaryLengthSum,
+          blob->map().ToFile({sum, blob_.size() - sum}),
+          source_.Field(kDictionaryData),
+          StrCat("the entry lengths add up to ", sum,
+                 " bytes; DICTIONARY_DATA holds ", blob_.size()));
+    }
+    return true;
+  }
+
+  const ColumnSource& source_;
+  TextChecks text_;
+  std::span<const std::byte> blob_;
+  std::vector<uint64_t> ends_;  // Entry i is blob_[ends_[i-1], ends_[i]).
+  IntPuller indexes_;
+};
+
+// ---- DECIMAL (E10) ------------------------------------------------------------
+
+class DecimalReader final : public ValueReader {
+ public:
+  explicit DecimalReader(const ColumnSource& source) : source_(source) {
+    const Type& type = source.type();
+    precision_ = static_cast<int32_t>(type.precision.value);
+    scale_ = static_cast<int32_t>(type.scale.value);
+    decimal64_ = source.context->stripe.decimal64 && precision_ > 0 &&
+                 precision_ <= 18;
+  }
+
+  bool Open(uint64_t count) override {
+    if (decimal64_) {
+      // UNSTABLE-PRE-2.0: the unscaled values as signed RLEv2.
+      return OpenInts(source_, kData, count, true, RleVersion::kV2,
+                      Signedness::kSigned, &data64_);
+    }
+    const DecodedRegion* region = nullptr;
+    if (!source_.Require(kData, count, true, &region)) return false;
+    if (region != nullptr) {
+      data_ = Puller<DecimalDataDecoder, Int128>(
+          std::make_unique<DecimalDataDecoder>(
+              region->reader(), source_.Context(*region, kData)),
+          count);
+    }
+    return OpenInts(source_, kSecondary, count, true, source_.rle_version(),
+                    Signedness::kSigned, &scales_);
+  }
+
+  bool Next(Value* value, ByteSpan* span) override {
+    if (decimal64_) {
+      int64_t v = 0;
+      if (!data64_.Get(&v, span)) return false;
+      value->decimal = v;
+      value->scale = scale_;
+      CheckPrecision(value->decimal, *span);
+      return true;
+    }
+    Int128 unscaled = 0;
+    int64_t scale = 0;
+    ByteSpan scale_span;
+    if (!data_.Get(&unscaled, span) || !scales_.Get(&scale, &scale_span)) {
+      return false;
+    }
+    if (!CheckDecimalRange(unscaled, *span, data_.decoder().context())) {
+      return false;
+    }
+    if (scale < 0 || scale > kMaxDecimalScale) {
+      source_.sink->Report(Code::kOrcValueDecimalScale, scale_span,
+                           source_.Field(kSecondary),
+                           StrCat("scale ", scale, " is outside [0, 38]"));
+      return false;
+    }
+    value->decimal = Rescale(unscaled, static_cast<int32_t>(scale),
+                             scale_span);
+    value->scale = precision_ == 0 ? static_cast<int32_t>(scale) : scale_;
+    CheckPrecision(value->decimal, *span);
+    return true;
+  }
+
+  bool Finish() override {
+    if (decimal64_) return data64_.Finish();
+    const bool data = data_.Finish();
+    return scales_.Finish() && data;
+  }
+
+ private:
+  // The value at the type's scale, as readers read it: more digits are
+  // truncated (a warning), fewer are padded with zeros. A Hive 0.11
+  // unbounded decimal (precision 0) keeps its own scale.
+  Int128 Rescale(Int128 unscaled, int32_t scale, ByteSpan scale_span) {
+    if (precision_ == 0 || scale == scale_) return unscaled;
+    if (scale > scale_) {
+      if (!truncation_reported_) {
+        truncation_reported_ = true;
+        source_.sink->Report(
+            Code::kOrcValueDecimalScaleTruncates, scale_span,
+            source_.Field(kSecondary),
+            StrCat("scale ", scale, " is above the type's ", scale_,
+                   ": readers drop the extra digits"));
+      }
+      return unscaled / Pow10(scale - scale_);
+    }
+    // |unscaled| < 10^38 and the factor is at most 10^38: a value that
+    // would leave 128 bits is far out of the type's precision anyway.
+    const Int128 factor = Pow10(scale_ - scale);
+    const Int128 bound = Pow10(38);
+    if (unscaled > bound / factor || unscaled < -bound / factor) {
+      return unscaled > 0 ? bound : -bound;
+    }
+    return unscaled * factor;
+  }
+
+  void CheckPrecision(Int128 v, ByteSpan span) {
+    if (precision_ == 0 || precision_reported_) return;
+    const Int128 bound = Pow10(std::min(precision_, 38));
+    if (v < bound && v > -bound) return;
+    precision_reported_ = true;
+    source_.sink->Report(
+        Code::kOrcValueDecimalPrecision, span, source_.Field(kData),
+        StrCat("a value has more than ", precision_, " digits at scale ",
+               scale_));
+  }
+
+  const ColumnSource& source_;
+  int32_t precision_ = 0;
+  int32_t scale_ = 0;
+  bool decimal64_ = false;
+  IntPuller data64_;
+  Puller<DecimalDataDecoder, Int128> data_;
+  IntPuller scales_;
+  bool truncation_reported_ = false;
+  bool precision_reported_ = false;
+};
+
+// ---- TIMESTAMP, TIMESTAMP_INSTANT (E11) -------------------------------------------
+
+class TimestampReader final : public ValueReader {
+ public:
+  explicit TimestampReader(const ColumnSource& source) : source_(source) {}
+
+  bool Open(uint64_t count) override {
+    return OpenInts(source_, kData, count, true, source_.rle_version(),
+                    Signedness::kSigned, &seconds_) &&
+           OpenInts(source_, kSecondary, count, true, source_.rle_version(),
+                    Signedness::kUnsigned, &nanos_);
+  }
+
+  bool Next(Value* value, ByteSpan* span) override {
+    int64_t seconds = 0;
+    int64_t encoded = 0;
+    ByteSpan nanos_span;
+    if (!seconds_.Get(&seconds, span) || !nanos_.Get(&encoded, &nanos_span)) {
+      return false;
+    }
+    if (nanos_.fresh_batch()) {
+      CheckNanos(nanos_.batch(), nanos_.batch_first(), nanos_.decoder(),
+                 &nanos_warned_);
+    }
+    // Wraps as the readers' int64 arithmetic does; only seconds within
+    // 2^63 of 2015 are meaningful anyway.
+    value->seconds = static_cast<int64_t>(static_cast<uint64_t>(seconds) +
+                                          uint64_t{kTimestampBase});
+    const DecodedNanos nanos =
+        DecodeNanos(encoded < 0 ? 0 : static_cast<uint64_t>(encoded));
+    value->nanos = nanos.in_range ? static_cast<int32_t>(nanos.nanos) : 0;
+    return true;
+  }
+
+  bool Finish() override {
+    const bool seconds = seconds_.Finish();
+    return nanos_.Finish() && seconds;
+  }
+
+ private:
+  const ColumnSource& source_;
+  IntPuller seconds_;
+  IntPuller nanos_;
+  bool nanos_warned_ = false;
+};
+
+// ---- LIST, MAP ------------------------------------------------------------------
+
+class LengthReader final : public ValueReader {
+ public:
+  explicit LengthReader(const ColumnSource& source) : source_(source) {}
+
+  bool Open(uint64_t count) override {
+    return OpenInts(source_, kLength, count, true, source_.rle_version(),
+                    Signedness::kUnsigned, &lengths_);
+  }
+  bool Next(Value* value, ByteSpan* span) override {
+    if (!lengths_.Get(&value->integer, span)) return false;
+    return value->integer >= 0;  // Negative: reported by the decoder.
+  }
+  bool Finish() override { return lengths_.Finish(); }
+
+ private:
+  const ColumnSource& source_;
+  IntPuller lengths_;
+};
+
+// ---- UNION (E12) ------------------------------------------------------------------
+
+class UnionReader final : public ValueReader {
+ public:
+  explicit UnionReader(const ColumnSource& source)
+      : source_(source), children_(source.type().subtypes.value.size()) {}
+
+  bool Open(uint64_t count) override {
+    const DecodedRegion* region = nullptr;
+    if (!source_.Require(kData, count, true, &region)) return false;
+    if (region == nullptr) return true;
+    tags_ = BytePuller(std::make_unique<ByteRleDecoder>(
+                           region->reader(), source_.Context(*region, kData)),
+                       count);
+    return true;
+  }
+  bool Next(Value* value, ByteSpan* span) override {
+    uint8_t tag = 0;
+    if (!tags_.Get(&tag, span)) return false;
+    if (tags_.fresh_batch()) {
+      CheckUnionTags(tags_.batch(), tags_.batch_first(), children_,
+                     tags_.decoder());
+    }
+    value->integer = tag;
+    return tag < children_;  // A tag past the children names no slot.
+  }
+  bool Finish() override { return tags_.Finish(); }
+
+ private:
+  const ColumnSource& source_;
+  uint64_t children_;
+  BytePuller tags_;
+};
+
+}  // namespace
+
+const Type& ColumnSource::type() const {
+  return context->footer.types.value[column].value;
+}
+
+const ColumnEncoding& ColumnSource::encoding() const {
+  return footer->columns.value[column].value;
+}
+
+RleVersion ColumnSource::rle_version() const {
+  const int64_t kind = encoding().kind.value;
+  return kind == kDirectV2 || kind == kDictionaryV2 ? RleVersion::kV2
+                                                    : RleVersion::kV1;
+}
+
+const DecodedRegion* ColumnSource::Stream(int64_t kind, bool* listed) const {
+  *listed = false;
+  for (size_t i = 0; i < data->streams.size(); ++i) {
+    const StreamRegion& s = data->layout->streams[i];
+    if (s.column != column || s.kind != kind) continue;
+    *listed = true;
+    return data->streams[i].complete() ? &data->streams[i] : nullptr;
+  }
+  return nullptr;
+}
+
+bool ColumnSource::Require(int64_t kind, uint64_t count, bool required,
+                           const DecodedRegion** out) const {
+  bool listed = false;
+  *out = Stream(kind, &listed);
+  if (*out != nullptr) return true;
+  if (listed) return false;  // Its framing fault is reported.
+  if (count == 0) return true;
+  // SF7: the stripe stage reports the streams of columns certain to have
+  // values; the rest show only now that values need them.
+  if (!(certain && required)) {
+    sink->Report(Code::kOrcStripeMissingStream, missing_span,
+                 StrCat("stripes[", stripe, "].footer.columns[", column, "]"),
+                 StrCat(TypeKindName(type().kind.value), " column ", column,
+                        " has values in ", StreamName(kind),
+                        " but no such stream"));
+  }
+  return false;
+}
+
+std::string ColumnSource::Field(int64_t kind) const {
+  return StrCat("stripes[", stripe, "].columns[", column, "].",
+                StreamName(kind));
+}
+
+StreamContext ColumnSource::Context(const DecodedRegion& region,
+                                    int64_t kind) const {
+  return StreamContext(region.map(), *sink, Field(kind));
+}
+
+std::unique_ptr<ValueReader> MakeValueReader(const ColumnSource& source) {
+  const int64_t encoding = source.encoding().kind.value;
+  switch (source.type().kind.value) {
+    case kBoolean:
+      return std::make_unique<SmallIntReader<BooleanRleDecoder>>(source);
+    case kByte:
+      return std::make_unique<SmallIntReader<ByteRleDecoder>>(source);
+    case kShort:
+    case kInt:
+    case kLong:
+    case kDate:
+      return std::make_unique<IntegerReader>(source);
+    case kFloat:
+    case kDouble:
+      return std::make_unique<FloatReader>(source);
+    case kString:
+    case kChar:
+    case kVarchar:
+      if (encoding == kDictionary || encoding == kDictionaryV2) {
+        return std::make_unique<DictionaryReader>(source);
+      }
+      return std::make_unique<DirectBytesReader>(source);
+    case kBinary:
+    case kGeometry:
+    case kGeography:
+      return std::make_unique<DirectBytesReader>(source);
+    case kDecimal:
+      return std::make_unique<DecimalReader>(source);
+    case kTimestamp:
+    case kTimestampInstant:
+      return std::make_unique<TimestampReader>(source);
+    case kList:
+    case kMap:
+      return std::make_unique<LengthReader>(source);
+    case kUnion:
+      return std::make_unique<UnionReader>(source);
+    default:
+      return nullptr;  // STRUCT: children only.
+  }
+}
+
+}  // namespace colcheck::orc
