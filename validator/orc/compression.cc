@@ -87,6 +87,45 @@ ByteSpan ChunkMap::ToFile(ByteSpan logical) const {
   return {file_begin, file_end - file_begin};
 }
 
+// ---------------------------------------------------------------- regions
+
+DecodedRegion::DecodedRegion(DecodedRegion&& other) noexcept
+    : owned_(std::move(other.owned_)),
+      view_(other.view_),
+      map_(std::move(other.map_)),
+      complete_(other.complete_),
+      chunk_count_(other.chunk_count_),
+      budget_(std::move(other.budget_)),
+      charged_(std::exchange(other.charged_, 0)) {}
+
+DecodedRegion& DecodedRegion::operator=(DecodedRegion&& other) noexcept {
+  if (this == &other) return *this;
+  Release();
+  owned_ = std::move(other.owned_);
+  view_ = other.view_;
+  map_ = std::move(other.map_);
+  complete_ = other.complete_;
+  chunk_count_ = other.chunk_count_;
+  budget_ = std::move(other.budget_);
+  charged_ = std::exchange(other.charged_, 0);
+  return *this;
+}
+
+DecodedRegion::~DecodedRegion() { Release(); }
+
+void DecodedRegion::Charge(const std::shared_ptr<uint64_t>& budget,
+                           uint64_t n) {
+  if (budget_ == nullptr) budget_ = budget;
+  *budget_ += n;
+  charged_ += n;
+}
+
+void DecodedRegion::Release() {
+  if (budget_ != nullptr) *budget_ -= charged_;
+  charged_ = 0;
+  budget_.reset();
+}
+
 // ---------------------------------------------------------------- decoding
 
 RegionDecoder::ChunkOutcome RegionDecoder::DecodeChunk(
@@ -162,10 +201,13 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
   bool decoding = true;
   bool framed = true;
   const auto over_limit = [&](ByteSpan chunk) {
-    sink.Report(Code::kLimitsOrcRegionSize, span, std::string(field),
-                StrCat("the region decodes to more than ", max_region_bytes_,
-                       " bytes (colcheck's limit) at the chunk at offset ",
-                       chunk.offset, "; its contents were not checked"));
+    sink.Report(
+        Code::kLimitsOrcRegionSize, span, std::string(field),
+        StrCat("the region decodes to more than colcheck's limit (",
+               max_region_bytes_, " bytes per region, ", max_live_bytes_,
+               " for the regions held at once) at the chunk at "
+               "offset ",
+               chunk.offset, "; its contents were not checked"));
     decoding = false;
   };
   while (!r.empty()) {
@@ -210,7 +252,9 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
     ++out->chunk_count_;
     if (!decoding) continue;
     const ByteSpan body_span{at + kHeaderBytes, len};
-    const uint64_t room = max_region_bytes_ - bytes.size();
+    const uint64_t live = std::min(*live_, max_live_bytes_);
+    const uint64_t room =
+        std::min(max_region_bytes_ - bytes.size(), max_live_bytes_ - live);
     uint64_t produced = 0;
     if (original) {
       if (len > room) {
@@ -234,6 +278,7 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
       bytes.insert(bytes.end(), scratch_.begin(),
                    scratch_.begin() + static_cast<ptrdiff_t>(produced));
     }
+    out->Charge(live_, produced);
     if (produced > 0) {
       chunks.push_back(Chunk{header_span, body_span, original,
                              bytes.size() - produced, produced});

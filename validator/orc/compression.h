@@ -29,6 +29,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -103,8 +104,11 @@ class ChunkMap final : public SpanMap {
 class DecodedRegion {
  public:
   DecodedRegion() = default;
-  DecodedRegion(DecodedRegion&&) = default;
-  DecodedRegion& operator=(DecodedRegion&&) = default;
+  // Moving hands the bytes and their share of the decoder's budget over;
+  // destroying (or overwriting) a region gives the share back.
+  DecodedRegion(DecodedRegion&& other) noexcept;
+  DecodedRegion& operator=(DecodedRegion&& other) noexcept;
+  ~DecodedRegion();
 
   // The decoded bytes: a view of the file under NONE, else owned here.
   // After a fault they are the bytes decoded before it.
@@ -122,7 +126,15 @@ class DecodedRegion {
  private:
   friend class RegionDecoder;
 
+  // Counts `n` more owned bytes against `budget`.
+  void Charge(const std::shared_ptr<uint64_t>& budget, uint64_t n);
+  void Release();
+
   std::vector<std::byte> owned_;
+  // The decoder's count of bytes held by live regions, and this region's
+  // part of it. Shared, so a region may outlive its decoder.
+  std::shared_ptr<uint64_t> budget_;
+  uint64_t charged_ = 0;
   std::span<const std::byte> view_;
   ChunkMap map_;
   bool complete_ = false;
@@ -133,13 +145,16 @@ class DecodedRegion {
 // buffer of one block, both reused across regions: make one per
 // validation. Not thread-safe.
 //
-// Memory: the scratch buffer holds at most min(block size, limit) bytes and
-// the decoded bytes of a region at most `max_region_bytes`; each is checked
-// before it grows, so no allocation follows a size the file merely claims.
+// Memory: the scratch buffer holds at most one block (< 8 MiB), the decoded
+// bytes of a region at most `max_region_bytes`, and all regions this
+// decoder made that are still alive (a stripe's streams are held together)
+// at most `max_live_bytes`; each is checked before a buffer grows, so no
+// allocation follows a size the file merely claims.
 class RegionDecoder {
  public:
-  explicit RegionDecoder(uint64_t max_region_bytes = limits::kMaxOrcRegionBytes)
-      : max_region_bytes_(max_region_bytes) {}
+  explicit RegionDecoder(uint64_t max_region_bytes = limits::kMaxOrcRegionBytes,
+                         uint64_t max_live_bytes = limits::kMaxOrcLiveBytes)
+      : max_region_bytes_(max_region_bytes), max_live_bytes_(max_live_bytes) {}
 
   // Decodes `region`, the file bytes of one region, compressed with
   // CompressionKind `kind` in chunks of at most `block_size` (the effective
@@ -147,10 +162,14 @@ class RegionDecoder {
   // under `field` (e.g. "stripes[2].streams[5]"). Returns false, with
   // out->complete() false, when the bytes are not all decoded: a chunk runs
   // past the region's end, a chunk fails to decode or decodes to more than
-  // the block size, or the region exceeds `max_region_bytes`. After a codec
-  // fault the remaining chunk headers are still checked, but not decoded.
-  // An unknown `kind` returns false and reports nothing: the PostScript's
-  // rules report the kind.
+  // the block size, or a limit is reached (limits.orc-region-size: the
+  // region exceeds `max_region_bytes`, or the live regions
+  // `max_live_bytes`). Faults that do not stop decoding (C3 chunk-too-large,
+  // C5 empty chunks, trailing bytes) are reported and decoding goes on.
+  // After a codec fault the remaining chunk headers are still checked, but
+  // not decoded. An unknown `kind` returns false and reports nothing: the
+  // PostScript's rules report the kind. `*out` is replaced, releasing what
+  // it held first.
   bool DecodeRegion(const ByteReader& region, int64_t kind, uint64_t block_size,
                     DiagnosticSink& sink, std::string_view field,
                     DecodedRegion* out);
@@ -168,6 +187,8 @@ class RegionDecoder {
                            uint64_t* produced);
 
   uint64_t max_region_bytes_;
+  uint64_t max_live_bytes_;
+  std::shared_ptr<uint64_t> live_ = std::make_shared<uint64_t>(0);
   codec::Decompressor codecs_;
   std::vector<std::byte> scratch_;
 };

@@ -603,6 +603,28 @@ TEST(Limits, CompressedChunkPastTheRegionLimit) {
              {kBase + first.size() + 3, second.size() - 3});
 }
 
+TEST(Limits, RegionsHeldAtOnceShareABudget) {
+  RegionDecoder decoder(/*max_region_bytes=*/1'000, /*max_live_bytes=*/1'500);
+  const Buffer file = OriginalChunk(Buffer(800));
+  std::vector<Decoded> held;
+  held.push_back(Decode(decoder, file, kZlib, 1'000));
+  ASSERT_TRUE(held[0].ok);
+  // 800 + 800 > 1 500 while the first is alive.
+  const Decoded second = Decode(decoder, file, kZlib, 1'000);
+  EXPECT_FALSE(second.ok);
+  ExpectOnly(second, Code::kLimitsOrcRegionSize, {kBase, file.size()});
+  // A region overwritten or destroyed gives its share back.
+  held[0].region = DecodedRegion();
+  held.push_back(Decode(decoder, file, kZlib, 1'000));
+  EXPECT_TRUE(held[1].ok) << Describe(held[1].diagnostics);
+  held.clear();
+  const Decoded third = Decode(decoder, file, kZlib, 1'000);
+  EXPECT_TRUE(third.ok) << Describe(third.diagnostics);
+  // NONE regions view the file and cost nothing.
+  const Decoded none = Decode(decoder, Buffer(1'400), kNone, 1'000);
+  EXPECT_TRUE(none.ok);
+}
+
 TEST(Limits, HugeBlockSizeKeepsTheScratchBounded) {
   // An illegal block size (T7) does not make a small chunk allocate it.
   const Buffer data = Repetitive(2'000, 14);
