@@ -21,6 +21,8 @@ using testing::ColumnFile;
 using testing::Describe;
 using testing::Encoding;
 using testing::IntV1;
+using testing::ParentType;
+using testing::ProtoWriter;
 using testing::StructType;
 using testing::TypeMessage;
 
@@ -38,6 +40,276 @@ TEST(OrcColumnsTest, ValidIntColumnIsClean) {
   f.Encode({Encoding(kDirect), Encoding(kDirect)});
   const auto ds = Check(f.Build());
   EXPECT_TRUE(Errors(ds).empty()) << Describe(ds);
+}
+
+
+ProtoWriter Decimal(uint32_t precision, uint32_t scale) {
+  ProtoWriter t = TypeMessage(kDecimal);
+  t.Varint(5, precision).Varint(6, scale);
+  return t;
+}
+
+ProtoWriter Sized(int64_t kind, uint32_t length) {
+  ProtoWriter t = TypeMessage(kind);
+  t.Varint(4, length);
+  return t;
+}
+
+// The span StripeFooter.streams gets: its first element's payload to its
+// last's.
+ByteSpan StreamsSpan(const ColumnFile& f, size_t n) {
+  const ByteSpan first = f.FooterMark("streams[0]");
+  const ByteSpan last = f.FooterMark("streams[" + std::to_string(n - 1) + "]");
+  return {first.offset, last.end() - first.offset};
+}
+
+TEST(OrcColumnsTest, ShortOutOfRange) {
+  ColumnFile f({StructType({"a"}), TypeMessage(kShort)}, 2);
+  const size_t data = f.Add(kData, 1, IntV1({1, 40000}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueIntegerRange,
+              f.StreamSpan(data));
+}
+
+TEST(OrcColumnsTest, IntOutOfRangeInRleV2Column) {
+  ColumnFile f({StructType({"a"}), TypeMessage(kInt)}, 1);
+  // RLEv2 SHORT_REPEAT needs 3 values; a DIRECT run of one 40-bit value:
+  // header 01 11100 0 (width code 28 = 40 bits), length 0 (1 value).
+  std::string direct = {0x78, 0x00};
+  const uint64_t zz = ProtoWriter::Zigzag(int64_t{1} << 35);
+  for (int i = 4; i >= 0; --i) direct.push_back(static_cast<char>(zz >> (8 * i)));
+  const size_t data = f.Add(kData, 1, direct);
+  f.Encode({Encoding(kDirect), Encoding(kDirectV2)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueIntegerRange,
+              f.StreamSpan(data));
+}
+
+TEST(OrcColumnsTest, PresentDecidesValueCount) {
+  // Slots 1 and 3 are null: DATA must hold 2 values, not 3.
+  ColumnFile f({StructType({"a"}), TypeMessage(kLong)}, 4);
+  f.Add(kPresent, 1, BoolRle({true, false, true, false}));
+  const size_t data = f.Add(kData, 1, IntV1({7, 8, 9}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const auto ds = Check(f.Build());
+  EXPECT_TRUE(Errors(ds).empty()) << Describe(ds);
+  EXPECT_DIAG(ds, Code::kOrcRleRunPastCount, f.StreamSpan(data));
+}
+
+TEST(OrcColumnsTest, ShortDataStream) {
+  ColumnFile f({StructType({"a"}), TypeMessage(kLong)}, 3);
+  const size_t data = f.Add(kData, 1, IntV1({7, 8}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcRleShortStream, f.StreamSpan(data));
+}
+
+TEST(OrcColumnsTest, ListLengthsGiveChildSlots) {
+  // list<int>: lengths 2 and 1 need 3 child values; 2 are there.
+  ColumnFile f({StructType({"l"}), ParentType(kList, {2}), TypeMessage(kInt)},
+               2);
+  f.Add(kLength, 1, IntV1({2, 1}, false));
+  const size_t data = f.Add(kData, 2, IntV1({1, 2}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcRleShortStream, f.StreamSpan(data));
+}
+
+TEST(OrcColumnsTest, UnionTagsGiveChildSlots) {
+  // uniontype<int,string>: tags 0, 1, 0 give 2 ints and 1 string.
+  ColumnFile f({StructType({"u"}), ParentType(kUnion, {2, 3}),
+                TypeMessage(kInt), TypeMessage(kString)},
+               3);
+  f.Add(kData, 1, ByteRle({0, 1, 0}));
+  f.Add(kData, 2, IntV1({5, 6}, true));
+  f.Add(kLength, 3, IntV1({2}, false));
+  f.Add(kData, 3, "hi");
+  f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect),
+            Encoding(kDirect)});
+  const auto ds = Check(f.Build());
+  EXPECT_TRUE(Errors(ds).empty()) << Describe(ds);
+}
+
+TEST(OrcColumnsTest, UnionTagOutOfRange) {
+  ColumnFile f({StructType({"u"}), ParentType(kUnion, {2}), TypeMessage(kInt)},
+               2);
+  const size_t tags = f.Add(kData, 1, ByteRle({0, 3}));
+  f.Add(kData, 2, IntV1({5}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcRleUnionTag, f.StreamSpan(tags));
+}
+
+TEST(OrcColumnsTest, DoubleStreamLength) {
+  ColumnFile f({StructType({"d"}), TypeMessage(kDouble)}, 2);
+  const size_t data = f.Add(kData, 1, testing::Doubles({1.5}));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcRleShortStream,
+              f.StreamSpan(data, 8, 0));
+}
+
+TEST(OrcColumnsTest, StringLengthsPastData) {
+  ColumnFile f({StructType({"s"}), TypeMessage(kString)}, 2);
+  const size_t lengths = f.Add(kLength, 1, IntV1({2, 5}, false));
+  f.Add(kData, 1, "abcd");
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueStringLengthSum,
+              f.StreamSpan(lengths));
+}
+
+TEST(OrcColumnsTest, StringDataLeftOver) {
+  ColumnFile f({StructType({"s"}), TypeMessage(kString)}, 2);
+  f.Add(kLength, 1, IntV1({1, 1}, false));
+  const size_t data = f.Add(kData, 1, "abcd");
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueStringLengthSum,
+              f.StreamSpan(data, 2, 2));
+}
+
+TEST(OrcColumnsTest, StringDataMissing) {
+  ColumnFile f({StructType({"s"}), TypeMessage(kBinary)}, 2);
+  f.Add(kLength, 1, IntV1({0, 3}, false));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcStripeMissingStream,
+              StreamsSpan(f, 1));
+}
+
+TEST(OrcColumnsTest, EmptyStringsNeedNoData) {
+  ColumnFile f({StructType({"s"}), TypeMessage(kString)}, 2);
+  f.Add(kLength, 1, IntV1({0, 0}, false));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const auto ds = Check(f.Build());
+  EXPECT_TRUE(Errors(ds).empty()) << Describe(ds);
+}
+
+TEST(OrcColumnsTest, MissingStreamBehindNulls) {
+  // The column has a PRESENT stream, so the stripe stage cannot know that
+  // DATA is needed; one non-null slot shows it.
+  ColumnFile f({StructType({"a"}), TypeMessage(kInt)}, 2);
+  f.Add(kPresent, 1, BoolRle({false, true}));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcStripeMissingStream,
+              StreamsSpan(f, 1));
+}
+
+TEST(OrcColumnsTest, Utf8CharAndVarchar) {
+  ColumnFile f({StructType({"s", "c", "v"}, 1), TypeMessage(kString),
+                Sized(kChar, 3), Sized(kVarchar, 2)},
+               1);
+  f.Add(kLength, 1, IntV1({2}, false));
+  const size_t s = f.Add(kData, 1, "\xc3\x28");
+  f.Add(kLength, 2, IntV1({2}, false));
+  const size_t c = f.Add(kData, 2, "ab");
+  f.Add(kLength, 3, IntV1({3}, false));
+  const size_t v = f.Add(kData, 3, "abc");
+  f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect),
+            Encoding(kDirect)});
+  const auto ds = Check(f.Build());
+  EXPECT_DIAG(ds, Code::kOrcValueUtf8, f.StreamSpan(s));
+  EXPECT_DIAG(ds, Code::kOrcValueCharLength, f.StreamSpan(c));
+  EXPECT_DIAG(ds, Code::kOrcValueVarcharLength, f.StreamSpan(v));
+}
+
+ColumnFile DictionaryFile(uint32_t size, std::vector<int64_t> lengths,
+                          std::string blob, std::vector<int64_t> indexes,
+                          size_t* length_stream, size_t* blob_stream,
+                          size_t* data_stream) {
+  ColumnFile f({StructType({"s"}), TypeMessage(kString)}, indexes.size());
+  *data_stream = f.Add(kData, 1, IntV1(indexes, false));
+  *length_stream = f.Add(kLength, 1, IntV1(lengths, false));
+  *blob_stream = f.Add(kDictionaryData, 1, blob);
+  f.Encode({Encoding(kDirect), testing::DictionaryEncoding(kDictionary, size)});
+  return f;
+}
+
+TEST(OrcColumnsTest, ValidDictionary) {
+  size_t l, b, d;
+  ColumnFile f = DictionaryFile(2, {1, 2}, "abc", {1, 0, 1}, &l, &b, &d);
+  const auto ds = Check(f.Build());
+  EXPECT_TRUE(Errors(ds).empty()) << Describe(ds);
+  EXPECT_FALSE(testing::Has(ds, Code::kOrcValueDictionaryOrder,
+                            f.StreamSpan(b, 1, 2)));
+}
+
+TEST(OrcColumnsTest, DictionaryLengthsPastBlob) {
+  size_t l, b, d;
+  ColumnFile f = DictionaryFile(2, {1, 5}, "abc", {0}, &l, &b, &d);
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueDictionaryLengthSum,
+              f.StreamSpan(l));
+}
+
+TEST(OrcColumnsTest, DictionaryBlobLeftOver) {
+  size_t l, b, d;
+  ColumnFile f = DictionaryFile(2, {1, 1}, "abcd", {0}, &l, &b, &d);
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueDictionaryLengthSum,
+              f.StreamSpan(b, 2, 2));
+}
+
+TEST(OrcColumnsTest, DictionaryIndexOutOfRange) {
+  size_t l, b, d;
+  ColumnFile f = DictionaryFile(2, {1, 1}, "ab", {0, 2}, &l, &b, &d);
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueDictionaryIndex,
+              f.StreamSpan(d));
+}
+
+TEST(OrcColumnsTest, DictionaryUnsorted) {
+  size_t l, b, d;
+  ColumnFile f = DictionaryFile(2, {1, 1}, "ba", {0, 1}, &l, &b, &d);
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueDictionaryOrder,
+              f.StreamSpan(b, 1, 1));
+}
+
+TEST(OrcColumnsTest, DictionaryEmptyWithValues) {
+  ColumnFile f({StructType({"s"}), TypeMessage(kString)}, 1);
+  f.Add(kData, 1, IntV1({0}, false));
+  f.Encode({Encoding(kDirect), testing::DictionaryEncoding(kDictionary, 0)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueDictionaryEmpty,
+              f.FooterMark("columns[1].dictionary_size"));
+}
+
+TEST(OrcColumnsTest, DecimalScaleOutOfRange) {
+  ColumnFile f({StructType({"d"}), Decimal(10, 2)}, 1);
+  f.Add(kData, 1, testing::DecimalVarints({5}));
+  const size_t scales = f.Add(kSecondary, 1, IntV1({-1}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueDecimalScale,
+              f.StreamSpan(scales));
+}
+
+TEST(OrcColumnsTest, DecimalPrecisionAndTruncation) {
+  // decimal(3,1): 12345 at scale 2 is 1234.5 -> 1234 digits at scale 1.
+  ColumnFile f({StructType({"d"}), Decimal(3, 1)}, 2);
+  const size_t data = f.Add(kData, 1, testing::DecimalVarints({15, 12345}));
+  const size_t scales = f.Add(kSecondary, 1, IntV1({2, 2}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const auto ds = Check(f.Build());
+  EXPECT_DIAG(ds, Code::kOrcValueDecimalScaleTruncates, f.StreamSpan(scales));
+  EXPECT_DIAG(ds, Code::kOrcValueDecimalPrecision, f.StreamSpan(data, 1, 3));
+}
+
+TEST(OrcColumnsTest, TimestampNanosOutOfRange) {
+  ColumnFile f({StructType({"t"}), TypeMessage(kTimestamp)}, 1);
+  f.Add(kData, 1, IntV1({0}, true));
+  // Mantissa 2*10^8 with z = 2 (3 zeros): 2*10^11 nanoseconds.
+  const size_t nanos = f.Add(kSecondary, 1, IntV1({(200000000 << 3) | 2},
+                                                  false));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcRleNanosRange, f.StreamSpan(nanos));
+}
+
+TEST(OrcColumnsTest, PresentAllTrue) {
+  ColumnFile f({StructType({"a"}), TypeMessage(kInt)}, 2);
+  const size_t present = f.Add(kPresent, 1, BoolRle({true, true}));
+  f.Add(kData, 1, IntV1({1, 2}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_DIAG(Check(f.Build()), Code::kOrcValuePresentAllTrue,
+              f.StreamSpan(present));
+}
+
+TEST(OrcColumnsTest, RowGroupLimit) {
+  ColumnFile f({StructType({})}, uint64_t{1} << 21, /*stride=*/1);
+  f.Encode({Encoding(kDirect)});
+  const std::string bytes = f.Build();
+  const auto ds = Check(bytes);
+  bool found = false;
+  for (const Diagnostic& d : ds) found |= d.code == Code::kLimitsOrcRowGroups;
+  EXPECT_TRUE(found) << Describe(ds);
 }
 
 }  // namespace
