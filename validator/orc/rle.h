@@ -28,6 +28,7 @@
 #ifndef COLCHECK_ORC_RLE_H_
 #define COLCHECK_ORC_RLE_H_
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>

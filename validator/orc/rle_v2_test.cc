@@ -336,8 +336,7 @@ TEST(RleV2Test, MixedStreamSpansAndCounts) {
   EXPECT_EQ(out[6], 2);
   EXPECT_TRUE(d->Skip(1));
   d->Finish(11);
-  EXPECT_THAT(s.Take(),
-              ElementsAre(Diag(Code::kOrcRleTrailingBytes, 10, 1)));
+  EXPECT_THAT(s.Take(), ElementsAre(Diag(Code::kOrcRleTrailingBytes, 10, 1)));
 
   StreamFixture v1(B({0x00, 0x01, 0x02}));
   auto d1 = MakeIntegerRleDecoder(RleVersion::kV1, Signedness::kSigned,
@@ -362,6 +361,53 @@ TEST(RleV2Test, NanosAgainstRunSpans) {
               ElementsAre(Diag(Code::kOrcRleNanosRange, 0, 6),
                           Diag(Code::kOrcRleNanosRange, 0, 6),
                           Diag(Code::kOrcRleNanosNonCanonical, 6, 6)));
+}
+
+// Random streams through every decoder: no crash or sanitizer report, every
+// span inside the stream, and Finish adds at most one count diagnostic.
+TEST(RleFuzzTest, RandomStreamsStayInBounds) {
+  uint64_t state = 0x9e3779b97f4a7c15u;
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int round = 0; round < 3000; ++round) {
+    testing::Bytes bytes(next() % 64);
+    for (std::byte& b : bytes) b = static_cast<std::byte>(next());
+    const uint64_t n = next() % 300;
+    StreamFixture s(bytes);
+    for (RleVersion version : {RleVersion::kV1, RleVersion::kV2}) {
+      for (Signedness sign : {Signedness::kSigned, Signedness::kUnsigned}) {
+        auto d = MakeIntegerRleDecoder(version, sign, s.reader(), s.ctx());
+        std::array<int64_t, 64> out;
+        size_t got;
+        while (d->values_read() < n &&
+               d->Next(std::span<int64_t>(out).first(
+                           std::min<uint64_t>(64, n - d->values_read())),
+                       &got)) {
+          for (size_t i = 0; i < got; ++i) {
+            const ByteSpan at = d->ValueSpan(d->values_read() - got + i);
+            ASSERT_GE(at.offset, testing::kBase);
+            ASSERT_LE(at.end(), testing::kBase + bytes.size());
+          }
+        }
+        d->Finish(n);
+      }
+    }
+    ByteRleDecoder bytes_decoder(s.reader(), s.ctx());
+    bytes_decoder.Finish(n);
+    BooleanRleDecoder bools(s.reader(), s.ctx());
+    bools.Finish(n);
+    DecimalDataDecoder decimals(s.reader(), s.ctx());
+    decimals.Finish(n);
+    for (const Diagnostic& diag : s.Take()) {
+      ASSERT_GE(diag.offset, testing::kBase) << testing::Dump({diag});
+      ASSERT_LE(diag.offset + diag.length, testing::kBase + bytes.size())
+          << testing::Dump({diag});
+    }
+  }
 }
 
 }  // namespace
