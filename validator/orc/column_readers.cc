@@ -35,6 +35,7 @@ namespace {
 // 2015-01-01 00:00:00 UTC, the origin of timestamp DATA.
 constexpr int64_t kTimestampBase = 1420070400;
 constexpr int32_t kMaxDecimalScale = 38;
+constexpr int32_t kHive11Scale = 6;
 
 std::string_view StreamName(int64_t kind) {
   switch (kind) {
@@ -459,6 +460,12 @@ class DecimalReader final : public ValueReader {
     const Type& type = source.type();
     precision_ = static_cast<int32_t>(type.precision.value);
     scale_ = static_cast<int32_t>(type.scale.value);
+    // Hive 0.11 decimals have no precision (Y7): the C++ reader reads them
+    // as decimal(38, 6), rescaling every value to scale 6.
+    if (precision_ == 0) {
+      precision_ = kMaxDecimalScale;
+      scale_ = kHive11Scale;
+    }
     decimal64_ = source.context->stripe.decimal64 && precision_ > 0 &&
                  precision_ <= 18;
   }
@@ -507,7 +514,7 @@ class DecimalReader final : public ValueReader {
     }
     value->decimal = Rescale(unscaled, static_cast<int32_t>(scale),
                              scale_span);
-    value->scale = precision_ == 0 ? static_cast<int32_t>(scale) : scale_;
+    value->scale = scale_;
     CheckPrecision(value->decimal, *span);
     return true;
   }
@@ -520,10 +527,9 @@ class DecimalReader final : public ValueReader {
 
  private:
   // The value at the type's scale, as readers read it: more digits are
-  // truncated (a warning), fewer are padded with zeros. A Hive 0.11
-  // unbounded decimal (precision 0) keeps its own scale.
+  // truncated (a warning), fewer are padded with zeros.
   Int128 Rescale(Int128 unscaled, int32_t scale, ByteSpan scale_span) {
-    if (precision_ == 0 || scale == scale_) return unscaled;
+    if (scale == scale_) return unscaled;
     if (scale > scale_) {
       if (!truncation_reported_) {
         truncation_reported_ = true;
@@ -546,7 +552,7 @@ class DecimalReader final : public ValueReader {
   }
 
   void CheckPrecision(Int128 v, ByteSpan span) {
-    if (precision_ == 0 || precision_reported_) return;
+    if (precision_reported_) return;
     const Int128 bound = Pow10(std::min(precision_, 38));
     if (v < bound && v > -bound) return;
     precision_reported_ = true;
