@@ -354,8 +354,10 @@ def base_flat(codec="NONE", block_size=256 * 1024):
 
 def base_indexed():
     schema = Struct([("i", T("INT", bloom=True)), ("s", T("STRING")),
-                     ("d", T("STRING", dictionary=True))])
-    rows = [{"i": k, "s": str(k), "d": "ab"[k % 2]} for k in range(15)]
+                     ("d", T("STRING", dictionary=True)),
+                     ("b", T("BOOLEAN"))])
+    rows = [{"i": k, "s": str(k), "d": "ab"[k % 2], "b": k % 3 == 0}
+            for k in range(15)]
     return OrcSpec(schema, rows, row_index_stride=5, stripe_rows=[10, 5])
 
 
@@ -2542,3 +2544,122 @@ def bloom_false_negative(orc):
     return p.data, expect("orc-bloom.false-negative",
                           *p.stripes[i]["streams"][ks[orc_writer.DATA]])
 
+
+@operator("orc-index.bit-count", "boolean_skips_9_bits", "indexed",
+          "The last ROW_INDEX entry of the BOOLEAN column b says to skip 9 "
+          "bits of a byte (RI4); that position is reported.")
+def index_bit_count(orc):
+    def fn(msg):
+        f = msg.all(1)[-1].msg().get(1)
+        vals = f.packed()
+        if len(vals) != 3:  # byte offset, run count, bits
+            return None
+        vals[2] = 9
+        f.mark = "x"
+        return lambda mk: (mk["x"].elements[2][0],
+                           mk["x"].elements[2][1] - mk["x"].elements[2][0])
+    return _index_stream_edit(orc, "b", orc_writer.ROW_INDEX, fn,
+                              "orc-index.bit-count")
+
+
+@operator("orc-value.dictionary-empty", "dictionary_size_0", "flat",
+          "The last stripe's dictionary column d has dictionary_size 0 and "
+          "empty LENGTH and DICTIONARY_DATA streams, but non-null values "
+          "(E9); dictionary_size is reported.")
+def value_dictionary_empty(orc):
+    if orc.spec.compression != "NONE":
+        return None
+    m = Model.of(orc)
+    i = _data_stripe(m)
+    col = _column_id(orc, "d")
+    if i is None or col is None:
+        return None
+    st = m.stripes[i]
+    enc = st.footer.all(SF_COLUMNS)[col].msg()
+    if not enc.has(CE_DICT_SIZE):
+        return None
+    for s in st.streams:
+        if s[1] == col and s[0] in (orc_writer.LENGTH,
+                                     orc_writer.DICTIONARY_DATA):
+            s[2] = b""
+    f = enc.get(CE_DICT_SIZE)
+    f.value, f.mark = 0, "x"
+    p = assemble(m)
+    return p.data, expect("orc-value.dictionary-empty",
+                          *value_span(p.marks["x"]))
+
+
+
+# ---- orc-encryption in stripes: a file whose last column is encrypted in
+# structure only (Footer.encryption with one variant, one empty variant per
+# StripeFooter, the first stripe's id and key); its bytes stay plain, which
+# colcheck cannot tell without the key
+
+def _encrypted_model(orc):
+    m = Model.of(orc)
+    types = m.footer.all(FT_TYPES)
+    if not m.stripes or len(types) < 2:
+        return None
+    m.footer.fields.append(F(10, LEN, _encryption(root=len(types) - 1)))
+    for st in m.stripes:
+        st.footer.fields.append(F(4, LEN, Msg([])))
+    first = m.footer.get(FT_STRIPES, 0).msg()
+    first.fields.append(F(6, VARINT, 1))
+    first.fields.append(F(7, LEN, b"\x00" * 16))
+    return m
+
+
+@operator("orc-encryption.stripe-keys", "no_encrypt_stripe_id", "flat",
+          "An encrypted file's first stripe has its local key but no "
+          "encrypt_stripe_id (EN4); the stripe's entry is reported.")
+def encryption_stripe_keys(orc):
+    m = _encrypted_model(orc)
+    if m is None:
+        return None
+    info = m.footer.get(FT_STRIPES, 0)
+    info.msg().remove(6)
+    info.mark = "x"
+    p = assemble(m)
+    return p.data, expect("orc-encryption.stripe-keys",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-encryption.stripe-variants", "stripe_without_variant", "flat",
+          "An encrypted file's last StripeFooter has no encryption variant "
+          "for the file's one (EN3); its streams list is reported.")
+def encryption_stripe_variants(orc):
+    m = _encrypted_model(orc)
+    if m is None:
+        return None
+    sf = m.stripes[-1].footer
+    sf.remove(4)
+    entries = sf.all(SF_STREAMS)
+    return _list_result(m, entries[0], entries[-1],
+                        "orc-encryption.stripe-variants")
+
+
+@operator("orc-encryption.placeholder-length", "placeholder_short", "flat",
+          "In an encrypted file, the last stripe's variant lists a 5-byte "
+          "DATA stream but its ENCRYPTED_DATA placeholder is empty (EN3); "
+          "the placeholder's length is reported.")
+def encryption_placeholder_length(orc):
+    m = _encrypted_model(orc)
+    if m is None:
+        return None
+    st = m.stripes[-1]
+    k = _last_data_stream(st.streams)
+    if k is None:
+        return None
+    root = len(m.footer.all(FT_TYPES)) - 1
+    st.footer.get(4).msg().fields.append(F(1, LEN, Msg(
+        [F(ST_KIND, VARINT, 1), F(ST_COLUMN, VARINT, root),
+         F(ST_LENGTH, VARINT, 5)])))
+    st.streams.insert(k + 1, [10, root, b""])
+    length = F(ST_LENGTH, VARINT, 0, mark="x")
+    e = F(SF_STREAMS, LEN, Msg([F(ST_KIND, VARINT, 10),
+                                F(ST_COLUMN, VARINT, root), length]))
+    entries = st.footer.all(SF_STREAMS)
+    st.footer.fields.insert(st.footer.index(entries[k]) + 1, e)
+    p = assemble(m)
+    return p.data, expect("orc-encryption.placeholder-length",
+                          *value_span(p.marks["x"]))
