@@ -17,16 +17,16 @@ namespace colcheck {
 int FinishUnreadable(std::string_view path, const Status& status);
 
 // When `inspection` has nothing to draw as text (an encrypted footer without
-// a readable schema, or an ORC file), prints a one-line note on stdout and
-// returns true. `encrypted_needs` names what cannot be read without the
-// keys ("its schema"), `orc_missing` what ORC lacks for now ("ORC schemas").
+// a readable schema, or an ORC file when `orc_missing` is not empty), prints
+// a one-line note on stdout and returns true. `encrypted_needs` names what
+// cannot be read without the keys ("its schema"), `orc_missing` says what
+// the command does not do for ORC ("the read plan is Parquet-only").
 bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
                             std::string_view encrypted_needs,
                             std::string_view orc_missing);
 
 // Returns through FinishOutput: kExitInvalid when the validation found an
-// error, else kExitOk. ORC files exit 0: their verdict is unsupported, which
-// is not an error of the file.
+// error, else kExitOk (an unsupported verdict is not an error of the file).
 int FinishInspection(const Report& report);
 
 }  // namespace colcheck

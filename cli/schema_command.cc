@@ -3,8 +3,7 @@
 //
 // Exit status: 0 when the footer-level validation finds no error, 1 when it
 // does (the schema is still printed, as far as it rebuilt), 2 when the file
-// cannot be read. ORC files exit 0 with the verdict unsupported: their
-// schemas come with the ORC validator (issue 7).
+// cannot be read. An ORC file prints its type tree (reports/schema.h).
 
 #include <iostream>
 #include <string>
@@ -27,9 +26,10 @@ int RunSchema(const CliArgs& args) {
   if (!status.ok()) return FinishUnreadable(path, status);
   if (args.format == CliFormat::kJson) {
     std::cout << RenderSchemaJson(path, inspection);
-  } else if (!WriteNothingToDrawNote(path, inspection, "its schema",
-                                     "ORC schemas")) {
-    std::cout << RenderSchemaText(inspection.schema);
+  } else if (!WriteNothingToDrawNote(path, inspection, "its schema", "")) {
+    std::cout << (inspection.report.format == Format::kOrc
+                      ? RenderOrcSchemaText(inspection.schema)
+                      : RenderSchemaText(inspection.schema));
     if (inspection.report.verdict == Verdict::kInvalid) {
       WriteTextDiagnostics(path, inspection.report, std::cerr);
     }

@@ -76,9 +76,31 @@ void AppendPageDetails(const PageInfo& p, std::string* out) {
   if (p.first_row >= 0) out->append(", first row " + std::to_string(p.first_row));
 }
 
+// An ORC stream: its kind, column, encoding and compression chunks.
+void AppendStreamDetails(const StreamInfo& st, int32_t column,
+                         std::string* out) {
+  out->append("  ");
+  out->append(st.kind < 0 ? std::string("?")
+              : OrcStreamKindName(st.kind).empty()
+                  ? "kind " + std::to_string(st.kind)
+                  : std::string(OrcStreamKindName(st.kind)));
+  out->append(" column " + std::to_string(column));
+  if (st.encoding >= 0) {
+    const std::string_view e = OrcEncodingKindName(st.encoding);
+    out->append(", ");
+    out->append(e.empty() ? "encoding " + std::to_string(st.encoding)
+                          : std::string(e));
+  }
+  if (st.chunks >= 0) {
+    out->append(", " + std::to_string(st.chunks) +
+                (st.chunks == 1 ? " chunk" : " chunks"));
+  }
+}
+
 class TextWriter {
  public:
-  TextWriter(const Inspection& in, std::string* out) : in_(in), out_(out) {
+  TextWriter(const Inspection& in, std::string* out)
+      : in_(in), out_(out), orc_(in.report.format == Format::kOrc) {
     // Layout::chunks is row group by row group; a heading finds its chunk
     // from the row group's first, so 10^5 chunks cost no quadratic search.
     const std::vector<ChunkExtent>& chunks = in.layout.chunks;
@@ -104,6 +126,7 @@ class TextWriter {
         AppendSanitized(r.field, out_);
       }
       if (r.page.type >= 0) AppendPageDetails(r.page, out_);
+      if (r.stream.index >= 0) AppendStreamDetails(r.stream, r.column, out_);
       // Overlaps are listed in the order of their second region.
       while (next_overlap < layout.overlaps.size() &&
              layout.overlaps[next_overlap].second <= i) {
@@ -134,6 +157,15 @@ class TextWriter {
   }
 
   void Headings(const Region& r) {
+    if (orc_) {
+      // A stripe's streams are listed flat under it, each naming its
+      // column: a column's index and data streams are apart.
+      if (r.row_group != rg_) {
+        rg_ = r.row_group;
+        if (rg_ >= 0) StripeHeading();
+      }
+      return;
+    }
     if (r.row_group != rg_) {
       rg_ = r.row_group;
       column_ = -1;
@@ -157,6 +189,42 @@ class TextWriter {
       }
     }
     out_->push_back('\n');
+  }
+
+  void StripeHeading() {
+    out_->append(std::string(kColumns, ' ') + "  stripe " +
+                 std::to_string(rg_));
+    const StripeExtent* e = FindStripe();
+    if (e != nullptr) {
+      out_->append(": " + std::to_string(e->offset) + "+" +
+                   std::to_string(e->length) + ", index " +
+                   std::to_string(e->index_length) + ", data " +
+                   std::to_string(e->data_length) + ", footer " +
+                   std::to_string(e->footer_length));
+      if (e->num_rows >= 0) {
+        out_->append(", " + std::to_string(e->num_rows) + " rows");
+      }
+      if (e->streams >= 0) {
+        out_->append(", " + std::to_string(e->streams) + " streams");
+      }
+      if (!e->writer_timezone.empty()) {
+        out_->append(", time zone ");
+        AppendSanitized(e->writer_timezone, out_);
+      }
+    }
+    out_->push_back('\n');
+  }
+
+  // Layout::stripes is in stripe order, but a stripe whose lengths
+  // overflow has no extent.
+  const StripeExtent* FindStripe() const {
+    const std::vector<StripeExtent>& stripes = in_.layout.stripes;
+    const auto i = static_cast<size_t>(rg_);
+    if (i < stripes.size() && stripes[i].stripe == rg_) return &stripes[i];
+    for (const StripeExtent& e : stripes) {
+      if (e.stripe == rg_) return &e;
+    }
+    return nullptr;
   }
 
   void ChunkHeading() {
@@ -187,6 +255,7 @@ class TextWriter {
   const Inspection& in_;
   std::string* out_;
   std::vector<size_t> first_chunk_;  // Per row group, into Layout::chunks.
+  const bool orc_;
   int32_t rg_ = -1;
   int32_t column_ = -1;
 };
@@ -258,6 +327,35 @@ void JsonPage(const PageInfo& p, std::string* out) {
   out->push_back('}');
 }
 
+void JsonStream(const StreamInfo& st, std::string* out) {
+  out->push_back('{');
+  AppendJsonKey("kind", out);
+  if (st.kind < 0) {
+    out->append("null");
+  } else if (OrcStreamKindName(st.kind).empty()) {
+    out->append(std::to_string(st.kind));
+  } else {
+    AppendJsonString(OrcStreamKindName(st.kind), out);
+  }
+  out->push_back(',');
+  JsonInt("index", st.index, out);
+  out->push_back(',');
+  AppendJsonKey("encoding", out);
+  if (st.encoding < 0) {
+    out->append("null");
+  } else if (OrcEncodingKindName(st.encoding).empty()) {
+    out->append(std::to_string(st.encoding));
+  } else {
+    AppendJsonString(OrcEncodingKindName(st.encoding), out);
+  }
+  out->push_back(',');
+  JsonInt("chunks", st.chunks, out);
+  out->push_back('}');
+}
+
+// ORC regions also carry "stream" (Parquet documents keep their shape).
+void JsonOrcRegion(const Region& r, std::string* out);
+
 void JsonRegion(const Region& r, std::string* out) {
   out->append("{\"kind\":\"");
   out->append(RegionKindName(r.kind));
@@ -294,8 +392,50 @@ void JsonArray(std::string_view key, const std::vector<T>& items, F each,
   out->push_back(']');
 }
 
-void JsonLayout(const Layout& layout, std::string* out) {
-  JsonArray("regions", layout.regions, JsonRegion, out);
+void JsonOrcRegion(const Region& r, std::string* out) {
+  JsonRegion(r, out);
+  out->pop_back();
+  out->append(",\"stream\":");
+  if (r.stream.index >= 0) {
+    JsonStream(r.stream, out);
+  } else {
+    out->append("null");
+  }
+  out->push_back('}');
+}
+
+void JsonStripes(const std::vector<StripeExtent>& stripes, std::string* out) {
+  JsonArray("stripes", stripes,
+            [](const StripeExtent& e, std::string* s) {
+              s->push_back('{');
+              JsonInt("stripe", e.stripe, s);
+              s->push_back(',');
+              JsonUint("offset", e.offset, s);
+              s->push_back(',');
+              JsonUint("length", e.length, s);
+              s->push_back(',');
+              JsonUint("index_length", e.index_length, s);
+              s->push_back(',');
+              JsonUint("data_length", e.data_length, s);
+              s->push_back(',');
+              JsonUint("footer_length", e.footer_length, s);
+              s->push_back(',');
+              JsonInt("num_rows", e.num_rows, s);
+              s->push_back(',');
+              JsonInt("streams", e.streams, s);
+              s->append(",\"writer_timezone\":");
+              AppendJsonString(e.writer_timezone, s);
+              s->push_back('}');
+            },
+            out);
+}
+
+void JsonLayout(const Layout& layout, bool orc, std::string* out) {
+  if (orc) {
+    JsonArray("regions", layout.regions, JsonOrcRegion, out);
+  } else {
+    JsonArray("regions", layout.regions, JsonRegion, out);
+  }
   JsonArray("overlaps", layout.overlaps,
             [](const Overlap& o, std::string* s) {
               s->push_back('{');
@@ -359,7 +499,12 @@ void JsonNode(const ThriftNode& n, std::string* out) {
   out->append("{\"name\":");
   AppendJsonString(n.name, out);
   out->push_back(',');
-  JsonUint("id", static_cast<uint64_t>(static_cast<uint16_t>(n.id)), out);
+  // A Thrift id is an i16, written as its 16 bits; protobuf numbers are
+  // positive.
+  JsonUint("id",
+           n.id < 0 ? static_cast<uint64_t>(static_cast<uint16_t>(n.id))
+                    : static_cast<uint64_t>(n.id),
+           out);
   out->append(",\"type\":");
   AppendJsonString(n.type, out);
   out->push_back(',');
@@ -406,7 +551,11 @@ std::string RenderExplainText(std::string_view path,
              std::to_string(a.accounted) + " of " +
              std::to_string(inspection.layout.file_size) + " bytes\n");
   if (inspection.layout.capped) {
-    out.append("!! page limit reached: later pages are within chunk-rest\n");
+    out.append(inspection.report.format == Format::kOrc
+                   ? "!! stream limit reached: later streams are within "
+                     "stripe-rest\n"
+                   : "!! page limit reached: later pages are within "
+                     "chunk-rest\n");
   }
   if (footer) AppendFooterText(inspection.footer, &out);
   return out;
@@ -426,11 +575,13 @@ std::string RenderExplainJson(std::string_view path,
   AppendJsonString(VerdictName(inspection.report.verdict), &out);
   out.append(",\"capped\":");
   out.append(inspection.layout.capped ? "true" : "false");
-  JsonLayout(inspection.layout, &out);
+  const bool orc = inspection.report.format == Format::kOrc;
+  JsonLayout(inspection.layout, orc, &out);
   JsonAccounting(AccountLayout(inspection.layout), &out);
   JsonArray("diagnostics", inspection.report.diagnostics,
             AppendJsonDiagnostic, &out);
   if (footer) JsonArray("footer", inspection.footer, JsonNode, &out);
+  if (orc) JsonStripes(inspection.layout.stripes, &out);
   out.append("}\n");
   return out;
 }

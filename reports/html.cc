@@ -7,6 +7,7 @@
 
 #include "reports/file_report.h"
 #include "reports/json.h"
+#include "reports/schema.h"
 
 namespace colcheck {
 namespace {
@@ -291,6 +292,15 @@ void AppendExcerpt(size_t index, const Diagnostic& diagnostic,
 
 // ---- sections ---------------------------------------------------------------
 
+// The ORC kinds' colours, only in ORC pages (Parquet pages stay as they
+// were).
+constexpr std::string_view kOrcStyle = R"(
+.k-orc-magic{background:#6c757d}.k-index-stream{background:#9b5de5}.k-data-stream{background:#2a9d8f}
+.k-stripe-rest{background:#e9c46a}.k-stripe-footer{background:#f4a261}
+.k-encrypted-stripe-statistics{background:#8338ec}.k-metadata{background:#00a6d6}
+.k-orc-footer{background:#3a6fd8}.k-postscript{background:#ff006e}.k-pslen{background:#495057}
+)";
+
 constexpr std::string_view kStyle = R"(
 :root{--fg:#1d2125;--muted:#5c6670;--line:#d8dde2;--bg:#fff;--panel:#f5f7f9}
 *{box-sizing:border-box}
@@ -535,8 +545,14 @@ void AppendSummary(std::string_view path, const Inspection& inspection,
   item.clear();
   AppendOptional(inspection.num_rows, &item);
   AppendSummaryItem("rows", item, out);
-  AppendSummaryItem("row groups",
-                    std::to_string(inspection.layout.row_groups.size()), out);
+  if (inspection.report.format == Format::kOrc) {
+    AppendSummaryItem("stripes",
+                      std::to_string(inspection.layout.stripes.size()), out);
+  } else {
+    AppendSummaryItem("row groups",
+                      std::to_string(inspection.layout.row_groups.size()),
+                      out);
+  }
   AppendSummaryItem("columns", std::to_string(inspection.columns.size()), out);
   AppendSummaryItem("regions",
                     std::to_string(inspection.layout.regions.size()) + " (" +
@@ -588,7 +604,14 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
         "later pages lie inside chunk-rest regions.</p>\n";
   }
   *out += "<div class=\"legend\" id=\"map-legend\">";
-  for (size_t k = 0; k < kRegionKindCount; ++k) {
+  const bool orc = inspection.report.format == Format::kOrc;
+  const size_t kinds = orc ? kRegionKindCount : kParquetRegionKindCount;
+  for (size_t k = 0; k < kinds; ++k) {
+    // An ORC page's legend shows the ORC kinds and gaps.
+    if (orc && !IsOrcRegionKind(static_cast<RegionKind>(k)) &&
+        static_cast<RegionKind>(k) != RegionKind::kGap) {
+      continue;
+    }
     const std::string name(RegionKindName(static_cast<RegionKind>(k)));
     *out += "<span data-kind=\"" + name + "\"><span class=\"sw k-" + name +
             "\"></span>" + name + " (" + std::to_string(kind_counts[k]) +
@@ -608,7 +631,7 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
   *out += ",\"gap\":" + std::to_string(static_cast<int>(RegionKind::kGap)) +
           ",\"layoutRows\":" + std::to_string(kHtmlMaxLayoutRows) +
           ",\"kinds\":[";
-  for (size_t k = 0; k < kRegionKindCount; ++k) {
+  for (size_t k = 0; k < kinds; ++k) {
     if (k > 0) out->push_back(',');
     AppendScriptJson(RegionKindName(static_cast<RegionKind>(k)), out);
   }
@@ -848,6 +871,27 @@ class SchemaTreeWriter {
   bool cut_ = false;
 };
 
+// An ORC type tree, as `colcheck schema` prints it, at most
+// kHtmlMaxSchemaFields lines.
+void AppendOrcSchema(const Schema& schema, std::string* out) {
+  *out += "<section id=\"schema-section\"><h2>Schema (" +
+          std::to_string(schema.orc_types.size()) + " types)</h2>\n";
+  const std::string text = RenderOrcSchemaText(schema);
+  size_t end = 0;
+  size_t lines = 0;
+  while (end < text.size() && lines < kHtmlMaxSchemaFields) {
+    const size_t next = text.find('\n', end);
+    end = next == std::string::npos ? text.size() : next + 1;
+    ++lines;
+  }
+  *out += "<pre id=\"schema\" class=\"mono\">";
+  AppendHtmlEscaped(std::string_view(text).substr(0, end), out);
+  *out += "</pre>\n";
+  AppendCapNote(lines, schema.orc_types.size() + (schema.ok ? 0 : 1),
+                "types", out);
+  *out += "</section>\n";
+}
+
 void AppendSchema(const Schema& schema, std::string* out) {
   *out += "<section id=\"schema-section\"><h2>Schema (" +
           std::to_string(schema.fields.size()) + " elements, " +
@@ -946,9 +990,24 @@ void AppendRegionRow(const Region& region, size_t index, std::string* out) {
           std::to_string(region.length) + "</td><td class=\"fld mono\">";
   AppendText(region.field, out);
   *out += "</td><td>";
-  AppendEnum(PageTypeName, page.type, out);
-  *out += "</td><td>";
-  AppendEnum(EncodingName, page.encoding, out);
+  if (region.stream.index >= 0) {
+    // ORC: the stream's kind and column, and its column's encoding.
+    const std::string_view kind = OrcStreamKindName(region.stream.kind);
+    *out += kind.empty() ? std::to_string(region.stream.kind)
+                         : std::string(kind);
+    *out += " column " + std::to_string(region.column);
+    *out += "</td><td>";
+    const std::string_view encoding =
+        OrcEncodingKindName(region.stream.encoding);
+    if (region.stream.encoding >= 0) {
+      *out += encoding.empty() ? std::to_string(region.stream.encoding)
+                               : std::string(encoding);
+    }
+  } else {
+    AppendEnum(PageTypeName, page.type, out);
+    *out += "</td><td>";
+    AppendEnum(EncodingName, page.encoding, out);
+  }
   *out += "</td><td class=\"num\">";
   AppendOptional(page.num_values, out);
   *out += "</td><td class=\"num\">";
@@ -964,10 +1023,42 @@ void AppendRegionRow(const Region& region, size_t index, std::string* out) {
   *out += "</td></tr>\n";
 }
 
-void AppendLayout(const Layout& layout, std::string* out) {
+void AppendStripes(const Layout& layout, std::string* out) {
+  const size_t shown = std::min(layout.stripes.size(), kHtmlMaxRowGroupRows);
+  *out += "<h3>Stripes (" + std::to_string(layout.stripes.size()) + ")</h3>\n";
+  AppendCapNote(shown, layout.stripes.size(), "stripes", out);
+  *out +=
+      "<table id=\"stripes\"><thead><tr><th class=\"num\">#</th>"
+      "<th class=\"num\">offset</th><th class=\"num\">length</th>"
+      "<th class=\"num\">index</th><th class=\"num\">data</th>"
+      "<th class=\"num\">footer</th><th class=\"num\">rows</th>"
+      "<th class=\"num\">streams</th><th>time zone</th></tr></thead>"
+      "<tbody>\n";
+  for (size_t i = 0; i < shown; ++i) {
+    const StripeExtent& e = layout.stripes[i];
+    *out += "<tr class=\"stripe\"><td class=\"num\">" +
+            std::to_string(e.stripe) + "</td><td class=\"num\">" +
+            std::to_string(e.offset) + "</td><td class=\"num\">" +
+            std::to_string(e.length) + "</td><td class=\"num\">" +
+            std::to_string(e.index_length) + "</td><td class=\"num\">" +
+            std::to_string(e.data_length) + "</td><td class=\"num\">" +
+            std::to_string(e.footer_length) + "</td><td class=\"num\">";
+    AppendOptional(e.num_rows, out);
+    *out += "</td><td class=\"num\">";
+    AppendOptional(e.streams, out);
+    *out += "</td><td class=\"fld\">";
+    AppendText(e.writer_timezone, out);
+    *out += "</td></tr>\n";
+  }
+  *out += "</tbody></table>\n";
+}
+
+void AppendLayout(const Layout& layout, bool orc, std::string* out) {
   *out += "<section id=\"layout-section\"><h2>Layout</h2>\n";
+  if (orc) AppendStripes(layout, out);
   const size_t groups =
       std::min(layout.row_groups.size(), kHtmlMaxRowGroupRows);
+  if (!orc) {
   *out += "<h3>Row groups (" + std::to_string(layout.row_groups.size()) +
           ")</h3>\n";
   AppendCapNote(groups, layout.row_groups.size(), "row groups", out);
@@ -985,6 +1076,7 @@ void AppendLayout(const Layout& layout, std::string* out) {
     *out += "</td></tr>\n";
   }
   *out += "</tbody></table>\n";
+  }
 
   const size_t rows = std::min(layout.regions.size(), kHtmlMaxLayoutRows);
   *out += "<h3>Regions (" + std::to_string(layout.regions.size()) + ")</h3>\n";
@@ -992,7 +1084,8 @@ void AppendLayout(const Layout& layout, std::string* out) {
   *out +=
       "<table id=\"layout\"><thead><tr><th class=\"num\">#</th>"
       "<th>kind</th><th class=\"num\">offset</th><th class=\"num\">length"
-      "</th><th>field</th><th>page type</th><th>encoding</th>"
+      "</th><th>field</th><th>" +
+      std::string(orc ? "stream" : "page type") + "</th><th>encoding</th>"
       "<th class=\"num\">values</th><th class=\"num\">nulls</th>"
       "<th class=\"num\">rows</th><th class=\"num\">header</th>"
       "<th class=\"num\">compressed</th><th class=\"num\">uncompressed"
@@ -1136,6 +1229,10 @@ void WriteHtmlReport(std::string_view path, const Inspection& inspection,
   AppendText(path, &html);
   html += "</title>\n<style>";
   html += kStyle;
+  if (inspection.report.format == Format::kOrc) {
+    html += "</style>\n<style>";
+    html += kOrcStyle;
+  }
   html +=
       "</style>\n</head>\n<body>\n<nav><a href=\"#summary\">Summary</a>"
       "<a href=\"#map-section\">Byte map</a>"
@@ -1150,9 +1247,14 @@ void WriteHtmlReport(std::string_view path, const Inspection& inspection,
   out << html;
   html.clear();
   AppendExcerpts(inspection.report, file, &html);
-  AppendSchema(inspection.schema, &html);
+  const bool orc = inspection.report.format == Format::kOrc;
+  if (orc) {
+    AppendOrcSchema(inspection.schema, &html);
+  } else {
+    AppendSchema(inspection.schema, &html);
+  }
   AppendColumns(inspection.columns, &html);
-  AppendLayout(inspection.layout, &html);
+  AppendLayout(inspection.layout, orc, &html);
   html += "<footer class=\"na\"><p>Written by colcheck ";
   html += kVersion;
   html += ".</p></footer>\n<script>";

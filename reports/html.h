@@ -59,6 +59,9 @@ inline constexpr size_t kHtmlMaxKeyValues = 100;
 inline constexpr size_t kHtmlMaxTextBytes = 256;  // Per string of the file.
 
 inline constexpr size_t kRegionKindCount =
+    static_cast<size_t>(RegionKind::kOrcPsLen) + 1;
+// The Parquet kinds come first: a Parquet page lists only these.
+inline constexpr size_t kParquetRegionKindCount =
     static_cast<size_t>(RegionKind::kGap) + 1;
 
 // One stretch of the byte map. Segments are sorted, never overlap and cover

@@ -382,8 +382,12 @@ std::string RenderSchemaJson(std::string_view path,
   AppendJsonKey("schema_ok", &out);
   out.append(inspection.schema.ok ? "true" : "false");
   out.push_back(',');
-  AppendJsonKey("schema", &out);
-  AppendSchemaJson(inspection.schema, &out);
+  if (inspection.report.format == Format::kOrc) {
+    AppendOrcSchemaJson(inspection.schema, &out);
+  } else {
+    AppendJsonKey("schema", &out);
+    AppendSchemaJson(inspection.schema, &out);
+  }
   out.append("}\n");
   return out;
 }

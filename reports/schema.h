@@ -76,6 +76,43 @@ std::string SchemaAnnotation(const SchemaField& field);
 // value.
 std::string SchemaPhysicalName(const SchemaField& field);
 
+// ---- ORC (reports/orc_schema.cc) ----------------------------------------
+//
+// Text: the type tree of Schema::orc_types, one type per line, two spaces
+// of indent per level, each line `[label: ]type  # column ID` with the
+// type in Hive's notation as orc-metadata prints it (bigint, decimal(10,2),
+// char(8), array, map, struct, uniontype, timestamp with local time zone).
+// The label is the struct field's name (quoted as SchemaFieldName quotes),
+// or element / key / value / tag N under a list, map or union. Attributes
+// follow the column as `, attributes: key=value, ...`:
+//
+//   struct  # column 0
+//     id: bigint  # column 1
+//     tags: array  # column 2
+//       element: string  # column 3
+//
+// When Schema::ok is false the types are listed flat, in id order, with
+// their subtypes, and a final `# broken type tree: ...` line.
+//
+// JSON (RenderSchemaJson for an ORC inspection): the document start, then
+// "schema_ok", "schema":null and
+//
+//   "types":[{"id":0,"kind":"STRUCT"|19|null,"name":"a","parent":0|null,
+//             "children":[1,2],"maximum_length":8|null,
+//             "precision":10|null,"scale":2|null,
+//             "attributes":[{"key":"k","value":"v"}],"path":"a",
+//             "offset":120,"length":14},...]
+
+// The text rendering of an ORC file's types, ending with a newline.
+std::string RenderOrcSchemaText(const Schema& schema);
+
+// The type as the text rendering names it: "bigint", "decimal(10,2)",
+// "kind(42)" for an unknown kind.
+std::string OrcTypeName(const OrcType& type);
+
+// Appends `,"schema":null,"types":[...]` for an ORC schema.
+void AppendOrcSchemaJson(const Schema& schema, std::string* out);
+
 // `name` as the text rendering writes it: bare when safe, else quoted and
 // escaped (see above).
 std::string SchemaFieldName(std::string_view name);

@@ -401,24 +401,24 @@ Inspection Inspect(std::span<const std::byte> data,
   Collector collector(file, max_pages, &out);
   hooks.observer = &collector;
   out.report = ValidateWithHooks(data, ValidationOptions(options), hooks);
-  if (out.report.format == Format::kOrc) {
-    // "ORC" opens the file; nothing else of it is decoded yet.
-    Region magic;
-    magic.kind = RegionKind::kMagic;
-    magic.length = 3;
-    magic.field = "magic";
-    inspect::FinishLayout({magic}, &out.layout);
-    return out;
+  const bool orc = out.report.format == Format::kOrc;
+  if (orc) {
+    inspect::InspectOrc(file, options, max_pages, &out);
+  } else {
+    collector.Finish();
   }
-  collector.Finish();
   if (out.layout.capped) {
     out.report.diagnostics.push_back(
         {Code::kLimitsInspectRegions, Info(Code::kLimitsInspectRegions).severity,
          0, 0, "",
-         StrCat("inspection recorded ", max_pages,
-                " pages; the rest of each chunk is one chunk-rest region")});
+         orc ? StrCat("inspection recorded ", max_pages,
+                      " streams; the rest of each stripe is one stripe-rest "
+                      "region")
+             : StrCat("inspection recorded ", max_pages,
+                      " pages; the rest of each chunk is one chunk-rest "
+                      "region")});
   }
-  if (options.footer_fields && collector.footer_seen()) {
+  if (!orc && options.footer_fields && collector.footer_seen()) {
     out.footer_capped =
         inspect::TraceFooter(file, collector.metadata(),
                              limits::kMaxThriftNodes, &out.footer);

@@ -44,6 +44,14 @@ std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
 bool TraceFooter(const ByteReader& file, ByteSpan metadata, size_t max_nodes,
                  std::vector<ThriftNode>* nodes);
 
+// The layout, type tree, file fields and (with options.footer_fields) the
+// PostScript's and Footer's protobuf fields of the ORC file `file`
+// (inspect_orc.cc). At most `max_streams` stream regions are recorded;
+// past them Layout::capped is set and the rest of each stripe is one
+// stripe-rest region. Leaves out->report alone.
+void InspectOrc(const ByteReader& file, const InspectOptions& options,
+                size_t max_streams, Inspection* out);
+
 // InspectBytes with a page limit other than limits::kMaxInspectPages, so
 // tests can reach it.
 Inspection InspectWithPageLimit(std::span<const std::byte> data,

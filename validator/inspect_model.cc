@@ -8,6 +8,8 @@
 #include <string_view>
 
 #include "inspect_internal.h"
+#include "orc/metadata.h"
+#include "orc/types.h"
 
 namespace colcheck {
 namespace {
@@ -36,13 +38,31 @@ constexpr std::string_view kEncodings[] = {
 constexpr std::string_view kCodecs[] = {"UNCOMPRESSED", "SNAPPY", "GZIP",
                                         "LZO",          "BROTLI", "LZ4",
                                         "ZSTD",         "LZ4_RAW"};
+template <size_t N>
+std::string_view Lookup64(const std::string_view (&names)[N], int64_t value) {
+  if (value < 0 || static_cast<uint64_t>(value) >= N) return "";
+  return names[value];
+}
+
 constexpr std::string_view kPageTypes[] = {"DATA_PAGE", "INDEX_PAGE",
                                            "DICTIONARY_PAGE", "DATA_PAGE_V2"};
 constexpr std::string_view kRegionKinds[] = {
     "magic",       "dictionary-page", "data-page",   "data-page-v2",
     "index-page",  "chunk-rest",      "column-index", "offset-index",
     "bloom-filter", "footer",         "footer-signature", "footer-length",
-    "tail-magic",  "gap"};
+    "tail-magic",  "gap",
+    "orc-magic",   "index-stream",    "data-stream", "stripe-rest",
+    "stripe-footer", "encrypted-stripe-statistics", "metadata",
+    "orc-footer",  "postscript",      "pslen"};
+// orc_proto.proto's enums; the ORC values are int64 in the model.
+constexpr std::string_view kOrcStreamKinds[] = {
+    "PRESENT",   "DATA",        "LENGTH",            "DICTIONARY_DATA",
+    "DICTIONARY_COUNT", "SECONDARY", "ROW_INDEX",    "BLOOM_FILTER",
+    "BLOOM_FILTER_UTF8", "ENCRYPTED_INDEX", "ENCRYPTED_DATA"};
+constexpr std::string_view kOrcEncodingKinds[] = {"DIRECT", "DICTIONARY",
+                                                  "DIRECT_V2", "DICTIONARY_V2"};
+constexpr std::string_view kOrcCompressionKinds[] = {
+    "NONE", "ZLIB", "SNAPPY", "LZO", "LZ4", "ZSTD", "BROTLI"};
 // LogicalType union member ids (parquet/metadata.h LogicalTypeId).
 constexpr std::string_view kLogicalTypes[] = {
     "",        "STRING",   "MAP",     "LIST",    "ENUM",     "DECIMAL",
@@ -125,6 +145,21 @@ std::string_view PageTypeName(int32_t type) {
 }
 std::string_view RegionKindName(RegionKind kind) {
   return Lookup(kRegionKinds, static_cast<int32_t>(kind));
+}
+bool IsOrcRegionKind(RegionKind kind) { return kind > RegionKind::kGap; }
+std::string_view OrcTypeKindName(int64_t kind) {
+  return orc::TypeKindName(kind);
+}
+std::string_view OrcStreamKindName(int64_t kind) {
+  if (kind == orc::kStripeStatistics) return "STRIPE_STATISTICS";
+  if (kind == orc::kFileStatistics) return "FILE_STATISTICS";
+  return Lookup64(kOrcStreamKinds, kind);
+}
+std::string_view OrcEncodingKindName(int64_t kind) {
+  return Lookup64(kOrcEncodingKinds, kind);
+}
+std::string_view OrcCompressionKindName(int64_t kind) {
+  return Lookup64(kOrcCompressionKinds, kind);
 }
 
 namespace inspect {

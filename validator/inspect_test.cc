@@ -8,6 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -461,10 +462,13 @@ TEST(InspectTest, GarbageAndOrc) {
   const Inspection garbage = Inspect(AsBytes("not a parquet file at all"));
   EXPECT_EQ(CheckAccounting(garbage.layout), "");
   EXPECT_THAT(Kinds(garbage.layout), ElementsAre(RegionKind::kGap));
+  // ORC with no tail: the header, then the last byte read as psLen.
   const Inspection orc = Inspect(AsBytes("ORC and then some bytes"));
-  EXPECT_EQ(orc.report.verdict, Verdict::kUnsupported);
+  EXPECT_EQ(orc.report.format, Format::kOrc);
+  EXPECT_EQ(CheckAccounting(orc.layout), "");
   EXPECT_THAT(Kinds(orc.layout),
-              ElementsAre(RegionKind::kMagic, RegionKind::kGap));
+              ElementsAre(RegionKind::kOrcMagic, RegionKind::kGap,
+                          RegionKind::kOrcPsLen));
   const Inspection empty = Inspect({});
   EXPECT_TRUE(empty.layout.regions.empty());
   const Inspection encrypted = Inspect(AsBytes(std::string_view("PARE....crypto\x06\0\0\0PARE", 22)));
@@ -501,6 +505,20 @@ TEST(InspectTest, Names) {
   EXPECT_EQ(PageTypeName(3), "DATA_PAGE_V2");
   EXPECT_EQ(RegionKindName(RegionKind::kGap), "gap");
   EXPECT_EQ(RegionKindName(RegionKind::kFooterSignature), "footer-signature");
+  EXPECT_EQ(RegionKindName(RegionKind::kOrcMagic), "orc-magic");
+  EXPECT_EQ(RegionKindName(RegionKind::kOrcEncryptedStripeStatistics),
+            "encrypted-stripe-statistics");
+  EXPECT_EQ(RegionKindName(RegionKind::kOrcPsLen), "pslen");
+  EXPECT_TRUE(IsOrcRegionKind(RegionKind::kOrcMagic));
+  EXPECT_FALSE(IsOrcRegionKind(RegionKind::kGap));
+  EXPECT_EQ(OrcTypeKindName(12), "STRUCT");
+  EXPECT_EQ(OrcTypeKindName(99), "");
+  EXPECT_EQ(OrcStreamKindName(6), "ROW_INDEX");
+  EXPECT_EQ(OrcStreamKindName(100), "STRIPE_STATISTICS");
+  EXPECT_EQ(OrcStreamKindName(11), "");
+  EXPECT_EQ(OrcEncodingKindName(3), "DICTIONARY_V2");
+  EXPECT_EQ(OrcCompressionKindName(5), "ZSTD");
+  EXPECT_EQ(OrcCompressionKindName(-1), "");
 }
 
 // ---- corpora ------------------------------------------------------------------
@@ -530,6 +548,40 @@ bool SameReport(const Report& a, const Report& b) {
   return true;
 }
 
+// ORC fields: under the depth-0 "postscript" and "footer" nodes, each
+// lying in its region, every node inside its parent's span and the file.
+std::string CheckOrcFieldTree(const Inspection& in) {
+  std::vector<const ThriftNode*> open;
+  for (size_t i = 0; i < in.footer.size(); ++i) {
+    const ThriftNode& n = in.footer[i];
+    const std::string at = "node " + std::to_string(i) + " " + n.name;
+    if (n.offset > in.layout.file_size ||
+        n.length > in.layout.file_size - n.offset) {
+      return at + " leaves the file";
+    }
+    if (n.depth == 0) {
+      if (n.name != "postscript" && n.name != "footer") return at + " at top";
+      const RegionKind kind = n.name == "postscript"
+                                  ? RegionKind::kOrcPostScript
+                                  : RegionKind::kOrcFooter;
+      const Region* r = FindKind(in.layout, kind);
+      if (r == nullptr || r->offset != n.offset || r->length != n.length) {
+        return at + " is not its region";
+      }
+    }
+    if (n.depth > open.size()) return at + " skips a level";
+    open.resize(n.depth);
+    if (!open.empty()) {
+      const ThriftNode& p = *open.back();
+      if (n.offset < p.offset || n.offset + n.length > p.offset + p.length) {
+        return at + " leaves its parent " + p.name;
+      }
+    }
+    open.push_back(&n);
+  }
+  return "";
+}
+
 // Inspects `path` at every level: accounting holds and the report is the
 // validation's.
 void CheckFile(const std::filesystem::path& path) {
@@ -541,6 +593,9 @@ void CheckFile(const std::filesystem::path& path) {
     const Inspection in = InspectBytes(bytes, options);
     EXPECT_EQ(CheckAccounting(in.layout), "")
         << path << " at " << LevelName(level);
+    if (in.report.format == Format::kOrc) {
+      EXPECT_EQ(CheckOrcFieldTree(in), "") << path;
+    }
     if (const Region* footer = FindKind(in.layout, RegionKind::kFooter)) {
       EXPECT_EQ(CheckFooterTree(in.footer, {footer->offset, footer->length}),
                 "")
@@ -577,9 +632,12 @@ TEST(InspectCorpusTest, ProjectCorpus) {
 // offsets, and the file cut short. Hostile input is the normal case, so
 // every copy must still be accounted for byte by byte.
 TEST(InspectCorpusTest, DamagedValidFiles) {
-  const auto files = FilesUnder(
-      std::filesystem::path(COLCHECK_INSPECT_SOURCE_DIR) / "corpus/valid");
+  const std::filesystem::path root(COLCHECK_INSPECT_SOURCE_DIR);
+  auto files = FilesUnder(root / "corpus/valid");
   ASSERT_FALSE(files.empty());
+  const auto orc = FilesUnder(root / "corpus/orc/valid");
+  ASSERT_FALSE(orc.empty());
+  files.insert(files.end(), orc.begin(), orc.end());
   InspectOptions options;
   options.footer_fields = true;
   for (const auto& path : files) {
@@ -590,6 +648,9 @@ TEST(InspectCorpusTest, DamagedValidFiles) {
       bytes[at] = std::byte{static_cast<uint8_t>(0xFF - k)};
       const Inspection in = InspectBytes(bytes, options);
       EXPECT_EQ(CheckAccounting(in.layout), "") << path << " byte " << at;
+      if (in.report.format == Format::kOrc) {
+        EXPECT_EQ(CheckOrcFieldTree(in), "") << path << " byte " << at;
+      }
       const std::span<const std::byte> cut =
           std::span(original).first(original.size() * k / 24);
       EXPECT_EQ(CheckAccounting(InspectBytes(cut, options).layout), "")
@@ -608,6 +669,191 @@ TEST(InspectCorpusTest, ExternalCorpus) {
   const auto files = FilesUnder(dir);
   ASSERT_FALSE(files.empty());
   for (const auto& path : files) CheckFile(path);
+}
+
+// ---- ORC ------------------------------------------------------------------------
+
+std::vector<std::byte> OrcCorpusFile(std::string_view name) {
+  return ReadAll(std::filesystem::path(COLCHECK_INSPECT_SOURCE_DIR) /
+                 "corpus/orc/valid" / name);
+}
+
+size_t CountKind(const Layout& layout, RegionKind kind) {
+  return std::count_if(layout.regions.begin(), layout.regions.end(),
+                       [&](const Region& r) { return r.kind == kind; });
+}
+
+TEST(InspectOrcTest, LayoutOfAValidFile) {
+  const std::vector<std::byte> bytes = OrcCorpusFile("nested.orc");
+  ASSERT_FALSE(bytes.empty());
+  const Inspection in = Inspect(bytes);
+  EXPECT_EQ(in.report.format, Format::kOrc);
+  EXPECT_EQ(in.report.verdict, Verdict::kValid);
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  EXPECT_TRUE(in.layout.overlaps.empty());
+  EXPECT_EQ(CountKind(in.layout, RegionKind::kGap), 0u);
+  const std::vector<Region>& r = in.layout.regions;
+  ASSERT_GE(r.size(), 5u);
+  EXPECT_EQ(r.front().kind, RegionKind::kOrcMagic);
+  EXPECT_EQ(r.front().length, 3u);
+  EXPECT_EQ(r.back().kind, RegionKind::kOrcPsLen);
+  EXPECT_EQ(r.back().offset, bytes.size() - 1);
+  EXPECT_EQ(r[r.size() - 2].kind, RegionKind::kOrcPostScript);
+  EXPECT_EQ(r[r.size() - 3].kind, RegionKind::kOrcFooter);
+  EXPECT_EQ(r[r.size() - 4].kind, RegionKind::kOrcMetadata);
+  // Two stripes, each with its footer; streams name stripe, column, kind.
+  ASSERT_EQ(in.layout.stripes.size(), 2u);
+  EXPECT_EQ(in.layout.stripes[0].offset, 3u);
+  EXPECT_EQ(in.layout.stripes[0].num_rows, 10);
+  EXPECT_EQ(in.layout.stripes[0].streams, 61);
+  EXPECT_EQ(in.layout.stripes[0].writer_timezone, "UTC");
+  EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcStripeFooter), 2u);
+  EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcStripeRest), 0u);
+  EXPECT_EQ(r[1].kind, RegionKind::kOrcIndexStream);
+  EXPECT_EQ(r[1].field, "stripes[0].streams[0]");
+  EXPECT_EQ(r[1].row_group, 0);
+  EXPECT_EQ(r[1].column, 0);
+  EXPECT_EQ(r[1].stream.kind, 6);  // ROW_INDEX
+  EXPECT_EQ(r[1].stream.index, 0);
+  EXPECT_EQ(r[1].offset, 3u);
+  const auto data = std::find_if(r.begin(), r.end(), [](const Region& x) {
+    return x.kind == RegionKind::kOrcDataStream;
+  });
+  ASSERT_NE(data, r.end());
+  EXPECT_EQ(data->field, "stripes[0].streams[26]");
+  EXPECT_EQ(data->stream.kind, 1);  // DATA
+  EXPECT_EQ(data->column, 1);
+  EXPECT_EQ(data->stream.encoding, 2);  // DIRECT_V2
+  EXPECT_EQ(in.num_rows, 24);
+}
+
+TEST(InspectOrcTest, TypeTree) {
+  const Inspection in = Inspect(OrcCorpusFile("nested.orc"), Level::kFooter);
+  const Schema& s = in.schema;
+  EXPECT_TRUE(s.ok);
+  EXPECT_TRUE(s.fields.empty());
+  ASSERT_EQ(s.orc_types.size(), 26u);
+  EXPECT_EQ(s.orc_types[0].kind, 12);  // STRUCT
+  EXPECT_EQ(s.orc_types[0].parent, -1);
+  EXPECT_EQ(s.orc_types[1].name, "id");
+  EXPECT_EQ(s.orc_types[1].kind, 4);  // LONG
+  EXPECT_EQ(s.orc_types[1].parent, 0);
+  EXPECT_EQ(s.orc_types[2].name, "tags");
+  EXPECT_THAT(s.orc_types[2].children, ElementsAre(3));
+  EXPECT_EQ(s.orc_types[3].parent, 2);
+  EXPECT_EQ(s.orc_types[3].name, "");
+  EXPECT_EQ(s.orc_types[22].path, "meta.origin.host");
+  EXPECT_GT(s.orc_types[1].length, 0u);
+}
+
+TEST(InspectOrcTest, DecimalAndCharAttributes) {
+  const Inspection in = Inspect(OrcCorpusFile("codec_zlib.orc"), Level::kFooter);
+  bool decimal = false;
+  for (const OrcType& t : in.schema.orc_types) {
+    if (t.kind != 14) continue;
+    decimal = true;
+    EXPECT_GT(t.precision, 0);
+    EXPECT_GE(t.scale, 0);
+  }
+  EXPECT_TRUE(decimal);
+}
+
+TEST(InspectOrcTest, FooterLevelLeavesStripesAsStripeRest) {
+  const Inspection in = Inspect(OrcCorpusFile("nested.orc"), Level::kFooter);
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcStripeRest), 2u);
+  EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcIndexStream), 0u);
+  EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcStripeFooter), 2u);
+  ASSERT_EQ(in.layout.stripes.size(), 2u);
+  EXPECT_EQ(in.layout.stripes[0].streams, -1);
+  const Region& rest = in.layout.regions[1];
+  EXPECT_EQ(rest.kind, RegionKind::kOrcStripeRest);
+  EXPECT_EQ(rest.field, "stripes[0]");
+  EXPECT_EQ(rest.length, in.layout.stripes[0].index_length +
+                             in.layout.stripes[0].data_length);
+}
+
+TEST(InspectOrcTest, CompressionChunksAreCounted) {
+  const Inspection zlib = Inspect(OrcCorpusFile("codec_zlib.orc"));
+  const Inspection none = Inspect(OrcCorpusFile("codec_none.orc"));
+  size_t counted = 0;
+  for (const Region& r : zlib.layout.regions) {
+    if (r.stream.index < 0) continue;
+    EXPECT_GE(r.stream.chunks, 1) << r.field;
+    ++counted;
+  }
+  EXPECT_GT(counted, 0u);
+  for (const Region& r : none.layout.regions) {
+    if (r.stream.index >= 0) EXPECT_EQ(r.stream.chunks, -1) << r.field;
+  }
+}
+
+TEST(InspectOrcTest, StreamLimitLeavesStripeRestAndSaysSo) {
+  const std::vector<std::byte> bytes = OrcCorpusFile("nested.orc");
+  const Inspection in =
+      inspect::InspectWithPageLimit(bytes, InspectOptions(), 5);
+  EXPECT_TRUE(in.layout.capped);
+  EXPECT_EQ(CheckAccounting(in.layout), "");
+  EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcIndexStream) +
+                CountKind(in.layout, RegionKind::kOrcDataStream),
+            5u);
+  EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcStripeRest), 2u);
+  ASSERT_FALSE(in.report.diagnostics.empty());
+  EXPECT_EQ(in.report.diagnostics.back().code, Code::kLimitsInspectRegions);
+}
+
+TEST(InspectOrcTest, PostScriptAndFooterFields) {
+  const std::vector<std::byte> bytes = OrcCorpusFile("codec_zlib.orc");
+  InspectOptions options;
+  options.footer_fields = true;
+  const Inspection in = InspectBytes(bytes, options);
+  EXPECT_EQ(CheckOrcFieldTree(in), "");
+  ASSERT_FALSE(in.footer.empty());
+  EXPECT_EQ(in.footer[0].name, "postscript");
+  EXPECT_EQ(in.footer[0].type, "message");
+  const auto find = [&](std::string_view name) -> const ThriftNode* {
+    for (const ThriftNode& n : in.footer) {
+      if (n.name == name) return &n;
+    }
+    return nullptr;
+  };
+  const ThriftNode* magic = find("magic");
+  ASSERT_NE(magic, nullptr);
+  EXPECT_EQ(magic->id, 8000);
+  EXPECT_EQ(magic->type, "len");
+  EXPECT_EQ(magic->value, "\"ORC\"");
+  EXPECT_EQ(magic->depth, 1u);
+  // "ORC" ends the PostScript: tag 8000 (3 bytes), length, 3 bytes.
+  EXPECT_EQ(magic->offset + magic->length, bytes.size() - 1);
+  EXPECT_EQ(magic->length, 7u);
+  const ThriftNode* compression = find("compression");
+  ASSERT_NE(compression, nullptr);
+  EXPECT_EQ(compression->value, "1");  // ZLIB
+  ASSERT_NE(find("footer"), nullptr);
+  const ThriftNode* types = find("types");
+  ASSERT_NE(types, nullptr);
+  EXPECT_EQ(types->depth, 1u);
+  EXPECT_TRUE(types->value.empty());  // A message.
+  EXPECT_FALSE(in.footer_capped);
+}
+
+TEST(InspectOrcTest, DamagedTailsStayInsideTheFile) {
+  const std::vector<std::byte> original = OrcCorpusFile("codec_snappy.orc");
+  ASSERT_GT(original.size(), 64u);
+  InspectOptions options;
+  options.footer_fields = true;
+  // Every byte of the tail's last 64 set to 0xff, then to 0x00.
+  for (size_t back = 1; back <= 64; ++back) {
+    for (std::byte value : {std::byte{0xff}, std::byte{0x00}}) {
+      std::vector<std::byte> bytes = original;
+      bytes[bytes.size() - back] = value;
+      const Inspection in = InspectBytes(bytes, options);
+      EXPECT_EQ(CheckAccounting(in.layout), "") << back;
+      EXPECT_EQ(CheckOrcFieldTree(in), "") << back;
+      Options v;
+      EXPECT_TRUE(SameReport(in.report, ValidateBytes(bytes, v))) << back;
+    }
+  }
 }
 
 }  // namespace

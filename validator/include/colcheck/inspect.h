@@ -60,11 +60,39 @@ enum class RegionKind : uint8_t {
   kFooterLength,    // The 4-byte little-endian footer length.
   kTailMagic,       // The trailing magic.
   kGap,             // Bytes no structure of the file accounts for.
+  // ORC (after kGap, so the Parquet kinds keep their numbers). Stripes are
+  // containers, listed in Layout::stripes.
+  kOrcMagic,        // The leading "ORC".
+  kOrcIndexStream,  // A stream of a stripe's index area (ROW_INDEX,
+                    // BLOOM_FILTER, BLOOM_FILTER_UTF8, ENCRYPTED_INDEX).
+  kOrcDataStream,   // A stream of a stripe's data area.
+  kOrcStripeRest,   // Bytes of a stripe its stream directory does not
+                    // place (a damaged stripe footer, or the footer level,
+                    // which reads no stripe footer).
+  kOrcStripeFooter, // The StripeFooter.
+  kOrcEncryptedStripeStatistics,  // stripe_statistics_length bytes.
+  kOrcMetadata,     // The Metadata (stripe statistics).
+  kOrcFooter,       // The Footer.
+  kOrcPostScript,   // The PostScript, never compressed.
+  kOrcPsLen,        // The last byte: the PostScript's length.
 };
 // "magic", "dictionary-page", "data-page", "data-page-v2", "index-page",
 // "chunk-rest", "column-index", "offset-index", "bloom-filter", "footer",
-// "footer-signature", "footer-length", "tail-magic", "gap".
+// "footer-signature", "footer-length", "tail-magic", "gap"; ORC:
+// "orc-magic", "index-stream", "data-stream", "stripe-rest",
+// "stripe-footer", "encrypted-stripe-statistics", "metadata",
+// "orc-footer", "postscript", "pslen".
 std::string_view RegionKindName(RegionKind kind);
+// Whether `kind` is one of the ORC kinds.
+bool IsOrcRegionKind(RegionKind kind);
+
+// ---- names of ORC enum values -----------------------------------------------
+// Each returns the .proto's name (orc_proto.proto), or "" for a value the
+// enum lacks; renderers then print the number.
+std::string_view OrcTypeKindName(int64_t kind);         // "STRUCT"
+std::string_view OrcStreamKindName(int64_t kind);       // "ROW_INDEX"
+std::string_view OrcEncodingKindName(int64_t kind);     // "DIRECT_V2"
+std::string_view OrcCompressionKindName(int64_t kind);  // "ZSTD"
 
 // What a page header says, and what the page walk learnt from the body.
 // -1 marks a value the file does not give (or the walk could not learn).
@@ -82,6 +110,17 @@ struct PageInfo {
   int64_t ordinal = -1;             // Index among the chunk's pages.
 };
 
+// An ORC stream, from its stripe's footer. -1 marks what is not known.
+struct StreamInfo {
+  int64_t kind = -1;      // Stream.Kind, as written.
+  int64_t index = -1;     // Its position in StripeFooter.streams.
+  int64_t encoding = -1;  // ColumnEncoding.Kind of its column.
+  // Compression chunks, from their 3-byte headers alone (no body is
+  // decoded); -1 without compression or when a header runs past the
+  // stream.
+  int64_t chunks = -1;
+};
+
 struct Region {
   RegionKind kind = RegionKind::kGap;
   uint64_t offset = 0;
@@ -92,6 +131,8 @@ struct Region {
   int32_t row_group = -1;  // -1 when the region belongs to no chunk.
   int32_t column = -1;
   PageInfo page;  // Pages only.
+  // ORC: row_group is the stripe, column the column id of a stream.
+  StreamInfo stream;  // ORC streams only.
 };
 
 // Two regions that claim the same bytes.
@@ -118,6 +159,19 @@ struct RowGroupExtent {
   int64_t num_rows = -1;
 };
 
+// An ORC stripe, from the Footer's StripeInformation.
+struct StripeExtent {
+  int32_t stripe = 0;
+  uint64_t offset = 0;  // The stripe's bytes, clamped to the file.
+  uint64_t length = 0;
+  uint64_t index_length = 0;  // As written.
+  uint64_t data_length = 0;
+  uint64_t footer_length = 0;
+  int64_t num_rows = -1;
+  int64_t streams = -1;  // Streams in its footer; -1 when not read.
+  std::string writer_timezone;
+};
+
 struct Layout {
   uint64_t file_size = 0;
   // Every byte of the file lies in at least one region: sorted by offset,
@@ -127,6 +181,7 @@ struct Layout {
   std::vector<Overlap> overlaps;
   std::vector<RowGroupExtent> row_groups;
   std::vector<ChunkExtent> chunks;  // Row group by row group.
+  std::vector<StripeExtent> stripes;  // ORC.
   // The page limit (limits::kMaxInspectPages) was reached: later pages are
   // inside kChunkRest regions, and the report has limits.inspect-regions.
   bool capped = false;
@@ -171,23 +226,48 @@ struct SchemaField {
   uint64_t length = 0;
 };
 
+// One ORC type of Footer.types. Its id is its index, which is also its
+// column id. -1 marks a field the type does not set.
+struct OrcType {
+  int64_t kind = -1;          // Type.Kind, as written.
+  std::string name;           // Its field name in its parent struct, or
+                              // "" (root, list element, map key, ...).
+  int32_t parent = -1;        // Only when Schema::ok.
+  std::vector<int32_t> children;  // Type.subtypes, as written.
+  int64_t maximum_length = -1;    // CHAR, VARCHAR.
+  int64_t precision = -1;         // DECIMAL.
+  int64_t scale = -1;
+  std::vector<std::pair<std::string, std::string>> attributes;
+  std::string path;  // Field names from the root's child down, joined
+                     // with '.'; only when Schema::ok.
+  // The type's bytes in the Footer: types[i].
+  uint64_t offset = 0;
+  uint64_t length = 0;
+};
+
 struct Schema {
   // False when the flattened list does not rebuild into one tree (the
   // diagnostics say why); `fields` then holds what could be placed.
+  // ORC: whether the types form one tree in strict pre-order.
   bool ok = false;
   std::vector<SchemaField> fields;  // fields[0] is the root.
   std::vector<int32_t> leaves;      // Field index of each leaf column.
+  std::vector<OrcType> orc_types;   // ORC: Footer.types; [0] is the root.
 };
 
 // ---- footer fields -------------------------------------------------------------
 
 // One Thrift value of the footer, in pre-order: a struct field, a list
 // element, or a STOP-terminated struct's field. Children follow their
-// parent with depth + 1.
+// parent with depth + 1. ORC files list protobuf fields the same way, under
+// two depth-0 nodes "postscript" and "footer" (type "message"); their types
+// are the wire types ("varint", "i64", "len", "i32"), a packed element
+// is "[3]", and a len field whose bytes decoded as a message has no value.
 struct ThriftNode {
   std::string name;        // The IDL's field name, "[3]" for a list
                            // element, or "field 17" when unknown.
-  int16_t id = 0;          // Field id; 0 for list elements.
+  int32_t id = 0;          // Field id (protobuf: field number); 0 for list
+                           // elements.
   std::string_view type;   // "i32", "i64", "binary", "struct", "list", ...
   uint64_t offset = 0;     // From the field header to the value's end.
   uint64_t length = 0;
@@ -229,13 +309,15 @@ struct Inspection {
   Report report;  // The validation of the same pass.
   Layout layout;
   Schema schema;
-  std::vector<ThriftNode> footer;  // Only with InspectOptions::footer_fields.
+  // Only with InspectOptions::footer_fields. ORC: the PostScript's and
+  // the Footer's protobuf fields.
+  std::vector<ThriftNode> footer;
   // limits::kMaxThriftNodes values were listed; the footer has more.
   bool footer_capped = false;
   std::vector<ColumnSummary> columns;
   int64_t num_rows = -1;
   int32_t version = -1;
-  std::string created_by;
+  std::string created_by;  // ORC: Footer.software_version, else "writer N".
   std::vector<std::pair<std::string, std::string>> key_value_metadata;
 };
 

@@ -1,0 +1,541 @@
+// The inspection of an ORC file: where its parts lie, its type tree and the
+// fields of its PostScript and Footer, for `colcheck explain`, `schema` and
+// `report`.
+//
+//   0      3                                           T0                  L
+//   +------+-------------------------------------------+-----+----+----+---+-+
+//   | ORC  | stripe 0: index streams | data streams |  | enc | Me | Fo | PS |l|
+//   |      |           stripe footer | stripe 1 ...    | ss  | ta | ot |    | |
+//   +------+-------------------------------------------+-----+----+----+---+-+
+//
+// The validation report comes from ValidateBytes' pass; this collector
+// decodes the tail, the Footer and the stripe footers once more with the
+// same orc:: decoders and a throwaway sink, so a hostile file is as safe to
+// inspect as to validate, and every region is clamped to the file before
+// it is recorded.
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/byte_reader.h"
+#include "core/diagnostics.h"
+#include "core/limits.h"
+#include "core/span_map.h"
+#include "core/strings.h"
+#include "core/utf8.h"
+#include "inspect_internal.h"
+#include "orc/compression.h"
+#include "orc/footer.h"
+#include "orc/metadata.h"
+#include "orc/metadata_decoder.h"
+#include "orc/tail.h"
+#include "orc/types.h"
+#include "protobuf/wire_reader.h"
+
+namespace colcheck::inspect {
+namespace {
+
+// Every fault the collector meets was reported by the validation pass.
+constexpr size_t kScratchDiagnostics = 1;
+
+// [offset, offset + length) cut to the file; nullopt when it starts past
+// the end.
+std::optional<ByteSpan> ClampToFile(uint64_t offset, uint64_t length,
+                                    uint64_t size) {
+  if (offset >= size) return std::nullopt;
+  return ByteSpan{offset, std::min(length, size - offset)};
+}
+
+bool IsIndexStream(int64_t kind) {
+  return kind == orc::kRowIndex || kind == orc::kBloomFilter ||
+         kind == orc::kBloomFilterUtf8 || kind == orc::kEncryptedIndex;
+}
+
+// Chunks of a compressed stream, from their 3-byte headers alone; -1 when a
+// header or body runs past the stream (the validation says why).
+int64_t CountChunks(const ByteReader& stream) {
+  ByteReader r = stream;
+  int64_t chunks = 0;
+  while (r.remaining() > 0) {
+    std::span<const std::byte> header;
+    if (!r.ReadBytes(3, &header)) return -1;
+    const uint32_t v = std::to_integer<uint32_t>(header[0]) |
+                       std::to_integer<uint32_t>(header[1]) << 8 |
+                       std::to_integer<uint32_t>(header[2]) << 16;
+    if (!r.Skip(v >> 1)) return -1;
+    ++chunks;
+  }
+  return chunks;
+}
+
+// ---- protobuf fields -------------------------------------------------------
+
+std::string_view WireName(protobuf::WireType type) {
+  switch (type) {
+    case protobuf::WireType::kVarint: return "varint";
+    case protobuf::WireType::kI64: return "i64";
+    case protobuf::WireType::kLen: return "len";
+    case protobuf::WireType::kI32: return "i32";
+    default: return "group";
+  }
+}
+
+std::string Hex(std::span<const std::byte> bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "0x";
+  for (std::byte b : bytes) {
+    const auto v = std::to_integer<uint8_t>(b);
+    out.push_back(kHex[v >> 4]);
+    out.push_back(kHex[v & 0xf]);
+  }
+  return out;
+}
+
+// A len value that is not a message: quoted when it is text, else hex; at
+// most limits::kThriftValuePreview bytes, then "...".
+std::string LenPreview(std::span<const std::byte> bytes) {
+  const bool cut = bytes.size() > limits::kThriftValuePreview;
+  const std::span<const std::byte> shown =
+      bytes.first(cut ? limits::kThriftValuePreview : bytes.size());
+  bool text = IsValidUtf8(bytes);
+  for (std::byte b : shown) text &= std::to_integer<uint8_t>(b) >= 0x20;
+  const std::string out = text ? "\"" + std::string(AsChars(shown)) + "\""
+                               : Hex(shown);
+  return cut ? out + "..." : out;
+}
+
+// A scalar's value in its own wire form, as the raw number: the varint, or
+// the little-endian fixed bits. Signed and zigzag types print as written.
+std::string ScalarPreview(protobuf::WireType type,
+                          std::span<const std::byte> bytes) {
+  uint64_t v = 0;
+  switch (type) {
+    case protobuf::WireType::kVarint:
+      for (size_t i = 0; i < bytes.size() && i < 10; ++i) {
+        v |= static_cast<uint64_t>(std::to_integer<uint8_t>(bytes[i]) & 0x7f)
+             << (7 * i);
+      }
+      return std::to_string(v);
+    case protobuf::WireType::kI64:
+    case protobuf::WireType::kI32:
+      for (size_t i = 0; i < bytes.size() && i < 8; ++i) {
+        v |= static_cast<uint64_t>(std::to_integer<uint8_t>(bytes[i]))
+             << (8 * i);
+      }
+      return Hex(bytes.first(std::min<size_t>(bytes.size(), 8))) + " (" +
+             std::to_string(v) + ")";
+    default:
+      return "";
+  }
+}
+
+// Builds the pre-order node list from the trace's open/close calls. The
+// trace sees logical offsets of the decoded bytes; `map` takes every node
+// to the file once its extent is known.
+class ProtoTrace : public protobuf::Trace {
+ public:
+  ProtoTrace(const ByteReader& decoded, const SpanMap& map, uint32_t depth,
+             size_t max_nodes, std::vector<ThriftNode>* nodes)
+      : decoded_(decoded),
+        map_(map),
+        depth_(depth),
+        max_nodes_(max_nodes),
+        nodes_(nodes) {}
+
+  void OpenField(uint32_t number, protobuf::WireType type,
+                 ByteSpan header) override {
+    Open("field " + std::to_string(number), static_cast<int32_t>(number),
+         type, header.offset, header.end());
+  }
+  void OpenElement(uint32_t index, protobuf::WireType type,
+                   uint64_t offset) override {
+    Open("[" + std::to_string(index) + "]", 0, type, offset, offset);
+  }
+  void Name(std::string_view name) override {
+    if (!open_.empty() && open_.back().node >= 0) {
+      (*nodes_)[open_.back().node].name = std::string(name);
+    }
+  }
+  void Close(uint64_t end) override;
+
+  bool capped() const { return capped_; }
+
+ private:
+  struct OpenNode {
+    int64_t node;  // Index into nodes_, or -1 past the cap.
+    protobuf::WireType type;
+    uint64_t begin;
+    uint64_t value_begin;
+    bool has_children;
+  };
+
+  void Open(std::string name, int32_t id, protobuf::WireType type,
+            uint64_t begin, uint64_t value_begin) {
+    if (!open_.empty()) open_.back().has_children = true;
+    int64_t index = -1;
+    if (nodes_->size() < max_nodes_) {
+      index = static_cast<int64_t>(nodes_->size());
+      ThriftNode n;
+      n.name = std::move(name);
+      n.id = id;
+      n.type = WireName(type);
+      n.depth = depth_ + static_cast<uint32_t>(open_.size());
+      nodes_->push_back(std::move(n));
+    } else {
+      capped_ = true;
+    }
+    open_.push_back({index, type, begin, value_begin, false});
+  }
+
+  const ByteReader decoded_;  // At the offsets the decoder reads.
+  const SpanMap& map_;
+  const uint32_t depth_;
+  const size_t max_nodes_;
+  std::vector<ThriftNode>* nodes_;
+  std::vector<OpenNode> open_;
+  bool capped_ = false;
+};
+
+void ProtoTrace::Close(uint64_t end) {
+  if (open_.empty()) return;
+  const OpenNode o = open_.back();
+  open_.pop_back();
+  if (o.node < 0) return;
+  ThriftNode& n = (*nodes_)[o.node];
+  const uint64_t stop = std::max(end, o.begin);
+  const ByteSpan file = map_.ToFile({o.begin, stop - o.begin});
+  n.offset = file.offset;
+  n.length = file.length;
+  ByteReader value;
+  if (o.has_children || stop < o.value_begin ||
+      !decoded_.Sub(o.value_begin, stop - o.value_begin, &value)) {
+    return;
+  }
+  n.value = o.type == protobuf::WireType::kLen
+                ? LenPreview(value.data())
+                : ScalarPreview(o.type, value.data());
+}
+
+// ---- the collector -----------------------------------------------------
+
+// "stripes[2].streams[5]"
+std::string StreamField(size_t stripe, size_t stream) {
+  return "stripes[" + std::to_string(stripe) + "].streams[" +
+         std::to_string(stream) + "]";
+}
+
+std::string StripeField(size_t stripe, std::string_view part) {
+  std::string out = "stripes[" + std::to_string(stripe) + "]";
+  if (!part.empty()) {
+    out.push_back('.');
+    out.append(part);
+  }
+  return out;
+}
+
+class OrcCollector {
+ public:
+  OrcCollector(const ByteReader& file, const InspectOptions& options,
+               size_t max_streams, Inspection* out)
+      : file_(file), options_(options), max_streams_(max_streams), out_(out) {}
+
+  void Run();
+
+ private:
+  void AddRegion(RegionKind kind, ByteSpan span, std::string field,
+                 int32_t stripe = -1, int32_t column = -1);
+  void AddTailRegions();
+  // Decompresses and decodes `region` with `decode`; false when either
+  // fails (the validation reported why).
+  template <typename Message>
+  bool Decode(ByteSpan region, bool (*decode)(protobuf::Decoder&, Message*),
+              Message* out, orc::DecodedRegion* keep);
+  void CopyFileFields();
+  void BuildTypes();
+  void AddStripe(size_t index, const orc::StripeInformation& info);
+  // Places the streams of a decoded stripe footer from `begin`; returns
+  // where the placed ones end.
+  uint64_t AddStreams(size_t index, const orc::StripeFooter& footer,
+                      uint64_t begin, uint64_t area_end);
+  void TraceFields();
+
+  const ByteReader& file_;
+  const InspectOptions& options_;
+  const size_t max_streams_;
+  Inspection* out_;
+  DiagnosticSink scratch_{kScratchDiagnostics};
+  orc::RegionDecoder decoder_;
+  orc::Tail tail_;
+  bool tail_ok_ = false;
+  orc::Footer footer_;
+  orc::DecodedRegion footer_bytes_;
+  bool footer_ok_ = false;
+  size_t streams_ = 0;
+  std::vector<Region> regions_;
+};
+
+void OrcCollector::AddRegion(RegionKind kind, ByteSpan span,
+                             std::string field, int32_t stripe,
+                             int32_t column) {
+  const std::optional<ByteSpan> clamped =
+      ClampToFile(span.offset, span.length, file_.size());
+  if (!clamped || clamped->length == 0) return;
+  Region r;
+  r.kind = kind;
+  r.offset = clamped->offset;
+  r.length = clamped->length;
+  r.field = std::move(field);
+  r.row_group = stripe;
+  r.column = column;
+  regions_.push_back(std::move(r));
+}
+
+void OrcCollector::AddTailRegions() {
+  if (AsChars(file_.Bytes({0, 3})) == "ORC") {
+    AddRegion(RegionKind::kOrcMagic, {0, 3}, "magic");
+  }
+  tail_ok_ = orc::ReadTail(file_, scratch_, &tail_);
+  AddRegion(RegionKind::kOrcPsLen, tail_.ps_len, "psLen");
+  AddRegion(RegionKind::kOrcPostScript, tail_.postscript_bytes, "postscript");
+  if (!tail_ok_) return;
+  AddRegion(RegionKind::kOrcFooter, tail_.footer, "footer");
+  AddRegion(RegionKind::kOrcMetadata, tail_.metadata, "metadata");
+  AddRegion(RegionKind::kOrcEncryptedStripeStatistics,
+            tail_.stripe_statistics, "stripe_statistics");
+}
+
+template <typename Message>
+bool OrcCollector::Decode(ByteSpan region,
+                          bool (*decode)(protobuf::Decoder&, Message*),
+                          Message* out, orc::DecodedRegion* keep) {
+  ByteReader bytes;
+  if (!file_.Sub(region.offset, region.length, &bytes)) return false;
+  if (!decoder_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
+                             scratch_, "", keep)) {
+    return false;
+  }
+  protobuf::Decoder d(keep->reader(), keep->map(), &scratch_);
+  return decode(d, out);
+}
+
+void OrcCollector::CopyFileFields() {
+  if (footer_.number_of_rows.present) {
+    out_->num_rows = footer_.number_of_rows.value > INT64_MAX
+                         ? INT64_MAX
+                         : static_cast<int64_t>(footer_.number_of_rows.value);
+  }
+  if (footer_.software_version.present) {
+    out_->created_by = std::string(footer_.software_version.value);
+  } else if (footer_.writer.present) {
+    out_->created_by = "writer " + std::to_string(footer_.writer.value);
+  }
+  for (const auto& item : footer_.metadata.value) {
+    out_->key_value_metadata.emplace_back(
+        std::string(item.value.name.value),
+        std::string(AsChars(item.value.value.value)));
+  }
+}
+
+void OrcCollector::BuildTypes() {
+  Schema& schema = out_->schema;
+  const auto& types = footer_.types.value;
+  const orc::TypeTree tree = orc::CheckTypes(footer_, scratch_);
+  schema.ok = tree.valid;
+  schema.orc_types.reserve(types.size());
+  for (const auto& spanned : types) {
+    const orc::Type& t = spanned.value;
+    OrcType o;
+    o.kind = t.kind.present ? t.kind.value : -1;
+    for (const auto& child : t.subtypes.value) {
+      o.children.push_back(child.value > INT32_MAX
+                               ? INT32_MAX
+                               : static_cast<int32_t>(child.value));
+    }
+    if (t.maximum_length.present) o.maximum_length = t.maximum_length.value;
+    if (t.precision.present) o.precision = t.precision.value;
+    if (t.scale.present) o.scale = t.scale.value;
+    for (const auto& a : t.attributes.value) {
+      o.attributes.emplace_back(std::string(a.value.key.value),
+                                std::string(a.value.value.value));
+    }
+    o.offset = spanned.span.offset;
+    o.length = spanned.span.length;
+    schema.orc_types.push_back(std::move(o));
+  }
+  if (!tree.valid) return;
+  // A valid tree numbers its types in pre-order: every child id is
+  // greater than its parent's, so one pass in id order sees each parent's
+  // path before its children.
+  for (size_t id = 0; id < schema.orc_types.size(); ++id) {
+    OrcType& parent = schema.orc_types[id];
+    const auto& names = types[id].value.field_names.value;
+    for (size_t j = 0; j < parent.children.size(); ++j) {
+      const auto child = static_cast<size_t>(parent.children[j]);
+      if (child >= schema.orc_types.size() || child <= id) continue;
+      OrcType& c = schema.orc_types[child];
+      c.parent = static_cast<int32_t>(id);
+      if (parent.kind == orc::kStruct && j < names.size()) {
+        c.name = std::string(names[j].value);
+      }
+      c.path = parent.path;
+      if (!c.name.empty()) {
+        if (!c.path.empty()) c.path.push_back('.');
+        c.path.append(c.name);
+      }
+    }
+  }
+}
+
+uint64_t OrcCollector::AddStreams(size_t index,
+                                  const orc::StripeFooter& footer,
+                                  uint64_t begin, uint64_t area_end) {
+  const auto& streams = footer.streams.value;
+  const auto& encodings = footer.columns.value;
+  const auto stripe = static_cast<int32_t>(index);
+  uint64_t cursor = begin;
+  for (size_t i = 0; i < streams.size(); ++i) {
+    if (streams_ >= max_streams_) {
+      out_->layout.capped = true;
+      break;
+    }
+    const orc::Stream& s = streams[i].value;
+    // Streams carry no offsets: each starts where the one before ends.
+    if (s.length.value > UINT64_MAX - cursor) break;
+    const ByteSpan span{cursor, s.length.value};
+    cursor += s.length.value;
+    const auto column = static_cast<int32_t>(
+        std::min<uint64_t>(s.column.value, INT32_MAX));
+    const size_t before = regions_.size();
+    AddRegion(IsIndexStream(s.kind.value) ? RegionKind::kOrcIndexStream
+                                          : RegionKind::kOrcDataStream,
+              span, StreamField(index, i), stripe, column);
+    if (regions_.size() == before) continue;
+    ++streams_;
+    StreamInfo& info = regions_.back().stream;
+    info.kind = s.kind.present ? s.kind.value : -1;
+    info.index = static_cast<int64_t>(i);
+    if (s.column.value < encodings.size() &&
+        encodings[s.column.value].value.kind.present) {
+      info.encoding = encodings[s.column.value].value.kind.value;
+    }
+    ByteReader bytes;
+    if (tail_.compression != orc::kNone &&
+        file_.Sub(regions_.back().offset, regions_.back().length, &bytes) &&
+        regions_.back().length == span.length) {
+      info.chunks = CountChunks(bytes);
+    }
+  }
+  return std::min(cursor, area_end);
+}
+
+void OrcCollector::AddStripe(size_t index, const orc::StripeInformation& info) {
+  uint64_t end = 0;
+  if (!orc::StripeEnd(info, &end)) return;
+  const auto stripe = static_cast<int32_t>(index);
+  const uint64_t begin = info.offset.value;
+  StripeExtent extent;
+  extent.stripe = stripe;
+  extent.index_length = info.index_length.value;
+  extent.data_length = info.data_length.value;
+  extent.footer_length = info.footer_length.value;
+  if (info.number_of_rows.present) {
+    extent.num_rows = info.number_of_rows.value > INT64_MAX
+                          ? INT64_MAX
+                          : static_cast<int64_t>(info.number_of_rows.value);
+  }
+  if (const std::optional<ByteSpan> clamped =
+          ClampToFile(begin, end - begin, file_.size())) {
+    extent.offset = clamped->offset;
+    extent.length = clamped->length;
+  }
+  const ByteSpan footer_span{end - info.footer_length.value,
+                             info.footer_length.value};
+  AddRegion(RegionKind::kOrcStripeFooter, footer_span,
+            StripeField(index, "footer"), stripe);
+  const uint64_t area_end = footer_span.offset;
+  uint64_t walked = begin;
+  orc::StripeFooter footer;
+  orc::DecodedRegion footer_bytes;
+  if (options_.level != Level::kFooter &&
+      Decode(footer_span, orc::DecodeStripeFooter, &footer, &footer_bytes)) {
+    extent.streams = static_cast<int64_t>(footer.streams.value.size());
+    extent.writer_timezone = std::string(footer.writer_timezone.value);
+    walked = AddStreams(index, footer, begin, area_end);
+  }
+  if (walked < area_end) {
+    AddRegion(RegionKind::kOrcStripeRest, {walked, area_end - walked},
+              StripeField(index, ""), stripe);
+  }
+  out_->layout.stripes.push_back(std::move(extent));
+}
+
+void OrcCollector::TraceFields() {
+  std::vector<ThriftNode>& nodes = out_->footer;
+  const size_t max = limits::kMaxThriftNodes;
+  const IdentitySpanMap identity;
+  const auto pseudo = [&](std::string_view name, ByteSpan span) {
+    ThriftNode n;
+    n.name = std::string(name);
+    n.type = "message";
+    n.offset = span.offset;
+    n.length = span.length;
+    nodes.push_back(std::move(n));
+  };
+  ByteReader ps;
+  if (tail_.postscript_bytes.length > 0 && nodes.size() < max &&
+      file_.Sub(tail_.postscript_bytes.offset, tail_.postscript_bytes.length,
+                &ps)) {
+    pseudo("postscript", tail_.postscript_bytes);
+    // The PostScript is read straight from the file: logical offsets are
+    // file offsets.
+    ProtoTrace trace(ps, identity, 1, max, &nodes);
+    protobuf::Decoder d(ps, identity, &scratch_);
+    d.set_trace(&trace);
+    orc::PostScript model;
+    orc::DecodePostScript(d, &model);
+    out_->footer_capped |= trace.capped();
+  }
+  if (!footer_ok_ || nodes.size() >= max) {
+    out_->footer_capped |= footer_ok_;
+    return;
+  }
+  pseudo("footer", tail_.footer);
+  // The Footer may be compressed: the trace reads the decoded bytes at
+  // logical offsets, and the region's map places each field in the file.
+  ProtoTrace trace(footer_bytes_.reader(), footer_bytes_.map(), 1, max,
+                   &nodes);
+  protobuf::Decoder d(footer_bytes_.reader(), identity, &scratch_);
+  d.set_trace(&trace);
+  orc::Footer model;
+  orc::DecodeFooter(d, &model);
+  out_->footer_capped |= trace.capped();
+}
+
+void OrcCollector::Run() {
+  AddTailRegions();
+  if (tail_ok_) {
+    footer_ok_ = Decode(tail_.footer, orc::DecodeFooter, &footer_,
+                        &footer_bytes_);
+  }
+  if (footer_ok_) {
+    CopyFileFields();
+    BuildTypes();
+    const auto& stripes = footer_.stripes.value;
+    for (size_t i = 0; i < stripes.size(); ++i) AddStripe(i, stripes[i].value);
+  }
+  if (options_.footer_fields) TraceFields();
+  FinishLayout(std::move(regions_), &out_->layout);
+}
+
+}  // namespace
+
+void InspectOrc(const ByteReader& file, const InspectOptions& options,
+                size_t max_streams, Inspection* out) {
+  OrcCollector(file, options, max_streams, out).Run();
+}
+
+}  // namespace colcheck::inspect
