@@ -72,7 +72,10 @@ Built Build(const std::vector<ProtoWriter>& types,
     f.Message(4, types[i], "types[" + std::to_string(i) + "]");
   }
   f.Varint(6, rows, "number_of_rows");
-  for (size_t i = 0; i < types.size(); ++i) f.Message(7, testing::EmptyStats());
+  // Every column has a value in every row (the stripes have no PRESENT).
+  ProtoWriter stats;
+  stats.Varint(1, rows).Varint(10, 0);
+  for (size_t i = 0; i < types.size(); ++i) f.Message(7, stats);
   f.Varint(8, stride).Varint(9, 1);
   if (extra) extra(f);
   b.bytes = b.file.Build();
@@ -219,6 +222,20 @@ TEST(OrcFooterTest, StripeWithoutRowsOrFooter) {
   // number_of_rows is the last field of the StripeInformation: one byte.
   EXPECT_DIAG(ds, Code::kOrcFooterStripeNoRows,
               (ByteSpan{rows.end() - 1, 1}));
+}
+
+TEST(OrcFooterTest, StripeWithoutFooter) {
+  StripeBuilder s = IntStripe();
+  Built b = Build({StructOf(1), TypeMessage(kInt)}, {s});
+  ProtoWriter info;
+  info.Varint(1, 3).Varint(2, 0).Varint(3, 4).Varint(4, 0, "footer_length")
+      .Varint(5, 1);
+  b.file.footer = ProtoWriter();
+  b.file.footer.Varint(1, 3).Message(3, info, "stripes[0]")
+      .Message(4, StructOf(1)).Message(4, TypeMessage(kInt)).Varint(6, 1);
+  b.bytes = b.file.Build();
+  EXPECT_DIAG(RunPages(b), Code::kOrcFooterStripeFooterLength,
+              b.file.FooterMark("stripes[0].footer_length"));
 }
 
 TEST(OrcFooterTest, MetadataCount) {
