@@ -276,13 +276,13 @@ class DirectBytesReader final : public ValueReader {
     int64_t length = 0;
     ByteSpan length_span;
     if (!lengths_.Get(&length, &length_span)) return false;
-    if (length < 0) return false;  // Reported by the unsigned decoder.
+    if (length < 0) return Fault();  // Reported by the unsigned decoder.
     const uint64_t n = static_cast<uint64_t>(length);
     if (n > 0 && data_region_ == nullptr) {
       // E8: bytes are needed and there is no DATA stream at all.
       const DecodedRegion* unused = nullptr;
       (void)source_.Require(kData, 1, false, &unused);
-      return false;
+      return Fault();
     }
     if (data_region_ == nullptr) {
       value->bytes = {};
@@ -298,7 +298,7 @@ class DirectBytesReader final : public ValueReader {
           source_.Field(kLength),
           StrCat("a value of ", n, " bytes starts at byte ", at,
                  " of the DATA stream, which holds ", data_.size()));
-      return false;
+      return Fault();
     }
     value->bytes = AsText(bytes);
     *span = data_region_->map().ToFile({at, n});
@@ -356,13 +356,13 @@ class DictionaryReader final : public ValueReader {
   bool Next(Value* value, ByteSpan* span) override {
     int64_t index = 0;
     if (!indexes_.Get(&index, span)) return false;
-    if (index < 0) return false;  // Reported by the unsigned decoder.
+    if (index < 0) return Fault();  // Reported by the unsigned decoder.
     if (static_cast<uint64_t>(index) >= ends_.size()) {
       source_.sink->Report(
           Code::kOrcValueDictionaryIndex, *span, source_.Field(kData),
           StrCat("index ", index, " into a dictionary of ", ends_.size(),
                  " entries"));
-      return false;
+      return Fault();
     }
     value->bytes = Entry(static_cast<size_t>(index));
     return true;
@@ -504,13 +504,13 @@ class DecimalReader final : public ValueReader {
       return false;
     }
     if (!CheckDecimalRange(unscaled, *span, data_.decoder().context())) {
-      return false;
+      return Fault();
     }
     if (scale < 0 || scale > kMaxDecimalScale) {
       source_.sink->Report(Code::kOrcValueDecimalScale, scale_span,
                            source_.Field(kSecondary),
                            StrCat("scale ", scale, " is outside [0, 38]"));
-      return false;
+      return Fault();
     }
     value->decimal = Rescale(unscaled, static_cast<int32_t>(scale),
                              scale_span);
@@ -631,7 +631,8 @@ class LengthReader final : public ValueReader {
   }
   bool Next(Value* value, ByteSpan* span) override {
     if (!lengths_.Get(&value->integer, span)) return false;
-    return value->integer >= 0;  // Negative: reported by the decoder.
+    // Negative: an unsigned value past 2^63, reported by the decoder.
+    return value->integer >= 0 || Fault();
   }
   bool Finish() override { return lengths_.Finish(); }
 
@@ -664,7 +665,8 @@ class UnionReader final : public ValueReader {
                      tags_.decoder());
     }
     value->integer = tag;
-    return tag < children_;  // A tag past the children names no slot.
+    // A tag past the children (reported by CheckUnionTags) names no slot.
+    return tag < children_ || Fault();
   }
   bool Finish() override { return tags_.Finish(); }
 

@@ -137,6 +137,20 @@ class ValueReader {
   // V3 and the whole-stream rules (sums of lengths): false when a stream
   // falls short.
   virtual bool Finish() = 0;
+
+  // Next failed on a value fault the reader reported itself (not on a
+  // stream that ended or failed): Finish must not add to it.
+  bool faulted() const { return faulted_; }
+
+ protected:
+  // Marks a reported value fault; returns false for Next to return.
+  bool Fault() {
+    faulted_ = true;
+    return false;
+  }
+
+ private:
+  bool faulted_ = false;
 };
 
 // The reader for `source`'s type, or nullptr for a STRUCT (no streams).

@@ -176,7 +176,9 @@ class StripeColumnReader {
       return;
     }
     if (!ReadSlots(source, *in, values, reader.get(), non_null)) {
-      if (reader != nullptr) reader->Finish();
+      // A stream that ended early is reported by Finish; a value fault
+      // already is, and the column's remaining bytes mean nothing after it.
+      if (reader != nullptr && !reader->faulted()) reader->Finish();
       Stop(c);
       return;
     }

@@ -149,8 +149,9 @@ TEST(OrcColumnsTest, StringLengthsPastData) {
   const size_t lengths = f.Add(kLength, 1, IntV1({2, 5}, false));
   f.Add(kData, 1, "abcd");
   f.Encode({Encoding(kDirect), Encoding(kDirect)});
-  EXPECT_DIAG(Check(f.Build()), Code::kOrcValueStringLengthSum,
-              f.StreamSpan(lengths));
+  const auto ds = Check(f.Build());
+  EXPECT_DIAG(ds, Code::kOrcValueStringLengthSum, f.StreamSpan(lengths));
+  EXPECT_EQ(Errors(ds).size(), 1u) << Describe(ds);
 }
 
 TEST(OrcColumnsTest, StringDataLeftOver) {
@@ -310,6 +311,90 @@ TEST(OrcColumnsTest, RowGroupLimit) {
   bool found = false;
   for (const Diagnostic& d : ds) found |= d.code == Code::kLimitsOrcRowGroups;
   EXPECT_TRUE(found) << Describe(ds);
+}
+
+
+// Records what the column stage hands an observer.
+class Recorder final : public ColumnObserver {
+ public:
+  struct Event {
+    uint32_t column;
+    uint64_t group;
+    bool null;
+    int64_t integer;
+    bool operator==(const Event&) const = default;
+  };
+  void BeginStripe(size_t, const StripeData&) override { ++begun; }
+  void OnNull(uint32_t c, uint64_t g) override {
+    events.push_back({c, g, true, 0});
+  }
+  void OnValue(uint32_t c, uint64_t g, const Value& v, ByteSpan s) override {
+    events.push_back({c, g, false, v.integer});
+    spans.push_back(s);
+  }
+  void EndStripe(size_t, bool complete) override { completed = complete; }
+
+  int begun = 0;
+  bool completed = false;
+  std::vector<Event> events;
+  std::vector<ByteSpan> spans;
+};
+
+TEST(OrcColumnsTest, ObserverSeesEverySlotWithItsRowGroup) {
+  // struct<a:int, l:list<int>>, 5 rows in row groups of 2.
+  ColumnFile f({StructType({"a", "l"}), TypeMessage(kInt),
+                ParentType(kList, {3}), TypeMessage(kInt)},
+               5, /*stride=*/2);
+  f.Add(kPresent, 1, BoolRle({true, false, true, true, false}));
+  const size_t a = f.Add(kData, 1, IntV1({10, 11, 12}, true));
+  f.Add(kLength, 2, IntV1({1, 0, 2, 1, 3}, false));
+  f.Add(kData, 3, IntV1({1, 2, 3, 4, 5, 6, 7}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect),
+            Encoding(kDirect)});
+  Recorder r;
+  DiagnosticSink sink;
+  ASSERT_TRUE(testing::ReadColumnsWith(f.Build(), &r, sink));
+  using E = Recorder::Event;
+  const std::vector<E> want = {
+      {0, 0, false, 0},  {0, 0, false, 0},  {0, 1, false, 0},
+      {0, 1, false, 0},  {0, 2, false, 0},  {1, 0, false, 10},
+      {1, 0, true, 0},   {1, 1, false, 11}, {1, 1, false, 12},
+      {1, 2, true, 0},   {2, 0, false, 1},  {2, 0, false, 0},
+      {2, 1, false, 2},  {2, 1, false, 1},  {2, 2, false, 3},
+      {3, 0, false, 1},  {3, 1, false, 2},  {3, 1, false, 3},
+      {3, 1, false, 4},  {3, 2, false, 5},  {3, 2, false, 6},
+      {3, 2, false, 7}};
+  EXPECT_EQ(r.events, want);
+  EXPECT_EQ(r.begun, 1);
+  EXPECT_TRUE(r.completed);
+  // Column a's values are blamed on their run: the literal group.
+  EXPECT_EQ(r.spans[5], f.StreamSpan(a));
+}
+
+TEST(OrcColumnsTest, FaultStopsTheColumnAndItsSubtree) {
+  // list<int> whose LENGTH stream is short: the list and its child stop,
+  // the other column is read, and the stripe ends incomplete.
+  ProtoWriter root = ParentType(kStruct, {1, 3});
+  root.Bytes(3, "l").Bytes(3, "b");
+  ColumnFile f({root, ParentType(kList, {2}),
+                TypeMessage(kInt), TypeMessage(kLong)},
+               2);
+  f.Add(kLength, 1, IntV1({1}, false));
+  f.Add(kData, 2, IntV1({1}, true));
+  f.Add(kData, 3, IntV1({5, 6}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect),
+            Encoding(kDirect)});
+  Recorder r;
+  DiagnosticSink sink;
+  ASSERT_TRUE(testing::ReadColumnsWith(f.Build(), &r, sink));
+  EXPECT_FALSE(r.completed);
+  size_t child = 0, other = 0;
+  for (const auto& e : r.events) {
+    child += e.column == 2;
+    other += e.column == 3;
+  }
+  EXPECT_EQ(child, 0u);
+  EXPECT_EQ(other, 2u);
 }
 
 }  // namespace

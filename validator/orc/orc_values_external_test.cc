@@ -175,6 +175,7 @@ class Renderer final : public ColumnObserver {
     cursor_.assign(slots_.size(), 0);
     while (cursor_[0] < slots_[0].size()) {
       const std::string line = Render(0);
+      if (dump_) std::printf("%s\n", line.c_str());
       if (row_ >= expected_.size()) {
         failures_.push_back("more rows than expected");
         return;
@@ -302,6 +303,7 @@ class Renderer final : public ColumnObserver {
 
   const Footer& footer_;
   const std::vector<std::string>& expected_;
+  const bool dump_ = std::getenv("COLCHECK_ORC_DUMP") != nullptr;
   int64_t epoch_ = 1420070400;
   std::vector<std::vector<Slot>> slots_;
   std::vector<size_t> cursor_;
@@ -420,6 +422,16 @@ std::string CompareFile(const fs::path& path,
            std::to_string(expected.size()) + "\n";
   }
   return why;
+}
+
+// A debugging aid: COLCHECK_ORC_DUMP=<file.orc> prints its rows as
+// orc-contents would.
+TEST(OrcValuesExternal, Dump) {
+  if (!std::getenv("COLCHECK_ORC_DUMP")) {
+    GTEST_SKIP() << "set COLCHECK_ORC_DUMP=<file.orc> to print its rows";
+  }
+  std::vector<std::string> none;
+  std::printf("%s\n", CompareFile(std::getenv("COLCHECK_ORC_DUMP"), none).c_str());
 }
 
 TEST(OrcValuesExternal, DecodedValuesMatchOrcContents) {

@@ -16,7 +16,16 @@
 #include <string>
 #include <vector>
 
+#include "core/byte_reader.h"
+#include "core/diagnostics.h"
+#include "orc/columns.h"
+#include "orc/compression.h"
+#include "orc/metadata_decoder.h"
+#include "orc/stripe.h"
+#include "orc/tail.h"
 #include "orc/testing/orc_builder.h"
+#include "orc/types.h"
+#include "protobuf/wire_reader.h"
 #include "orc/testing/orc_test_support.h"
 
 namespace colcheck::orc::testing {
@@ -168,6 +177,61 @@ class ColumnFile {
   std::vector<std::string> bytes_;
   OrcFile file_;
 };
+
+// Runs the column stage alone over an uncompressed file built here, with
+// `observer`: the driver's steps up to ReadStripeColumns. Returns false when
+// the file does not get that far.
+inline bool ReadColumnsWith(const std::string& bytes, ColumnObserver* observer,
+                            DiagnosticSink& sink) {
+  const ByteReader file(AsBytes(bytes));
+  Tail tail;
+  if (!ReadTail(file, sink, &tail)) return false;
+  RegionDecoder regions;
+  ByteReader region;
+  DecodedRegion footer_bytes;
+  if (!file.Sub(tail.footer.offset, tail.footer.length, &region) ||
+      !regions.DecodeRegion(region, tail.compression, tail.block_size, sink,
+                            "footer", &footer_bytes)) {
+    return false;
+  }
+  Footer footer;
+  protobuf::Decoder d(footer_bytes.reader(), footer_bytes.map(), &sink);
+  if (!DecodeFooter(d, &footer)) return false;
+  const TypeTree types = CheckTypes(footer, sink);
+  if (!types.valid) return false;
+  const StripeContext context{footer, types, false};
+  const ColumnContext columns{footer, types, context};
+  for (size_t i = 0; i < footer.stripes.value.size(); ++i) {
+    const StripeInformation& info = footer.stripes.value[i].value;
+    const ByteSpan footer_span{info.offset.value + info.index_length.value +
+                                   info.data_length.value,
+                               info.footer_length.value};
+    DecodedRegion stripe_bytes;
+    if (!file.Sub(footer_span.offset, footer_span.length, &region) ||
+        !regions.DecodeRegion(region, tail.compression, tail.block_size, sink,
+                              "stripe footer", &stripe_bytes)) {
+      return false;
+    }
+    StripeFooter stripe_footer;
+    protobuf::Decoder sd(stripe_bytes.reader(), stripe_bytes.map(), &sink);
+    if (!DecodeStripeFooter(sd, &stripe_footer)) return false;
+    const StripeLayout layout =
+        CheckStripeFooter(context, i, info, stripe_footer, footer_span, sink);
+    if (!layout.readable) return false;
+    StripeData data;
+    data.layout = &layout;
+    data.streams.resize(layout.streams.size());
+    for (size_t s = 0; s < layout.streams.size(); ++s) {
+      const ByteSpan at = layout.streams[s].bytes;
+      if (file.Sub(at.offset, at.length, &region)) {
+        (void)regions.DecodeRegion(region, tail.compression, tail.block_size,
+                                   sink, "stream", &data.streams[s]);
+      }
+    }
+    ReadStripeColumns(columns, i, info, stripe_footer, data, observer, sink);
+  }
+  return true;
+}
 
 }  // namespace colcheck::orc::testing
 
