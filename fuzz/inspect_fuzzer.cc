@@ -20,7 +20,8 @@
 //     size plus the overlaps' lengths, each overlap inside both regions it
 //     names; row group and chunk extents inside the file;
 //   - the schema tree is consistent: parents and children name each other
-//     and are in range, leaf k is schema.leaves[k] and has column k;
+//     and are in range, leaf k is schema.leaves[k] and has column k; an
+//     ORC type's parent precedes it; stripes and types lie in the file;
 //   - footer fields lie inside the file, depth grows by at most 1 from one
 //     node to the next.
 //
@@ -141,6 +142,9 @@ void CheckLayout(const Layout& layout, uint64_t size) {
   for (const ChunkExtent& c : layout.chunks) {
     COLCHECK_FUZZ_CHECK(Inside(c.offset, c.length, size));
   }
+  for (const StripeExtent& e : layout.stripes) {
+    COLCHECK_FUZZ_CHECK(Inside(e.offset, e.length, size));
+  }
 }
 
 void CheckSchema(const Schema& schema, uint64_t size) {
@@ -165,6 +169,14 @@ void CheckSchema(const Schema& schema, uint64_t size) {
     COLCHECK_FUZZ_CHECK(leaf >= 0 && leaf < n);
     COLCHECK_FUZZ_CHECK(schema.fields[leaf].column == static_cast<int32_t>(k));
     COLCHECK_FUZZ_CHECK(schema.fields[leaf].children.empty());
+  }
+  // ORC: a type's parent comes before it (pre-order), and its bytes are in
+  // the file.
+  const auto types = static_cast<int64_t>(schema.orc_types.size());
+  for (int64_t i = 0; i < types; ++i) {
+    const OrcType& t = schema.orc_types[i];
+    COLCHECK_FUZZ_CHECK(t.parent >= -1 && t.parent < i);
+    COLCHECK_FUZZ_CHECK(Inside(t.offset, t.length, size));
   }
   const auto columns =
       std::count_if(schema.fields.begin(), schema.fields.end(),
@@ -227,6 +239,7 @@ void CheckRenderers(std::span<const std::byte> data,
   CheckParses("explain", RenderExplainJson(kPath, inspection, true));
 
   RenderSchemaText(inspection.schema);
+  RenderOrcSchemaText(inspection.schema);
   CheckParses("schema", RenderSchemaJson(kPath, inspection));
 
   ReadPlan plan = PlanColumns(inspection);
