@@ -60,6 +60,22 @@
 //
 // "kind" is a RegionKindName (colcheck/inspect.h); "gap" regions have an
 // empty "field".
+//
+// ORC ("format":"orc"): the text opens a heading per stripe instead of row
+// groups and chunks (`stripe 0: 3+777, index 392, data 242, footer 143, 30
+// rows, 17 streams, time zone UTC`), each stream line ends with its kind,
+// column, encoding and chunk count (`ROW_INDEX column 1, DIRECT_V2, 1
+// chunk`), and the footer tree holds the PostScript's and Footer's protobuf
+// fields (`compression (2, varint) 243+2 = 1`). In JSON, "row_group" is
+// the stripe, "column" the stream's column, "row_groups" and "chunks" are
+// empty, every REGION also has "stream" (last), and the document ends with
+// "stripes":
+//
+//   STREAM  := {"kind":"ROW_INDEX"|42,"index":0,"encoding":"DIRECT_V2"|null,
+//               "chunks":1|null}                 (null for other regions)
+//   "stripes":[{"stripe":0,"offset":3,"length":777,"index_length":392,
+//               "data_length":242,"footer_length":143,"num_rows":30|null,
+//               "streams":17|null,"writer_timezone":"UTC"}]
 
 #ifndef COLCHECK_REPORTS_EXPLAIN_H_
 #define COLCHECK_REPORTS_EXPLAIN_H_
