@@ -91,12 +91,12 @@ ByteSpan ChunkMap::ToFile(ByteSpan logical) const {
 
 DecodedRegion::DecodedRegion(DecodedRegion&& other) noexcept
     : owned_(std::move(other.owned_)),
+      budget_(std::move(other.budget_)),
+      charged_(std::exchange(other.charged_, 0)),
       view_(other.view_),
       map_(std::move(other.map_)),
       complete_(other.complete_),
-      chunk_count_(other.chunk_count_),
-      budget_(std::move(other.budget_)),
-      charged_(std::exchange(other.charged_, 0)) {}
+      chunk_count_(other.chunk_count_) {}
 
 DecodedRegion& DecodedRegion::operator=(DecodedRegion&& other) noexcept {
   if (this == &other) return *this;
