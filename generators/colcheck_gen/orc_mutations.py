@@ -511,6 +511,9 @@ def tail_unknown_version(orc):
           "warning), in a file without DECIMAL columns, whose encoding "
           "that version changes.")
 def tail_unstable_version(orc):
+    if any(c.type.kind == "DECIMAL" and c.type.precision <= 18
+           for c in orc_writer.flatten(orc.spec.schema)):
+        return None  # Those are DATA-only RLEv2 in this version.
     m = Model.of(orc)
     f = m.ps.get(PS_VERSION)
     f.packed()[:] = [1, 9999]
@@ -1369,14 +1372,20 @@ def _last_data_stream(streams):
 
 @operator("orc-stripe.stream-kind", "stream_kind_11", "flat",
           "The last stream of the last stripe has kind 11, which is no "
-          "stripe stream kind (SF3).")
+          "stripe stream kind (SF3). Its column loses that stream: where "
+          "the directory shows the column has values, "
+          "orc-stripe.missing-stream follows.",
+          also=("orc-stripe.missing-stream",))
 def stripe_stream_kind(orc):
     return _stream_edit(orc, _last_data_stream, ST_KIND, 11,
                         "orc-stripe.stream-kind")
 
 
 @operator("orc-stripe.stream-column", "stream_column_99", "flat",
-          "The last stream of the last stripe names column 99 (SF3).")
+          "The last stream of the last stripe names column 99 (SF3). Its "
+          "column loses that stream: where the directory shows the column "
+          "has values, orc-stripe.missing-stream follows.",
+          also=("orc-stripe.missing-stream",))
 def stripe_stream_column(orc):
     return _stream_edit(orc, _last_data_stream, ST_COLUMN, 99,
                         "orc-stripe.stream-column")
@@ -1450,7 +1459,9 @@ def stripe_duplicate_stream(orc):
 
 @operator("orc-stripe.missing-stream", "string_without_length", "flat",
           "The LENGTH stream of a direct STRING column is dropped, bytes "
-          "and directory entry (SF7).")
+          "and directory entry (SF7). With a row index, its positions into "
+          "the stream are left dangling: orc-index.position-out-of-range "
+          "follows.", also=("orc-index.position-out-of-range",))
 def stripe_missing_stream(orc):
     m, i = _stripe_model(orc)
     if m is None:
@@ -1685,8 +1696,17 @@ def _stream_rewrite(orc, name, kind, rewrite, drop_stats=True):
     return p.data, (p.stripes[i]["streams"][k][0] + off, length)
 
 
+def _is_rle_base(orc):
+    """The rewrites below write the rle base's 6 values."""
+    base = base_rle()
+    return (orc.spec.schema == base.schema and orc.spec.rows == base.rows
+            and len(orc.layout.stripes) == 1)
+
+
 def _rle_op(code, name, kind, rewrite):
     def apply(orc):
+        if not _is_rle_base(orc):
+            return None
         r = _stream_rewrite(orc, name, kind, rewrite)
         if r is None:
             return None
@@ -1925,6 +1945,8 @@ def value_dictionary_index(orc):
           "A direct STRING column's DATA has one byte more than its "
           "LENGTHs add up to (E8); the extra byte is reported.")
 def value_string_length_sum(orc):
+    if not _is_rle_base(orc):
+        return None
     r = _stream_rewrite(orc, "s", orc_writer.DATA,
                         lambda old: (old + b"x", (len(old), 1)))
     if r is None:
@@ -1936,8 +1958,7 @@ def value_string_length_sum(orc):
           "An INT union child's value is 2^31 (E4: outside INT); the run "
           "holding it is reported.")
 def value_integer_range(orc):
-    col = _column_id(orc, "u.0")
-    if col is None:
+    if not _is_rle_base(orc):
         return None
 
     def rewrite(old):
@@ -1954,6 +1975,9 @@ def value_integer_range(orc):
           "The last DECIMAL value's SECONDARY scale is 39 (E10); the run "
           "holding it is reported.")
 def value_decimal_scale(orc):
+    if not _is_rle_base(orc):
+        return None
+
     def rewrite(old):
         data = orc_rle.encode_ints([0] * 5 + [39], 2, True, "DIRECT")
         return data, (0, len(data))
@@ -2230,7 +2254,9 @@ operator("orc-footer.row-count", "rows_plus_one_zstd", "flat_zstd",
 
 @operator("orc-stripe.stream-column", "stream_column_99_zlib", "flat_zlib",
           "As stream_column_99 in a ZLIB file: the chunk of the last "
-          "StripeFooter holding the column is reported (SF3).", plain=False)
+          "StripeFooter holding the column is reported (SF3); "
+          "orc-stripe.missing-stream may follow, as there.", plain=False,
+          also=("orc-stripe.missing-stream",))
 def stripe_stream_column_zlib(orc):
     m, i = _stripe_model(orc)
     if m is None:
@@ -2273,12 +2299,15 @@ def value_dictionary_length_sum(orc):
 
 
 @operator("orc-value.decimal-precision", "decimal_10_digits", "flat",
-          "The last value of a DECIMAL(10,2) column is 10^10, 11 digits "
-          "(E10); its varint is reported.")
+          "The last value of a DECIMAL(10,2) column is 10^10 (unscaled), "
+          "11 digits (E10); its varint is reported.")
 def value_decimal_precision(orc):
     col = _column_id(orc, "dec")
     if col is None:
         return None
+    precision = orc_writer.flatten(orc.spec.schema)[col].type.precision
+    if precision is None or precision >= 38:
+        return None  # 10^38 is orc-rle.decimal-range instead.
     n = orc.layout.stripes[-1].rows if orc.layout.stripes else 0
     rows = orc.spec.rows[len(orc.spec.rows) - n:]
     vals = [r["dec"] for r in rows if r.get("dec") is not None]
@@ -2288,7 +2317,7 @@ def value_decimal_precision(orc):
     def rewrite(old):
         parts = [orc_rle.svarint(v) for v in vals[:-1]]
         at = sum(len(x) for x in parts)
-        last = orc_rle.svarint(10 ** 10)
+        last = orc_rle.svarint(10 ** precision)
         return b"".join(parts) + last, (at, len(last))
     r = _stream_rewrite(orc, "dec", orc_writer.DATA, rewrite)
     if r is None:
@@ -2433,7 +2462,9 @@ def stats_min_above_max(orc):
           "file statistics and the last stripe's alike, so the file's are "
           "still the stripes' sum (ST3); the file's field is reported, the "
           "stripe's too. The root then counts more values than it has: "
-          "orc-stats.count follows.", also=("orc-stats.count",))
+          "orc-stats.count follows (and, with a row index, "
+          "orc-index.statistics: the row groups sum to one less).",
+          also=("orc-stats.count", "orc-index.statistics"))
 def stats_count_above_rows(orc):
     m = Model.of(orc)
     i = _data_stripe(m)
@@ -2508,6 +2539,9 @@ def index_statistics(orc):
         maxima.append(ints.get(2))
     if maxima[0].value != maxima[1].value:
         return None  # The file's maximum lies in another stripe.
+    if not any(s[0] == orc_writer.ROW_INDEX and s[1] == col
+               for s in m.stripes[i].streams):
+        return None
     for f in maxima:
         f.value = orc_rle.zigzag(orc_wire_unzigzag(f.value) + 1)
     maxima[1].mark = "x"
