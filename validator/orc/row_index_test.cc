@@ -1,0 +1,169 @@
+// Row index rules (orc-rules.md RI2-RI5): each test breaks one rule of a
+// valid hand-built file with a row index and asserts code and exact span.
+
+#include "orc/row_index.h"
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "orc/testing/index_builder.h"
+#include "orc/testing/orc_test_support.h"
+
+namespace colcheck::orc {
+namespace {
+
+using testing::BaseFile;
+using testing::Check;
+using testing::Describe;
+using testing::Entry;
+using testing::IndexFile;
+using testing::IntStats;
+using testing::ProtoWriter;
+using testing::RowIndexBytes;
+using testing::Stats;
+
+// BaseFile (a = 1, 5, 3) at stride 2: groups {1, 5} and {3}. Streams:
+// 0 ROW_INDEX c0, 1 ROW_INDEX c1, 2 DATA c1. `c1` entries replace the
+// column's; `marks` receives the ROW_INDEX c1 writer.
+IndexFile Indexed(const std::vector<ProtoWriter>& c1, ProtoWriter* marks,
+                  int64_t compression = kNone) {
+  IndexFile f = BaseFile();
+  f.stride = 2;
+  f.compression = compression;
+  testing::IndexStripe& s = f.stripes[0];
+  const std::string data = s.streams[0].bytes;
+  s.streams.clear();
+  s.Add(kRowIndex, 0,
+        RowIndexBytes({Entry({}, Stats(2)), Entry({}, Stats(1))}));
+  s.Add(kRowIndex, 1, RowIndexBytes(c1, marks));
+  s.Add(kData, 1, data);
+  return f;
+}
+
+std::vector<ProtoWriter> GoodEntries() {
+  return {Entry({0, 0}, IntStats(2, 1, 5, 6)),
+          Entry({0, 2}, IntStats(1, 3, 3, 3))};
+}
+
+TEST(OrcRowIndexTest, IndexedFileIsClean) {
+  ProtoWriter marks;
+  IndexFile f = Indexed(GoodEntries(), &marks);
+  const auto ds = Check(f.Build(), Level::kFull);
+  EXPECT_TRUE(ds.empty()) << Describe(ds);
+}
+
+TEST(OrcRowIndexTest, EntryCount) {
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({0, 0}, IntStats(3, 1, 5, 9))}, &marks);
+  const std::string bytes = f.Build();
+  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcIndexEntryCount,
+              f.StreamSpan(0, 1));
+}
+
+TEST(OrcRowIndexTest, PositionCount) {
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({0, 0}, IntStats(2, 1, 5, 6)),
+                         Entry({0, 2, 0}, IntStats(1, 3, 3, 3))},
+                        &marks);
+  const std::string bytes = f.Build();
+  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcIndexPositionCount,
+              f.StreamMark(0, 1, marks, "entry[1].positions"));
+}
+
+TEST(OrcRowIndexTest, EmptyFirstEntryIsAWarning) {
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({}, IntStats(2, 1, 5, 6)),
+                         Entry({0, 2}, IntStats(1, 3, 3, 3))},
+                        &marks);
+  const std::string bytes = f.Build();
+  const auto ds = Check(bytes, Level::kPages);
+  EXPECT_DIAG(ds, Code::kOrcIndexFirstEntryEmpty,
+              f.StreamMark(0, 1, marks, "entry[0]"));
+  EXPECT_FALSE(Check(bytes, Level::kPages).empty());
+}
+
+TEST(OrcRowIndexTest, BytePositionPastTheStream) {
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({0, 0}, IntStats(2, 1, 5, 6)),
+                         Entry({5, 0}, IntStats(1, 3, 3, 3))},
+                        &marks);
+  const std::string bytes = f.Build();
+  const ByteSpan positions = f.StreamMark(0, 1, marks, "entry[1].positions");
+  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcIndexPositionOutOfRange,
+              ByteSpan({positions.offset, 1}));
+}
+
+TEST(OrcRowIndexTest, ChunkStartNotABoundary) {
+  // The DATA stream in chunks of 2 bytes: chunks start at 0 and 5.
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({0, 0, 0}, IntStats(2, 1, 5, 6)),
+                         Entry({1, 0, 0}, IntStats(1, 3, 3, 3))},
+                        &marks, kZlib);
+  f.block_size = 2;
+  const std::string bytes = f.Build();
+  const ByteSpan positions = f.StreamMark(0, 1, marks, "entry[1].positions");
+  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcIndexPositionOutOfRange,
+              ByteSpan({positions.offset, 1}));
+}
+
+TEST(OrcRowIndexTest, OffsetPastTheChunk) {
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({0, 0, 0}, IntStats(2, 1, 5, 6)),
+                         Entry({5, 3, 0}, IntStats(1, 3, 3, 3))},
+                        &marks, kZlib);
+  f.block_size = 2;
+  const std::string bytes = f.Build();
+  const ByteSpan positions = f.StreamMark(0, 1, marks, "entry[1].positions");
+  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcIndexPositionOutOfRange,
+              ByteSpan({positions.offset + 1, 1}));
+}
+
+TEST(OrcRowIndexTest, ChunkPositionsAtBoundariesAndEndAreValid) {
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({0, 0, 0}, IntStats(2, 1, 5, 6)),
+                         Entry({5, 0, 0}, IntStats(1, 3, 3, 3))},
+                        &marks, kZlib);
+  f.block_size = 2;
+  auto ds = Check(f.Build(), Level::kPages);
+  EXPECT_TRUE(ds.empty()) << Describe(ds);
+  f = Indexed({Entry({0, 0, 0}, IntStats(2, 1, 5, 6)),
+               Entry({10, 0, 0}, IntStats(1, 3, 3, 3))},
+              &marks, kZlib);
+  f.block_size = 2;
+  ds = Check(f.Build(), Level::kPages);
+  EXPECT_TRUE(ds.empty()) << Describe(ds);
+}
+
+TEST(OrcRowIndexTest, BitCountAboveEight) {
+  // With a PRESENT stream, c1's entries start with its 3 positions.
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({0, 0, 0, 0, 0}, IntStats(2, 1, 5, 6)),
+                         Entry({0, 0, 9, 0, 2}, IntStats(1, 3, 3, 3))},
+                        &marks);
+  f.stripes[0].Add(kPresent, 1, std::string("\xff\xe0", 2));
+  const std::string bytes = f.Build();
+  const ByteSpan positions = f.StreamMark(0, 1, marks, "entry[1].positions");
+  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcIndexBitCount,
+              ByteSpan({positions.offset + 2, 1}));
+}
+
+TEST(OrcRowIndexTest, GroupStatisticsDoNotAddUp) {
+  ProtoWriter marks;
+  IndexFile f = Indexed({Entry({0, 0}, IntStats(2, 1, 5, 6)),
+                         Entry({0, 2}, IntStats(1, 3, 3, 2))},
+                        &marks);
+  const std::string bytes = f.Build();
+  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcIndexStatistics,
+              f.MetadataMark("stripe_stats[0].col_stats[1].int_statistics.sum"));
+}
+
+TEST(OrcRowIndexTest, RowGroupCount) {
+  EXPECT_EQ(RowGroupCount(0, 10), 0u);
+  EXPECT_EQ(RowGroupCount(10, 10), 1u);
+  EXPECT_EQ(RowGroupCount(11, 10), 2u);
+  EXPECT_EQ(RowGroupCount(5, 0), 1u);
+}
+
+}  // namespace
+}  // namespace colcheck::orc

@@ -1,0 +1,450 @@
+// Values against statistics and bloom filters (value_checker.h).
+
+#include "orc/value_checker.h"
+
+#include <cmath>
+#include <string>
+
+#include "core/limits.h"
+#include "orc/bloom_filter.h"
+#include "orc/statistics.h"
+
+namespace colcheck::orc {
+namespace {
+
+// The C++ writer versions whose filters are wrong (ORC-1024; C++
+// Reader.cc skips them).
+bool BadCppBloomVersion(std::string_view v) {
+  if (v == "1.7.0") return true;
+  if (v.substr(0, 4) != "1.6.") return false;
+  const std::string_view patch = v.substr(4);
+  if (patch.empty() || patch.size() > 2) return false;
+  int n = 0;
+  for (char ch : patch) {
+    if (ch < '0' || ch > '9') return false;
+    n = n * 10 + (ch - '0');
+  }
+  return n <= 11;
+}
+
+bool IsStringKind(int64_t kind) {
+  return kind == kString || kind == kChar || kind == kVarchar;
+}
+
+bool IsIntKind(int64_t kind) {
+  return kind == kByte || kind == kShort || kind == kInt || kind == kLong;
+}
+
+// An unscaled decimal as a string ("-12.340" for -12340 at scale 3).
+std::string DecimalString(__int128 unscaled, int32_t scale) {
+  const bool negative = unscaled < 0;
+  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(unscaled)
+                                 : static_cast<unsigned __int128>(unscaled);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u > 0);
+  if (scale > 0) {
+    const size_t s = static_cast<size_t>(scale);
+    if (digits.size() <= s) digits.insert(0, s - digits.size() + 1, '0');
+    digits.insert(digits.size() - s, ".");
+  }
+  return negative ? "-" + digits : digits;
+}
+
+std::string Quote(std::string_view s) {
+  const size_t n = s.size() < 40 ? s.size() : 40;
+  return "'" + std::string(s.substr(0, n)) + (n < s.size() ? "...'" : "'");
+}
+
+// Whether `value` of a `kind` column lies inside `stats`' bounds; when
+// not, `*what` describes the violated bound.
+bool InRange(int64_t kind, const Value& value, const ColumnStatistics& stats,
+             std::string* what) {
+  auto outside = [what](const std::string& v, const std::string& bound,
+                        const std::string& b) {
+    *what = v + " is " + bound + " " + b;
+    return false;
+  };
+  if (IsIntKind(kind) && stats.int_statistics.present) {
+    const auto& s = stats.int_statistics.value;
+    const std::string v = std::to_string(value.integer);
+    if (s.minimum.present && value.integer < s.minimum.value) {
+      return outside(v, "below the minimum", std::to_string(s.minimum.value));
+    }
+    if (s.maximum.present && value.integer > s.maximum.value) {
+      return outside(v, "above the maximum", std::to_string(s.maximum.value));
+    }
+  } else if (kind == kDate && stats.date_statistics.present) {
+    const auto& s = stats.date_statistics.value;
+    const std::string v = std::to_string(value.integer);
+    if (s.minimum.present && value.integer < s.minimum.value) {
+      return outside(v, "below the minimum", std::to_string(s.minimum.value));
+    }
+    if (s.maximum.present && value.integer > s.maximum.value) {
+      return outside(v, "above the maximum", std::to_string(s.maximum.value));
+    }
+  } else if ((kind == kFloat || kind == kDouble) &&
+             stats.double_statistics.present && !std::isnan(value.real)) {
+    const auto& s = stats.double_statistics.value;
+    const std::string v = std::to_string(value.real);
+    if (s.minimum.present && !std::isnan(s.minimum.value) &&
+        value.real < s.minimum.value) {
+      return outside(v, "below the minimum", std::to_string(s.minimum.value));
+    }
+    if (s.maximum.present && !std::isnan(s.maximum.value) &&
+        value.real > s.maximum.value) {
+      return outside(v, "above the maximum", std::to_string(s.maximum.value));
+    }
+  } else if (IsStringKind(kind) && stats.string_statistics.present) {
+    const auto& s = stats.string_statistics.value;
+    const std::string v = Quote(value.bytes);
+    const auto& lo = s.minimum.present ? s.minimum : s.lower_bound;
+    const auto& hi = s.maximum.present ? s.maximum : s.upper_bound;
+    if (lo.present && value.bytes < lo.value) {
+      return outside(v, "below the minimum", Quote(lo.value));
+    }
+    if (hi.present && value.bytes > hi.value) {
+      return outside(v, "above the maximum", Quote(hi.value));
+    }
+  } else if (kind == kDecimal && stats.decimal_statistics.present) {
+    const auto& s = stats.decimal_statistics.value;
+    const std::string v = DecimalString(value.decimal, value.scale);
+    if (s.minimum.present) {
+      const auto c = CompareDecimalStrings(v, s.minimum.value);
+      if (c && *c < 0) {
+        return outside(v, "below the minimum", std::string(s.minimum.value));
+      }
+    }
+    if (s.maximum.present) {
+      const auto c = CompareDecimalStrings(v, s.maximum.value);
+      if (c && *c > 0) {
+        return outside(v, "above the maximum", std::string(s.maximum.value));
+      }
+    }
+  } else if ((kind == kList || kind == kMap) &&
+             stats.collection_statistics.present) {
+    const auto& s = stats.collection_statistics.value;
+    const auto n = static_cast<uint64_t>(value.integer);
+    const std::string v = "length " + std::to_string(n);
+    if (s.min_children.present && n < s.min_children.value) {
+      return outside(v, "below min_children",
+                     std::to_string(s.min_children.value));
+    }
+    if (s.max_children.present && n > s.max_children.value) {
+      return outside(v, "above max_children",
+                     std::to_string(s.max_children.value));
+    }
+  }
+  return true;
+}
+
+// The hash a writer put in the filter for `value`, or false for kinds not
+// checked (timestamps, decimals, structs).
+bool BloomHash(int64_t kind, const Value& value, uint64_t* hash) {
+  switch (kind) {
+    case kBoolean: case kByte: case kShort: case kInt: case kLong:
+    case kDate: case kList: case kMap: case kUnion:
+      *hash = BloomLongHash(value.integer);
+      return true;
+    case kFloat: case kDouble:
+      *hash = BloomDoubleHash(value.real);
+      return true;
+    case kString: case kChar: case kVarchar: case kBinary:
+      *hash = BloomBytesHash({reinterpret_cast<const std::byte*>(
+                                  value.bytes.data()),
+                              value.bytes.size()});
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string Show128(__int128 v) {
+  return DecimalString(v, 0);
+}
+
+}  // namespace
+
+ValueChecker::ValueChecker(const IndexContext& context, DiagnosticSink& sink)
+    : context_(context), sink_(sink) {
+  const auto& types = context.footer.types.value;
+  columns_.resize(types.size());
+  for (size_t c = 0; c < types.size(); ++c) {
+    columns_[c].kind = types[c].value.kind.value;
+    columns_[c].untrusted = UntrustedStatistics(
+        columns_[c].kind, context.tail.postscript.writer_version.value);
+  }
+}
+
+bool ValueChecker::KnownBadCppWriter() const {
+  const Footer& f = context_.footer;
+  if (f.writer.value != 1) return false;
+  return !f.software_version.present ||
+         BadCppBloomVersion(f.software_version.value);
+}
+
+void ValueChecker::BeginStripe(size_t stripe, const StripeData& data) {
+  stripe_ = stripe;
+  data_ = &data;
+  indexes_ = DecodeStripeIndexes(context_, stripe, data, nullptr);
+  const auto& stripes = context_.footer.stripes.value;
+  const uint64_t rows =
+      stripe < stripes.size() ? stripes[stripe].value.number_of_rows.value : 0;
+  const uint64_t groups =
+      RowGroupCount(rows, context_.footer.row_index_stride.value);
+  const uint32_t version = context_.tail.postscript.writer_version.value;
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    Column& column = columns_[c];
+    column.stripe = Tally();
+    column.groups.assign(groups, Tally());
+    column.row_index = nullptr;
+    column.bloom = nullptr;
+    if (c >= indexes_.columns.size()) continue;
+    const ColumnIndexes& ci = indexes_.columns[c];
+    if (ci.encrypted) continue;
+    if (ci.row_index != nullptr && ci.row_index->entry.value.size() == groups) {
+      column.row_index = ci.row_index;
+    }
+    const int pick = ci.bloom[1] != nullptr ? 1 : 0;
+    const BloomFilterIndex* bloom = ci.bloom[pick];
+    if (bloom != nullptr && bloom->bloom_filter.value.size() == groups) {
+      column.bloom = bloom;
+      column.bloom_known_bad =
+          KnownBadCppWriter() ||
+          (pick == 0 && IsStringKind(column.kind) && version < 3);
+    }
+  }
+}
+
+void ValueChecker::OnNull(uint32_t column, uint64_t row_group) {
+  if (column >= columns_.size()) return;
+  Column& c = columns_[column];
+  ++c.stripe.nulls;
+  if (row_group < c.groups.size()) ++c.groups[row_group].nulls;
+}
+
+void ValueChecker::OnValue(uint32_t column, uint64_t row_group,
+                           const Value& value, ByteSpan span) {
+  if (column >= columns_.size()) return;
+  Column& c = columns_[column];
+  Tally* tallies[2] = {&c.stripe,
+                       row_group < c.groups.size() ? &c.groups[row_group]
+                                                   : nullptr};
+  for (Tally* t : tallies) {
+    if (t == nullptr) continue;
+    ++t->values;
+    if (IsIntKind(c.kind) || c.kind == kList || c.kind == kMap ||
+        c.kind == kBoolean) {
+      t->sum += value.integer;
+    }
+    t->bytes += value.bytes.size();
+  }
+  const auto& file = context_.footer.statistics.value;
+  if (column < file.size()) {
+    CheckRange(c, column, value, span, file[column].value, "file");
+  }
+  if (context_.metadata != nullptr) {
+    const auto& stripes = context_.metadata->stripe_stats.value;
+    if (stripe_ < stripes.size() &&
+        column < stripes[stripe_].value.col_stats.value.size()) {
+      CheckRange(c, column, value, span,
+                 stripes[stripe_].value.col_stats.value[column].value,
+                 "stripe");
+    }
+  }
+  if (c.row_index != nullptr && row_group < c.groups.size()) {
+    const auto& entry = c.row_index->entry.value[row_group].value;
+    if (entry.statistics.present) {
+      CheckRange(c, column, value, span, entry.statistics.value, "row group");
+    }
+  }
+  CheckBloom(c, column, row_group, value, span);
+}
+
+void ValueChecker::CheckRange(Column& column, uint32_t c, const Value& value,
+                              ByteSpan span, const ColumnStatistics& stats,
+                              const char* scope) {
+  // Java writers have stored a batch's size as the lengths of repeating
+  // list vectors (complextypes_iceberg.orc: min_children 1024 for a list of
+  // one), and Hive 0.11 decimals (no precision) are read rounded to scale 6.
+  if ((column.kind == kList || column.kind == kMap) &&
+      context_.footer.writer.value == 0) {
+    return;
+  }
+  if (column.kind == kDecimal &&
+      context_.footer.types.value[c].value.precision.value == 0) {
+    return;
+  }
+  std::string what;
+  if (InRange(column.kind, value, stats, &what)) return;
+  ++column.value_reports;
+  // Statistics readers ignore (ST5) get one note per column.
+  if (column.untrusted && column.value_reports > 1) return;
+  if (column.value_reports > limits::kMaxOrcValueReportsPerColumn) return;
+  const std::string path = "stripes[" + std::to_string(stripe_) +
+                           "].column[" + std::to_string(c) + "]";
+  if (column.value_reports == limits::kMaxOrcValueReportsPerColumn) {
+    sink_.Report(Code::kLimitsOrcStatsReports, span, path,
+                 "the limit of reports per column is reached; further "
+                 "values outside their statistics are not reported");
+    return;
+  }
+  sink_.Report(StatsCode({column.kind, column.untrusted},
+                         Code::kOrcStatsValueOutOfRange),
+               span, path, what + " of its " + scope + "'s statistics");
+}
+
+void ValueChecker::CheckBloom(Column& column, uint32_t c, uint64_t row_group,
+                              const Value& value, ByteSpan span) {
+  if (column.bloom == nullptr) return;
+  const auto& filters = column.bloom->bloom_filter.value;
+  if (row_group >= filters.size()) return;
+  const BloomFilter& filter = filters[row_group].value;
+  uint64_t hash = 0;
+  if (!BloomUsable(filter) || !BloomHash(column.kind, value, &hash)) return;
+  if (BloomMightContain(filter, hash)) return;
+  ++column.bloom_reports;
+  if (column.bloom_reports > limits::kMaxOrcBloomReportsPerColumn) return;
+  const std::string path = "stripes[" + std::to_string(stripe_) +
+                           "].column[" + std::to_string(c) + "]";
+  if (column.bloom_reports == limits::kMaxOrcBloomReportsPerColumn) {
+    sink_.Report(Code::kLimitsOrcBloomReports, span, path,
+                 "the limit of bloom filter reports per column is reached; "
+                 "further false negatives are not reported");
+    return;
+  }
+  sink_.Report(column.bloom_known_bad ? Code::kOrcBloomFalseNegativeKnownWriter
+                                      : Code::kOrcBloomFalseNegative,
+               span, path,
+               "a value of row group " + std::to_string(row_group) +
+                   " tests negative in the group's bloom filter");
+}
+
+void ValueChecker::CheckTally(const Column& column, const Tally& tally,
+                              const Spanned<ColumnStatistics>& stats,
+                              const std::string& path, bool uncounted_scope) {
+  const ColumnStatistics& s = stats.value;
+  const StatsColumn col{column.kind, column.untrusted};
+  const Spanned<uint64_t>& n = s.number_of_values;
+  // Old Java writers left the root's count 0 (ST3, reported on its own);
+  // some (testMemoryManagement*) collected no statistics at all, leaving
+  // every column's count and sum 0: those are not compared.
+  if (n.value == 0 && (uncounted_scope || column.kind == kStruct)) return;
+  if (n.present && n.value != tally.values) {
+    sink_.Report(StatsCode(col, Code::kOrcStatsCount), n.span,
+                 path + ".number_of_values",
+                 "number_of_values is " + std::to_string(n.value) + " but " +
+                     std::to_string(tally.values) + " values are not null");
+  }
+  if (s.has_null.present && !s.has_null.value && tally.nulls > 0) {
+    sink_.Report(StatsCode(col, Code::kOrcStatsHasNullFalse), s.has_null.span,
+                 path + ".has_null",
+                 "has_null is false but " + std::to_string(tally.nulls) +
+                     " values are null");
+  }
+  auto sum = [&](const Spanned<int64_t>& field, __int128 want,
+                 const std::string& name, bool overflow_drops) {
+    if (!field.present) return;
+    if (overflow_drops && (want > INT64_MAX || want < INT64_MIN)) {
+      sink_.Report(StatsCode(col, Code::kOrcStatsSum), field.span,
+                   path + "." + name,
+                   "the sum overflows int64, so it must be absent");
+    } else if (static_cast<__int128>(field.value) != want) {
+      sink_.Report(StatsCode(col, Code::kOrcStatsSum), field.span,
+                   path + "." + name,
+                   name + " is " + std::to_string(field.value) +
+                       " but the values give " + Show128(want));
+    }
+  };
+  if (IsIntKind(column.kind) && s.int_statistics.present) {
+    sum(s.int_statistics.value.sum, tally.sum, "int_statistics.sum", true);
+  } else if (IsStringKind(column.kind) && s.string_statistics.present) {
+    sum(s.string_statistics.value.sum, tally.bytes, "string_statistics.sum",
+        false);
+  } else if (column.kind == kBinary && s.binary_statistics.present) {
+    sum(s.binary_statistics.value.sum, tally.bytes, "binary_statistics.sum",
+        false);
+  } else if (column.kind == kBoolean && s.bucket_statistics.present) {
+    const auto& count = s.bucket_statistics.value.count.value;
+    if (!count.empty() &&
+        static_cast<__int128>(count[0].value) != tally.sum) {
+      sink_.Report(StatsCode(col, Code::kOrcStatsSum), count[0].span,
+                   path + ".bucket_statistics.count",
+                   "count[0] is " + std::to_string(count[0].value) +
+                       " but " + Show128(tally.sum) + " values are true");
+    }
+  } else if ((column.kind == kList || column.kind == kMap) &&
+             s.collection_statistics.present &&
+             context_.footer.writer.value != 0) {
+    const auto& total = s.collection_statistics.value.total_children;
+    if (total.present && static_cast<__int128>(total.value) != tally.sum) {
+      sink_.Report(StatsCode(col, Code::kOrcStatsSum), total.span,
+                   path + ".collection_statistics.total_children",
+                   "total_children is " + std::to_string(total.value) +
+                       " but the lengths add up to " + Show128(tally.sum));
+    }
+  }
+}
+
+bool ValueChecker::StripeUncounted(size_t stripe) const {
+  const auto& stripes = context_.footer.stripes.value;
+  if (context_.metadata == nullptr || stripe >= stripes.size()) return false;
+  const auto& stats = context_.metadata->stripe_stats.value;
+  return stripe < stats.size() && !stats[stripe].value.col_stats.value.empty() &&
+         stats[stripe].value.col_stats.value[0].value.number_of_values.value ==
+             0 &&
+         stripes[stripe].value.number_of_rows.value > 0;
+}
+
+void ValueChecker::EndStripe(size_t stripe, bool complete) {
+  if (!complete) {
+    data_ = nullptr;
+    return;
+  }
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    Column& column = columns_[c];
+    if (context_.metadata != nullptr) {
+      const auto& stripes = context_.metadata->stripe_stats.value;
+      if (stripe < stripes.size() &&
+          c < stripes[stripe].value.col_stats.value.size()) {
+        CheckTally(column, column.stripe,
+                   stripes[stripe].value.col_stats.value[c],
+                   "metadata.stripe_stats[" + std::to_string(stripe) +
+                       "].col_stats[" + std::to_string(c) + "]",
+                   StripeUncounted(stripe));
+      }
+    }
+    if (column.row_index != nullptr) {
+      const auto& entries = column.row_index->entry.value;
+      for (size_t g = 0; g < entries.size() && g < column.groups.size(); ++g) {
+        if (!entries[g].value.statistics.present) continue;
+        CheckTally(column, column.groups[g], entries[g].value.statistics,
+                   "stripes[" + std::to_string(stripe) + "].row_index[" +
+                       std::to_string(c) + "].entry[" + std::to_string(g) +
+                       "].statistics",
+                   StripeUncounted(stripe));
+      }
+    }
+    column.file.values += column.stripe.values;
+    column.file.nulls += column.stripe.nulls;
+    column.file.sum += column.stripe.sum;
+    column.file.bytes += column.stripe.bytes;
+  }
+  ++stripes_complete_;
+  data_ = nullptr;
+  const auto& file = context_.footer.statistics.value;
+  if (stripes_complete_ != context_.footer.stripes.value.size() ||
+      file.size() != columns_.size()) {
+    return;
+  }
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    CheckTally(columns_[c], columns_[c].file, file[c],
+               "footer.statistics[" + std::to_string(c) + "]",
+               !file.empty() && file[0].value.number_of_values.value == 0 &&
+                   context_.footer.number_of_rows.value > 0);
+  }
+}
+
+}  // namespace colcheck::orc
