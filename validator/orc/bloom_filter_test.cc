@@ -164,5 +164,20 @@ TEST(OrcBloomFilterTest, OriginalKindIsANote) {
   EXPECT_DIAG(ds, Code::kOrcBloomOldKind, f.StreamSpan(0, 2));
 }
 
+TEST(OrcBloomFilterTest, PreReleaseLayoutIsANoteNotAFault) {
+  // Hive's first filters (over1k_bloom.orc): expected entries, fpp as a
+  // double, then the bits as varints under field 3.
+  ProtoWriter legacy;
+  legacy.Varint(1, 10000).Fixed64(2, 0x3fa999999999999aULL).Varint(3, 7);
+  ProtoWriter marks;
+  IndexFile f = WithBloom({legacy, legacy}, &marks, kBloomFilter);
+  const std::string bytes = f.Build();
+  const auto ds = Check(bytes, Level::kFull);
+  EXPECT_DIAG(ds, Code::kOrcBloomOldKind, f.StreamSpan(0, 2));
+  for (const Diagnostic& d : ds) {
+    EXPECT_NE(d.severity, Severity::kError) << Describe(ds);
+  }
+}
+
 }  // namespace
 }  // namespace colcheck::orc

@@ -59,83 +59,63 @@ std::string Quote(std::string_view s) {
 }
 
 // Whether `value` of a `kind` column lies inside `stats`' bounds; when
-// not, `*what` describes the violated bound.
+// not, `*what` describes the violated bound. Strings for the message are
+// built only on a violation: this runs for every value.
+template <typename T, typename Less, typename Show>
+bool Within(const T& v, const Spanned<T>& min, const Spanned<T>& max,
+            Less less, Show show, std::string* what) {
+  if (min.present && less(v, min.value)) {
+    *what = show(v) + " is below the minimum " + show(min.value);
+    return false;
+  }
+  if (max.present && less(max.value, v)) {
+    *what = show(v) + " is above the maximum " + show(max.value);
+    return false;
+  }
+  return true;
+}
+
 bool InRange(int64_t kind, const Value& value, const ColumnStatistics& stats,
              std::string* what) {
-  auto outside = [what](const std::string& v, const std::string& bound,
-                        const std::string& b) {
-    *what = v + " is " + bound + " " + b;
-    return false;
-  };
+  const auto less = [](const auto& a, const auto& b) { return a < b; };
+  const auto num = [](const auto& v) { return std::to_string(v); };
   if (IsIntKind(kind) && stats.int_statistics.present) {
     const auto& s = stats.int_statistics.value;
-    const std::string v = std::to_string(value.integer);
-    if (s.minimum.present && value.integer < s.minimum.value) {
-      return outside(v, "below the minimum", std::to_string(s.minimum.value));
-    }
-    if (s.maximum.present && value.integer > s.maximum.value) {
-      return outside(v, "above the maximum", std::to_string(s.maximum.value));
-    }
-  } else if (kind == kDate && stats.date_statistics.present) {
+    return Within(value.integer, s.minimum, s.maximum, less, num, what);
+  }
+  if (kind == kDate && stats.date_statistics.present) {
     const auto& s = stats.date_statistics.value;
-    const std::string v = std::to_string(value.integer);
-    if (s.minimum.present && value.integer < s.minimum.value) {
-      return outside(v, "below the minimum", std::to_string(s.minimum.value));
-    }
-    if (s.maximum.present && value.integer > s.maximum.value) {
-      return outside(v, "above the maximum", std::to_string(s.maximum.value));
-    }
-  } else if ((kind == kFloat || kind == kDouble) &&
-             stats.double_statistics.present && !std::isnan(value.real)) {
+    const Spanned<int64_t> lo{s.minimum.value, {}, {}, s.minimum.present};
+    const Spanned<int64_t> hi{s.maximum.value, {}, {}, s.maximum.present};
+    return Within(value.integer, lo, hi, less, num, what);
+  }
+  if ((kind == kFloat || kind == kDouble) && stats.double_statistics.present &&
+      !std::isnan(value.real)) {
+    // A NaN bound orders with nothing: `less` is false against it.
     const auto& s = stats.double_statistics.value;
-    const std::string v = std::to_string(value.real);
-    if (s.minimum.present && !std::isnan(s.minimum.value) &&
-        value.real < s.minimum.value) {
-      return outside(v, "below the minimum", std::to_string(s.minimum.value));
-    }
-    if (s.maximum.present && !std::isnan(s.maximum.value) &&
-        value.real > s.maximum.value) {
-      return outside(v, "above the maximum", std::to_string(s.maximum.value));
-    }
-  } else if (IsStringKind(kind) && stats.string_statistics.present) {
+    return Within(value.real, s.minimum, s.maximum, less, num, what);
+  }
+  if (IsStringKind(kind) && stats.string_statistics.present) {
     const auto& s = stats.string_statistics.value;
-    const std::string v = Quote(value.bytes);
     const auto& lo = s.minimum.present ? s.minimum : s.lower_bound;
     const auto& hi = s.maximum.present ? s.maximum : s.upper_bound;
-    if (lo.present && value.bytes < lo.value) {
-      return outside(v, "below the minimum", Quote(lo.value));
-    }
-    if (hi.present && value.bytes > hi.value) {
-      return outside(v, "above the maximum", Quote(hi.value));
-    }
-  } else if (kind == kDecimal && stats.decimal_statistics.present) {
+    return Within(value.bytes, lo, hi, less, Quote, what);
+  }
+  if (kind == kDecimal && stats.decimal_statistics.present) {
     const auto& s = stats.decimal_statistics.value;
     const std::string v = DecimalString(value.decimal, value.scale);
-    if (s.minimum.present) {
-      const auto c = CompareDecimalStrings(v, s.minimum.value);
-      if (c && *c < 0) {
-        return outside(v, "below the minimum", std::string(s.minimum.value));
-      }
-    }
-    if (s.maximum.present) {
-      const auto c = CompareDecimalStrings(v, s.maximum.value);
-      if (c && *c > 0) {
-        return outside(v, "above the maximum", std::string(s.maximum.value));
-      }
-    }
-  } else if ((kind == kList || kind == kMap) &&
-             stats.collection_statistics.present) {
+    const auto dless = [](std::string_view a, std::string_view b) {
+      const auto c = CompareDecimalStrings(a, b);
+      return c && *c < 0;
+    };
+    const auto show = [](std::string_view x) { return std::string(x); };
+    return Within(std::string_view(v), s.minimum, s.maximum, dless, show,
+                  what);
+  }
+  if ((kind == kList || kind == kMap) && stats.collection_statistics.present) {
     const auto& s = stats.collection_statistics.value;
-    const auto n = static_cast<uint64_t>(value.integer);
-    const std::string v = "length " + std::to_string(n);
-    if (s.min_children.present && n < s.min_children.value) {
-      return outside(v, "below min_children",
-                     std::to_string(s.min_children.value));
-    }
-    if (s.max_children.present && n > s.max_children.value) {
-      return outside(v, "above max_children",
-                     std::to_string(s.max_children.value));
-    }
+    return Within(static_cast<uint64_t>(value.integer), s.min_children,
+                  s.max_children, less, num, what);
   }
   return true;
 }
