@@ -314,6 +314,19 @@ TEST(OrcColumnsTest, RowGroupLimit) {
 }
 
 
+TEST(OrcColumnsTest, Decimal64IsOneRleV2Stream) {
+  // UNSTABLE-PRE-2.0 decimal(4,2): DATA only, signed RLEv2 even under
+  // DIRECT. One DIRECT run of 16-bit zigzag 12345 (3 digits too many).
+  ColumnFile f({StructType({"d"}), Decimal(4, 2)}, 1);
+  f.SetVersion(1, 9999);
+  const size_t data = f.Add(kData, 1, std::string{0x5e, 0x00, 0x60, 0x72});
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const auto ds = Check(f.Build());
+  EXPECT_DIAG(ds, Code::kOrcValueDecimalPrecision, f.StreamSpan(data));
+  EXPECT_FALSE(testing::Has(ds, Code::kOrcStripeMissingStream,
+                            StreamsSpan(f, 1)));
+}
+
 // Records what the column stage hands an observer.
 class Recorder final : public ColumnObserver {
  public:

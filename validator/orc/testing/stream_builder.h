@@ -11,6 +11,7 @@
 #ifndef COLCHECK_ORC_TESTING_STREAM_BUILDER_H_
 #define COLCHECK_ORC_TESTING_STREAM_BUILDER_H_
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -134,6 +135,10 @@ class ColumnFile {
     stripe_.encodings = std::move(encodings);
   }
   StripeBuilder& stripe() { return stripe_; }
+  // PostScript.version (default 0.12); 1.9999 is UNSTABLE-PRE-2.0.
+  void SetVersion(uint64_t major, uint64_t minor) {
+    version_ = {major, minor};
+  }
 
   std::string Build() {
     std::string body;
@@ -148,6 +153,14 @@ class ColumnFile {
     }
     f.Varint(6, stripe_.rows);
     f.Varint(8, stride_).Varint(9, 1);
+    file_.custom_postscript = true;
+    file_.postscript = ProtoWriter();
+    file_.postscript.Varint(1, f.bytes().size())
+        .Varint(2, 0)
+        .Packed(4, {version_[0], version_[1]})
+        .Varint(5, 0)
+        .Varint(6, 6)
+        .Bytes(8000, "ORC");
     return file_.Build();
   }
 
@@ -173,6 +186,7 @@ class ColumnFile {
  private:
   std::vector<ProtoWriter> types_;
   uint64_t stride_;
+  std::array<uint64_t, 2> version_ = {0, 12};
   StripeBuilder stripe_;
   std::vector<std::string> bytes_;
   OrcFile file_;
