@@ -56,6 +56,12 @@ struct StripeData {
 //   LIST, MAP                                          integer = length
 //   UNION                                              integer = tag
 //   STRUCT                                             nothing
+// BYTE is sign-extended; BOOLEAN is 0 or 1. DECIMAL is rescaled to the
+// type's scale as readers do (more digits truncated), and `scale` is the
+// type's; a Hive 0.11 decimal (precision 0) reads as decimal(38, 6), as in
+// the C++ reader. TIMESTAMP seconds are stored DATA + 1420070400: the
+// writer's time zone and the negative-seconds adjustment (E11) are left to
+// whoever renders them.
 struct Value {
   int64_t integer = 0;
   double real = 0;
