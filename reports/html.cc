@@ -550,8 +550,7 @@ void AppendSummary(std::string_view path, const Inspection& inspection,
                       std::to_string(inspection.layout.stripes.size()), out);
   } else {
     AppendSummaryItem("row groups",
-                      std::to_string(inspection.layout.row_groups.size()),
-                      out);
+                      std::to_string(inspection.layout.row_groups.size()), out);
   }
   AppendSummaryItem("columns", std::to_string(inspection.columns.size()), out);
   AppendSummaryItem("regions",
@@ -887,8 +886,8 @@ void AppendOrcSchema(const Schema& schema, std::string* out) {
   *out += "<pre id=\"schema\" class=\"mono\">";
   AppendHtmlEscaped(std::string_view(text).substr(0, end), out);
   *out += "</pre>\n";
-  AppendCapNote(lines, schema.orc_types.size() + (schema.ok ? 0 : 1),
-                "types", out);
+  AppendCapNote(lines, schema.orc_types.size() + (schema.ok ? 0 : 1), "types",
+                out);
   *out += "</section>\n";
 }
 
@@ -993,8 +992,8 @@ void AppendRegionRow(const Region& region, size_t index, std::string* out) {
   if (region.stream.index >= 0) {
     // ORC: the stream's kind and column, and its column's encoding.
     const std::string_view kind = OrcStreamKindName(region.stream.kind);
-    *out += kind.empty() ? std::to_string(region.stream.kind)
-                         : std::string(kind);
+    *out +=
+        kind.empty() ? std::to_string(region.stream.kind) : std::string(kind);
     *out += " column " + std::to_string(region.column);
     *out += "</td><td>";
     const std::string_view encoding =
@@ -1059,23 +1058,23 @@ void AppendLayout(const Layout& layout, bool orc, std::string* out) {
   const size_t groups =
       std::min(layout.row_groups.size(), kHtmlMaxRowGroupRows);
   if (!orc) {
-  *out += "<h3>Row groups (" + std::to_string(layout.row_groups.size()) +
-          ")</h3>\n";
-  AppendCapNote(groups, layout.row_groups.size(), "row groups", out);
-  *out +=
-      "<table id=\"row-groups\"><thead><tr><th class=\"num\">#</th>"
-      "<th class=\"num\">offset</th><th class=\"num\">length</th>"
-      "<th class=\"num\">rows</th></tr></thead><tbody>\n";
-  for (size_t i = 0; i < groups; ++i) {
-    const RowGroupExtent& g = layout.row_groups[i];
-    *out += "<tr class=\"row-group\"><td class=\"num\">" +
-            std::to_string(g.row_group) + "</td><td class=\"num\">" +
-            std::to_string(g.offset) + "</td><td class=\"num\">" +
-            std::to_string(g.length) + "</td><td class=\"num\">";
-    AppendOptional(g.num_rows, out);
-    *out += "</td></tr>\n";
-  }
-  *out += "</tbody></table>\n";
+    *out += "<h3>Row groups (" + std::to_string(layout.row_groups.size()) +
+            ")</h3>\n";
+    AppendCapNote(groups, layout.row_groups.size(), "row groups", out);
+    *out +=
+        "<table id=\"row-groups\"><thead><tr><th class=\"num\">#</th>"
+        "<th class=\"num\">offset</th><th class=\"num\">length</th>"
+        "<th class=\"num\">rows</th></tr></thead><tbody>\n";
+    for (size_t i = 0; i < groups; ++i) {
+      const RowGroupExtent& g = layout.row_groups[i];
+      *out += "<tr class=\"row-group\"><td class=\"num\">" +
+              std::to_string(g.row_group) + "</td><td class=\"num\">" +
+              std::to_string(g.offset) + "</td><td class=\"num\">" +
+              std::to_string(g.length) + "</td><td class=\"num\">";
+      AppendOptional(g.num_rows, out);
+      *out += "</td></tr>\n";
+    }
+    *out += "</tbody></table>\n";
   }
 
   const size_t rows = std::min(layout.regions.size(), kHtmlMaxLayoutRows);
@@ -1085,7 +1084,8 @@ void AppendLayout(const Layout& layout, bool orc, std::string* out) {
       "<table id=\"layout\"><thead><tr><th class=\"num\">#</th>"
       "<th>kind</th><th class=\"num\">offset</th><th class=\"num\">length"
       "</th><th>field</th><th>" +
-      std::string(orc ? "stream" : "page type") + "</th><th>encoding</th>"
+      std::string(orc ? "stream" : "page type") +
+      "</th><th>encoding</th>"
       "<th class=\"num\">values</th><th class=\"num\">nulls</th>"
       "<th class=\"num\">rows</th><th class=\"num\">header</th>"
       "<th class=\"num\">compressed</th><th class=\"num\">uncompressed"

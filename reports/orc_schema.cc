@@ -11,12 +11,27 @@ namespace colcheck {
 namespace {
 
 // Hive's names, indexed by Type.Kind.
-constexpr std::string_view kHiveNames[] = {
-    "boolean",   "tinyint", "smallint", "int",       "bigint",
-    "float",     "double",  "string",   "binary",    "timestamp",
-    "array",     "map",     "struct",   "uniontype", "decimal",
-    "date",      "varchar", "char",     "timestamp with local time zone",
-    "geometry",  "geography"};
+constexpr std::string_view kHiveNames[] = {"boolean",
+                                           "tinyint",
+                                           "smallint",
+                                           "int",
+                                           "bigint",
+                                           "float",
+                                           "double",
+                                           "string",
+                                           "binary",
+                                           "timestamp",
+                                           "array",
+                                           "map",
+                                           "struct",
+                                           "uniontype",
+                                           "decimal",
+                                           "date",
+                                           "varchar",
+                                           "char",
+                                           "timestamp with local time zone",
+                                           "geometry",
+                                           "geography"};
 
 constexpr int64_t kList = 10;
 constexpr int64_t kMap = 11;
@@ -30,11 +45,16 @@ constexpr int64_t kChar = 17;
 std::string ChildLabel(const OrcType& parent, size_t index,
                        const OrcType& child) {
   switch (parent.kind) {
-    case kStruct: return SchemaFieldName(child.name);
-    case kList: return "element";
-    case kMap: return index == 0 ? "key" : "value";
-    case kUnion: return "tag " + std::to_string(index);
-    default: return "";
+    case kStruct:
+      return SchemaFieldName(child.name);
+    case kList:
+      return "element";
+    case kMap:
+      return index == 0 ? "key" : "value";
+    case kUnion:
+      return "tag " + std::to_string(index);
+    default:
+      return "";
   }
 }
 
@@ -178,15 +198,16 @@ std::string OrcTypeName(const OrcType& type) {
   std::string name(kHiveNames[type.kind]);
   if (type.kind == kDecimal) {
     // Readers default a missing precision and scale to 38 and 10.
-    name += "(" + (type.precision < 0 ? std::string("?")
-                                      : std::to_string(type.precision)) +
+    name += "(" +
+            (type.precision < 0 ? std::string("?")
+                                : std::to_string(type.precision)) +
             "," +
             (type.scale < 0 ? std::string("?") : std::to_string(type.scale)) +
             ")";
   } else if (type.kind == kChar || type.kind == kVarchar) {
-    name += "(" + (type.maximum_length < 0
-                       ? std::string("?")
-                       : std::to_string(type.maximum_length)) +
+    name += "(" +
+            (type.maximum_length < 0 ? std::string("?")
+                                     : std::to_string(type.maximum_length)) +
             ")";
   }
   return name;

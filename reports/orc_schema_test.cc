@@ -21,9 +21,12 @@ OrcType MakeType(int64_t kind, std::string name, int32_t parent,
 Schema SampleSchema() {
   Schema s;
   s.ok = true;
-  s.orc_types = {MakeType(12, "", -1, {1, 2, 5}), MakeType(14, "a", 0),
-                 MakeType(11, "b", 0, {3, 4}),    MakeType(7, "", 2),
-                 MakeType(17, "", 2),             MakeType(13, "x y", 0, {6}),
+  s.orc_types = {MakeType(12, "", -1, {1, 2, 5}),
+                 MakeType(14, "a", 0),
+                 MakeType(11, "b", 0, {3, 4}),
+                 MakeType(7, "", 2),
+                 MakeType(17, "", 2),
+                 MakeType(13, "x y", 0, {6}),
                  MakeType(3, "", 5)};
   s.orc_types[1].precision = 10;
   s.orc_types[1].scale = 2;
@@ -76,8 +79,9 @@ TEST(OrcSchemaTest, JsonListsEveryType) {
                       "\"children\":[1,2,5],"),
             std::string::npos)
       << json;
-  EXPECT_NE(json.find("\"attributes\":[{\"key\":\"iceberg.id\",\"value\":\"7\"}]"),
-            std::string::npos);
+  EXPECT_NE(
+      json.find("\"attributes\":[{\"key\":\"iceberg.id\",\"value\":\"7\"}]"),
+      std::string::npos);
 }
 
 TEST(OrcExplainTest, StripeHeadingAndStreamDetails) {

@@ -76,11 +76,16 @@ int64_t CountChunks(const ByteReader& stream) {
 
 std::string_view WireName(protobuf::WireType type) {
   switch (type) {
-    case protobuf::WireType::kVarint: return "varint";
-    case protobuf::WireType::kI64: return "i64";
-    case protobuf::WireType::kLen: return "len";
-    case protobuf::WireType::kI32: return "i32";
-    default: return "group";
+    case protobuf::WireType::kVarint:
+      return "varint";
+    case protobuf::WireType::kI64:
+      return "i64";
+    case protobuf::WireType::kLen:
+      return "len";
+    case protobuf::WireType::kI32:
+      return "i32";
+    default:
+      return "group";
   }
 }
 
@@ -103,8 +108,8 @@ std::string LenPreview(std::span<const std::byte> bytes) {
       bytes.first(cut ? limits::kThriftValuePreview : bytes.size());
   bool text = IsValidUtf8(bytes);
   for (std::byte b : shown) text &= std::to_integer<uint8_t>(b) >= 0x20;
-  const std::string out = text ? "\"" + std::string(AsChars(shown)) + "\""
-                               : Hex(shown);
+  const std::string out =
+      text ? "\"" + std::string(AsChars(shown)) + "\"" : Hex(shown);
   return cut ? out + "..." : out;
 }
 
@@ -148,8 +153,8 @@ class ProtoTrace : public protobuf::Trace {
 
   void OpenField(uint32_t number, protobuf::WireType type,
                  ByteSpan header) override {
-    Open("field " + std::to_string(number), static_cast<int32_t>(number),
-         type, header.offset, header.end());
+    Open("field " + std::to_string(number), static_cast<int32_t>(number), type,
+         header.offset, header.end());
   }
   void OpenElement(uint32_t index, protobuf::WireType type,
                    uint64_t offset) override {
@@ -278,9 +283,8 @@ class OrcCollector {
   std::vector<Region> regions_;
 };
 
-void OrcCollector::AddRegion(RegionKind kind, ByteSpan span,
-                             std::string field, int32_t stripe,
-                             int32_t column) {
+void OrcCollector::AddRegion(RegionKind kind, ByteSpan span, std::string field,
+                             int32_t stripe, int32_t column) {
   const std::optional<ByteSpan> clamped =
       ClampToFile(span.offset, span.length, file_.size());
   if (!clamped || clamped->length == 0) return;
@@ -304,8 +308,8 @@ void OrcCollector::AddTailRegions() {
   if (!tail_ok_) return;
   AddRegion(RegionKind::kOrcFooter, tail_.footer, "footer");
   AddRegion(RegionKind::kOrcMetadata, tail_.metadata, "metadata");
-  AddRegion(RegionKind::kOrcEncryptedStripeStatistics,
-            tail_.stripe_statistics, "stripe_statistics");
+  AddRegion(RegionKind::kOrcEncryptedStripeStatistics, tail_.stripe_statistics,
+            "stripe_statistics");
 }
 
 template <typename Message>
@@ -390,8 +394,7 @@ void OrcCollector::BuildTypes() {
   }
 }
 
-uint64_t OrcCollector::AddStreams(size_t index,
-                                  const orc::StripeFooter& footer,
+uint64_t OrcCollector::AddStreams(size_t index, const orc::StripeFooter& footer,
                                   uint64_t begin, uint64_t area_end) {
   const auto& streams = footer.streams.value;
   const auto& encodings = footer.columns.value;
@@ -407,8 +410,8 @@ uint64_t OrcCollector::AddStreams(size_t index,
     if (s.length.value > UINT64_MAX - cursor) break;
     const ByteSpan span{cursor, s.length.value};
     cursor += s.length.value;
-    const auto column = static_cast<int32_t>(
-        std::min<uint64_t>(s.column.value, INT32_MAX));
+    const auto column =
+        static_cast<int32_t>(std::min<uint64_t>(s.column.value, INT32_MAX));
     const size_t before = regions_.size();
     AddRegion(IsIndexStream(s.kind.value) ? RegionKind::kOrcIndexStream
                                           : RegionKind::kOrcDataStream,
@@ -506,8 +509,7 @@ void OrcCollector::TraceFields() {
   pseudo("footer", tail_.footer);
   // The Footer may be compressed: the trace reads the decoded bytes at
   // logical offsets, and the region's map places each field in the file.
-  ProtoTrace trace(footer_bytes_.reader(), footer_bytes_.map(), 1, max,
-                   &nodes);
+  ProtoTrace trace(footer_bytes_.reader(), footer_bytes_.map(), 1, max, &nodes);
   protobuf::Decoder d(footer_bytes_.reader(), identity, &scratch_);
   d.set_trace(&trace);
   orc::Footer model;
@@ -518,8 +520,8 @@ void OrcCollector::TraceFields() {
 void OrcCollector::Run() {
   AddTailRegions();
   if (tail_ok_) {
-    footer_ok_ = Decode(tail_.footer, orc::DecodeFooter, &footer_,
-                        &footer_bytes_);
+    footer_ok_ =
+        Decode(tail_.footer, orc::DecodeFooter, &footer_, &footer_bytes_);
   }
   if (footer_ok_) {
     CopyFileFields();
