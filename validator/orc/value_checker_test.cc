@@ -255,5 +255,47 @@ TEST(OrcValueCheckerTest, BloomReportsAreCapped) {
               ByteSpan({2000 + limits::kMaxOrcBloomReportsPerColumn - 1, 1}));
 }
 
+// c1 as a LIST whose statistics claim lengths of exactly 1024.
+Model ListModel(uint32_t writer) {
+  Model m;
+  m.footer.writer = At<uint32_t>(writer, 0);
+  m.footer.types.value[1].value.kind = At<int64_t>(kList, 0);
+  for (Spanned<ColumnStatistics>* s :
+       {&m.footer.statistics.value[1],
+        &m.metadata.stripe_stats.value[0].value.col_stats.value[1]}) {
+    const uint64_t base = s->value.number_of_values.span.offset;
+    *s = Root(base, 3);
+    auto& c = s->value.collection_statistics;
+    c.present = true;
+    c.value.min_children = At<uint64_t>(1024, base + 2);
+    c.value.max_children = At<uint64_t>(1024, base + 3);
+    c.value.total_children = At<uint64_t>(3072, base + 4);
+  }
+  return m;
+}
+
+TEST(OrcValueCheckerTest, ListLengthsAgainstCppWriterStatistics) {
+  Model m = ListModel(1);
+  const IndexContext context = m.Context();
+  DiagnosticSink sink;
+  ValueChecker checker(context, sink);
+  Feed(checker, m.data, {1, 1, 1});
+  const auto ds = sink.Take();
+  EXPECT_DIAG(ds, Code::kOrcStatsValueOutOfRange, ByteSpan({1000, 1}));
+  EXPECT_DIAG(ds, Code::kOrcStatsSum, ByteSpan({214, 1}));
+}
+
+TEST(OrcValueCheckerTest, JavaListStatisticsAreNotComparedWithLengths) {
+  // Java writers stored a batch's size for repeating list vectors
+  // (complextypes_iceberg.orc).
+  Model m = ListModel(0);
+  const IndexContext context = m.Context();
+  DiagnosticSink sink;
+  ValueChecker checker(context, sink);
+  Feed(checker, m.data, {1, 1, 1});
+  const auto ds = sink.Take();
+  EXPECT_TRUE(ds.empty()) << Describe(ds);
+}
+
 }  // namespace
 }  // namespace colcheck::orc
