@@ -165,5 +165,29 @@ TEST(OrcRowIndexTest, RowGroupCount) {
   EXPECT_EQ(RowGroupCount(5, 0), 1u);
 }
 
+TEST(OrcRowIndexTest, EncryptedColumnsAreLeftToTheirVariant) {
+  // Java writes the masked column's index for the unmasked rows
+  // (encrypted/sample1.orc: 2 entries for 1 row), so columns under an
+  // encryption variant are not held to RI2-RI5.
+  ProtoWriter marks;
+  std::vector<ProtoWriter> entries = GoodEntries();
+  entries.push_back(Entry({0, 0}, IntStats(1, 3, 3, 3)));
+  IndexFile f = Indexed(entries, &marks);
+  ProtoWriter key;
+  key.Bytes(1, "pii").Varint(2, 0).Varint(3, 2);
+  ProtoWriter variant;
+  variant.Varint(1, 1).Varint(2, 0).Bytes(3, "k");
+  f.has_encryption = true;
+  f.encryption.Message(2, key).Message(3, variant).Varint(4, 1);
+  ProtoWriter keys;
+  keys.Varint(6, 1).Bytes(7, std::string(32, 'k'));
+  f.stripes[0].info_extra = keys;
+  f.stripes[0].encryption = {ProtoWriter()};
+  const auto ds = Check(f.Build(), Level::kPages);
+  for (const Diagnostic& d : ds) {
+    EXPECT_NE(d.severity, Severity::kError) << Describe(ds);
+  }
+}
+
 }  // namespace
 }  // namespace colcheck::orc
