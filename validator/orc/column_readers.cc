@@ -462,9 +462,12 @@ class DecimalReader final : public ValueReader {
     scale_ = static_cast<int32_t>(type.scale.value);
     // Hive 0.11 decimals have no precision (Y7): the C++ reader reads them
     // as decimal(38, 6), rescaling every value to scale 6.
+    // Their values carry their own scale, so a scale above 6 is not the
+    // writer's fault: no truncation warning for them.
     if (precision_ == 0) {
       precision_ = kMaxDecimalScale;
       scale_ = kHive11Scale;
+      unbounded_ = true;
     }
     decimal64_ = source.context->stripe.decimal64 && precision_ > 0 &&
                  precision_ <= 18;
@@ -531,7 +534,7 @@ class DecimalReader final : public ValueReader {
   Int128 Rescale(Int128 unscaled, int32_t scale, ByteSpan scale_span) {
     if (scale == scale_) return unscaled;
     if (scale > scale_) {
-      if (!truncation_reported_) {
+      if (!truncation_reported_ && !unbounded_) {
         truncation_reported_ = true;
         source_.sink->Report(
             Code::kOrcValueDecimalScaleTruncates, scale_span,
@@ -570,6 +573,7 @@ class DecimalReader final : public ValueReader {
   Puller<DecimalDataDecoder, Int128> data_;
   IntPuller scales_;
   bool truncation_reported_ = false;
+  bool unbounded_ = false;  // Hive 0.11: no precision in the type.
   bool precision_reported_ = false;
 };
 
