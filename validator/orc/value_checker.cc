@@ -259,6 +259,8 @@ void ValueChecker::CheckRange(Column& column, uint32_t c, const Value& value,
   }
   std::string what;
   if (InRange(column.kind, value, stats, &what)) return;
+  if (span == column.last_value_report) return;
+  column.last_value_report = span;
   ++column.value_reports;
   // Statistics readers ignore (ST5) get one note per column.
   if (column.untrusted && column.value_reports > 1) return;
@@ -285,6 +287,8 @@ void ValueChecker::CheckBloom(Column& column, uint32_t c, uint64_t row_group,
   uint64_t hash = 0;
   if (!BloomUsable(filter) || !BloomHash(column.kind, value, &hash)) return;
   if (BloomMightContain(filter, hash)) return;
+  if (span == column.last_bloom_report) return;
+  column.last_bloom_report = span;
   ++column.bloom_reports;
   if (column.bloom_reports > limits::kMaxOrcBloomReportsPerColumn) return;
   const std::string path = "stripes[" + std::to_string(stripe_) +

@@ -51,6 +51,10 @@ class ValueChecker final : public ColumnObserver {
     std::vector<Tally> groups;
     uint64_t value_reports = 0;
     uint64_t bloom_reports = 0;
+    // The span of the last report of each kind: values of one run share
+    // their run's span, and one report per run says it.
+    ByteSpan last_value_report{UINT64_MAX, 0};
+    ByteSpan last_bloom_report{UINT64_MAX, 0};
     // This stripe's filters (UTF8 preferred) and whether misses are a
     // known writer bug.
     const BloomFilterIndex* bloom = nullptr;
