@@ -66,76 +66,14 @@ def fmt(d):
             f"{d.get('field', '')}").rstrip()
 
 
-def check_orc(colcheck, corpus):
-    """(passed, failures) over orc/valid and orc/invalid: exact spans."""
-    passed, failures = 0, []
-    valid = files_under(os.path.join(corpus, "orc", "valid"), ".orc")
-    invalid_dir = os.path.join(corpus, "orc", "invalid")
-    invalid = files_under(invalid_dir, ".orc")
-    if not valid + invalid:
-        return 0, []
+def check_files(colcheck, corpus, valid_dir, invalid_dir, suffix, exact):
+    """(passed, failures) over one format's valid and invalid files: valid
+    files get no error; each invalid file reports its sidecar's code at its
+    span, exactly (`exact`) or overlapping it."""
+    passed = 0
+    valid = files_under(valid_dir, suffix)
+    invalid = files_under(invalid_dir, suffix)
     reports, failures = run(colcheck, valid + invalid)
-    for path in valid:
-        report = reports.get(os.path.abspath(path))
-        if report is None:
-            continue
-        errors = [d for d in report["diagnostics"]
-                  if d["severity"] == "error"]
-        if report["verdict"] != "valid" or errors:
-            failures.append(
-                f"{os.path.relpath(path, corpus)}: verdict "
-                f"{report['verdict']}, expected valid; errors: " +
-                "; ".join(fmt(d) for d in errors))
-        else:
-            passed += 1
-    for path in invalid:
-        rel = os.path.relpath(path, corpus)
-        sidecar = path[:-len(".orc")] + ".expected.json"
-        if not os.path.exists(sidecar):
-            failures.append(f"{rel}: no sidecar {os.path.basename(sidecar)}")
-            continue
-        with open(sidecar) as f:
-            exp = json.load(f)
-        directory = os.path.basename(os.path.dirname(path))
-        if exp.get("code") != directory:
-            failures.append(f"{rel}: sidecar code {exp.get('code')} differs "
-                            f"from its directory {directory}")
-            continue
-        report = reports.get(os.path.abspath(path))
-        if report is None:
-            continue
-        hits = [d for d in report["diagnostics"] if d["code"] == exp["code"]]
-        if any(d["offset"] == exp["offset"] and d["length"] == exp["length"]
-               for d in hits):
-            passed += 1
-            continue
-        actual = "; ".join(fmt(d) for d in report["diagnostics"]) or "none"
-        what = "not at the exact span" if hits else "code not reported"
-        failures.append(f"{rel}: {what}: expected {exp['code']} "
-                        f"({exp['offset']},{exp['length']}), actual: {actual}")
-    for sidecar in files_under(invalid_dir, ".expected.json"):
-        if not os.path.exists(sidecar[:-len(".expected.json")] + ".orc"):
-            failures.append(f"{os.path.relpath(sidecar, corpus)}: sidecar "
-                            "without an .orc file")
-    return passed, failures
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--colcheck", required=True)
-    parser.add_argument("--corpus", required=True)
-    args = parser.parse_args(argv)
-    corpus = os.path.abspath(args.corpus)
-    passed, failures = 0, []
-
-    valid = files_under(os.path.join(corpus, "valid"), ".parquet")
-    invalid_dir = os.path.join(corpus, "invalid")
-    invalid = files_under(invalid_dir, ".parquet")
-    if not valid:
-        failures.append(f"no valid files under {corpus}/valid")
-    reports, crashes = run(args.colcheck, valid + invalid)
-    failures += crashes
-
     for path in valid:
         report = reports.get(os.path.abspath(path))
         if report is None:
@@ -149,10 +87,9 @@ def main(argv=None):
                 "; ".join(fmt(d) for d in errors))
         else:
             passed += 1
-
     for path in invalid:
         rel = os.path.relpath(path, corpus)
-        sidecar = path[:-len(".parquet")] + ".expected.json"
+        sidecar = path[:-len(suffix)] + ".expected.json"
         if not os.path.exists(sidecar):
             failures.append(f"{rel}: no sidecar {os.path.basename(sidecar)}")
             continue
@@ -167,23 +104,49 @@ def main(argv=None):
         if report is None:
             continue
         hits = [d for d in report["diagnostics"] if d["code"] == exp["code"]]
-        if any(overlaps(exp["offset"], exp["length"], d["offset"],
-                        d["length"]) for d in hits):
+        if exact:
+            matched = any(d["offset"] == exp["offset"] and
+                          d["length"] == exp["length"] for d in hits)
+        else:
+            matched = any(overlaps(exp["offset"], exp["length"], d["offset"],
+                                   d["length"]) for d in hits)
+        if matched:
             passed += 1
             continue
         actual = "; ".join(fmt(d) for d in report["diagnostics"]) or "none"
-        what = "no overlapping span" if hits else "code not reported"
+        what = ("not at the exact span" if exact else
+                "no overlapping span") if hits else "code not reported"
         failures.append(f"{rel}: {what}: expected {exp['code']} "
                         f"({exp['offset']},{exp['length']}), actual: {actual}")
-
     for sidecar in files_under(invalid_dir, ".expected.json"):
-        if not os.path.exists(sidecar[:-len(".expected.json")] + ".parquet"):
+        if not os.path.exists(sidecar[:-len(".expected.json")] + suffix):
             failures.append(f"{os.path.relpath(sidecar, corpus)}: sidecar "
-                            "without a .parquet file")
+                            f"without a {suffix} file")
+    return passed, failures
 
-    orc_passed, orc_failures = check_orc(args.colcheck, corpus)
-    passed += orc_passed
-    failures += orc_failures
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--colcheck", required=True)
+    parser.add_argument("--corpus", required=True)
+    args = parser.parse_args(argv)
+    corpus = os.path.abspath(args.corpus)
+    passed, failures = 0, []
+
+    if not files_under(os.path.join(corpus, "valid"), ".parquet"):
+        failures.append(f"no valid files under {corpus}/valid")
+    # Parquet sidecars need only overlap (blessed from colcheck's own
+    # report); ORC sidecars give the exact span the mutation broke.
+    for valid_dir, invalid_dir, suffix, exact in (
+            ("valid", "invalid", ".parquet", False),
+            (os.path.join("orc", "valid"), os.path.join("orc", "invalid"),
+             ".orc", True)):
+        n, found = check_files(args.colcheck, corpus,
+                               os.path.join(corpus, valid_dir),
+                               os.path.join(corpus, invalid_dir), suffix,
+                               exact)
+        passed += n
+        failures += found
 
     for path in files_under(os.path.join(corpus, "seeds")):
         r = subprocess.run([args.colcheck, "validate", "--format", "json",
