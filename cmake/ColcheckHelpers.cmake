@@ -15,6 +15,9 @@ endfunction()
 # colcheck_test(NAME SOURCES... [LIBS ...] [TEST_PREFIX prefix])
 # A GoogleTest binary registered with ctest, one test per TEST(). TEST_PREFIX
 # is prepended to each ctest name, so `ctest -R prefix` selects the binary.
+# A TEST() that runs past 15 minutes has hung (a decoder looping over a
+# hostile count, say): that is what tests of huge claims rely on, rather
+# than a clock of their own.
 function(colcheck_test name)
   cmake_parse_arguments(ARG "" "TEST_PREFIX" "LIBS" ${ARGN})
   add_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
@@ -23,6 +26,6 @@ function(colcheck_test name)
   gtest_discover_tests(${name}
     TEST_PREFIX "${ARG_TEST_PREFIX}"
     PROPERTIES ENVIRONMENT
-    "COLCHECK_EXTERNAL_CORPUS=${COLCHECK_EXTERNAL_CORPUS}"
+    "COLCHECK_EXTERNAL_CORPUS=${COLCHECK_EXTERNAL_CORPUS}" TIMEOUT 900
     DISCOVERY_TIMEOUT 60)
 endfunction()

@@ -11,6 +11,8 @@ The samples in campaign_testdata/ are real stderr captured with clang 14:
 - afl_driver_asan.txt: a crash replayed through AFL++'s libAFLDriver
   (afl-clang-fast++ -fsanitize=fuzzer,address) with ASAN_OPTIONS
   handle_abort=1;
+- libfuzzer_rss_oom.txt: the same kind of target holding 640 MB, run with
+  -rss_limit_mb=256, so libFuzzer's RSS thread stops it;
 - colcheck_use_after_free.txt: file_fuzzer's first finding, a
   heap-use-after-free in the dictionary ranking of column_values.cc
   (fixed in 9541d48).
@@ -132,6 +134,10 @@ class ParseFailureTest(unittest.TestCase):
         self.check("libfuzzer_malloc_oom.txt", "oom", "out-of-memory",
                    "out-of-memory in demo::Big < LLVMFuzzerTestOneInput")
 
+    def testRssOom(self):
+        self.check("libfuzzer_rss_oom.txt", "oom", "out-of-memory",
+                   "out-of-memory in demo::Hog < LLVMFuzzerTestOneInput")
+
     def testAflDriver(self):
         self.check(
             "afl_driver_asan.txt", "crash", "heap-buffer-overflow",
@@ -179,6 +185,29 @@ class ParseFailureTest(unittest.TestCase):
     def testNoFailure(self):
         self.assertIsNone(
             fc.parse_failure("INFO: Seed: 1\nExecuted x in 1 ms\n"))
+
+
+class DecidesTest(unittest.TestCase):
+    """What decides a run-bounded campaign's exit status."""
+
+    def decides(self, sample):
+        failure = fc.parse_failure(read_sample(sample))
+        return fc.decides(failure.kind, failure.headline)
+
+    def testMachineIndependentFindingsDecide(self):
+        for sample in ("asan_heap_overflow.txt", "ubsan_signed_overflow.txt",
+                       "libfuzzer_deadly_signal_oracle.txt",
+                       "libfuzzer_malloc_oom.txt"):
+            self.assertTrue(self.decides(sample), sample)
+
+    def testLoadDependentFindingsDoNot(self):
+        self.assertFalse(self.decides("libfuzzer_timeout.txt"))
+        self.assertFalse(self.decides("libfuzzer_rss_oom.txt"))
+
+    def testSmokeRunsCoverEveryTarget(self):
+        # A target missing from SMOKE_RUNS would get the default silently.
+        built = {p.stem for p in HERE.glob("*_fuzzer.cc")}
+        self.assertEqual(set(fc.SMOKE_RUNS), built)
 
 
 class StatsTest(unittest.TestCase):
@@ -243,6 +272,19 @@ class ReportTest(unittest.TestCase):
         self.assertIn("- `footer.bad-magic` error at 0+4: no PAR1", markdown)
         self.assertIn("(not run: no colcheck binary)", markdown)
 
+    def testUndecidedFinding(self):
+        report = self.make_report()
+        timeout = dict(report["findings"][0], kind="timeout",
+                       signature="timeout in d", decides=False)
+        report["findings"].append(timeout)
+        report.update(new_findings=2, runs=100, fuzz_seed=1)
+        markdown = fc.render_markdown(report)
+        self.assertIn("3 finding(s), 2 new, 1 of which depend on load",
+                      markdown)
+        self.assertIn("Run-bounded: libFuzzer -seed=1, -reload=0", markdown)
+        self.assertIn("## 3. timeout: `timeout in d` (NEW, does not decide "
+                      "the exit status", markdown)
+
     def testReadKnown(self):
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "known.txt"
@@ -306,7 +348,7 @@ class PlantedCampaignTest(unittest.TestCase):
                      *extra: str) -> subprocess.CompletedProcess:
         return subprocess.run(
             [sys.executable, HERE / "campaign", "--build", self.build, "--out",
-             self.tmp / out, "--corpus", self.seeds, "--time", "3",
+             self.tmp / out, "--corpus", self.seeds, "--runs", "100000",
              "--minimize-time", "5", "--source-root", self.tmp,
              "--no-colcheck", *extra],
             capture_output=True, check=False, timeout=120)
@@ -327,10 +369,19 @@ class PlantedCampaignTest(unittest.TestCase):
         self.assertGreater(report["targets"][0]["corpus_size"], 0)
         self.assertIn(signature, (self.tmp / "out" / "report.md").read_text())
 
+        self.assertTrue(finding["decides"])
+        self.assertEqual(report["fuzz_seed"], 1)
+
         known = self.tmp / "known.txt"
         known.write_text(f"# planted\n{signature}\n")
         again = self.run_campaign("out-known", "--known", str(known))
         self.assertEqual(again.returncode, 0, again.stderr.decode())
+        # Run-bounded: the same executions and corpus as the first run.
+        second = json.loads(
+            (self.tmp / "out-known" / "report.json").read_text())
+        for key in ("execs", "runs", "corpus_size", "artifacts"):
+            self.assertEqual(second["targets"][0][key],
+                             report["targets"][0][key], key)
 
     def testTriageDedupsAndMinimizes(self):
         # Two crashers with the same stack, neither minimal.
@@ -358,6 +409,12 @@ class PlantedCampaignTest(unittest.TestCase):
         no_colcheck = self.run_campaign("bad", "--colcheck",
                                         "/nonexistent/colcheck")
         self.assertEqual(no_colcheck.returncode, 2)
+        # The clock would come back: -fork=N, and AFL++'s time-bounded run.
+        forked = self.run_campaign("bad", "--jobs", "2")
+        self.assertEqual(forked.returncode, 2)
+        self.assertIn(b"--runs takes one job", forked.stderr)
+        afl = self.run_campaign("bad", "--engine", "afl")
+        self.assertEqual(afl.returncode, 2)
 
 
 if __name__ == "__main__":

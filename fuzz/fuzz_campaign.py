@@ -32,9 +32,25 @@ TIMEOUT_S = 10
 MAX_LEN = {"file_fuzzer": 65536, "inspect_fuzzer": 65536}
 DEFAULT_MAX_LEN = 4096
 
-# --smoke splits this many seconds of fuzzing between the targets, which
-# leaves room for merging and triage inside CI's 3-minute allowance.
-SMOKE_FUZZ_BUDGET_S = 100
+# --smoke gives each target a fixed number of executions after its seeds
+# instead of a time, so what CI finds does not depend on the machine's
+# speed or load. Each is 10 to 18 s under ASan+UBSan on an idle 2-core
+# machine (fuzz/README.md, "Smoke campaign"), which leaves room for
+# merging and triage inside CI's 3-minute allowance.
+SMOKE_RUNS = {
+    "file_fuzzer": 1500,
+    "inspect_fuzzer": 600,
+    "footer_fuzzer": 3000,
+    "thrift_fuzzer": 25000,
+    "page_fuzzer": 50000,
+    "orc_footer_fuzzer": 50000,
+    "orc_tail_fuzzer": 60000,
+}
+SMOKE_DEFAULT_RUNS = 2000
+# libFuzzer's -seed for run-bounded campaigns; its 0 means "from the clock".
+DEFAULT_FUZZ_SEED = 1
+# A run-bounded libFuzzer run that takes longer than this has hung.
+RUN_BOUNDED_WALL_S = 3600
 SMOKE_MINIMIZE_S = 10
 # A shallow bug can leave hundreds of artifacts; reproducing the smallest
 # few per target finds its signatures without spending minutes on copies.
@@ -292,8 +308,14 @@ def render_markdown(report: dict) -> str:
     """report.md: a summary table per target, then one section per finding."""
     out = [f"# Fuzzing campaign ({report['engine']})", ""]
     new = [f for f in report["findings"] if not f["known"]]
+    undecided = sum(not f.get("decides", True) for f in new)
     out.append(f"Started {report['started']}, {report['duration_s']} s. "
-               f"{len(report['findings'])} finding(s), {len(new)} new.")
+               f"{len(report['findings'])} finding(s), {len(new)} new"
+               + (f", {undecided} of which depend on load and do not decide "
+                  "the exit status" if undecided else "") + ".")
+    if "runs" in report:
+        out.append(f"Run-bounded: libFuzzer -seed={report['fuzz_seed']}, "
+                   "-reload=0; the same inputs on any machine.")
     out += ["", "| Target | Binary | Fuzzed (s) | Execs | Execs/s | "
             "Corpus files | Artifacts |", "|---|---|---|---|---|---|---|"]
     for t in report["targets"]:
@@ -304,6 +326,9 @@ def render_markdown(report: dict) -> str:
         out += ["", f"Note: {note}"]
     for i, f in enumerate(report["findings"], 1):
         status = "known" if f["known"] else "NEW"
+        if not f.get("decides", True):
+            status += (", does not decide the exit status: it depends on "
+                       "the machine's speed and load")
         out += ["", f"## {i}. {f['kind']}: `{f['signature']}` ({status})", "",
                 f"- targets: {', '.join(f['targets'])}; "
                 f"{f['count']} artifact(s) with this signature",
@@ -381,6 +406,24 @@ def sanitizer_env() -> dict[str, str]:
     return env
 
 
+def decides(finding_kind: str, headline: str) -> bool:
+    """Whether a finding of a run-bounded campaign decides its exit status.
+
+    A run-bounded campaign executes the same inputs wherever it runs, so a
+    crash, a sanitizer report, a leak or a -malloc_limit_mb OOM (checked
+    at each allocation) is found or not whatever the machine. A timeout
+    and an -rss_limit_mb OOM (sampled by a thread once a second) depend on
+    the machine's speed and load: they are reported, and left to a person.
+    """
+    if finding_kind == "timeout":
+        return False
+    return finding_kind != "oom" or "malloc(" in headline
+
+
+def smoke_runs(target: str) -> int:
+    return SMOKE_RUNS.get(target, SMOKE_DEFAULT_RUNS)
+
+
 def libfuzzer_limits() -> list[str]:
     return [f"-rss_limit_mb={RSS_LIMIT_MB}",
             f"-malloc_limit_mb={MALLOC_LIMIT_MB}", f"-timeout={TIMEOUT_S}"]
@@ -433,14 +476,21 @@ def prepare_out(out: Path, targets: list[Target]) -> None:
 
 
 def fuzz_libfuzzer(target: Target, seconds: int, jobs: int, out: Path,
-                  dictionary: Path | None) -> None:
-    """Fuzzes for `seconds`, then merges the corpus into out/corpus/NAME.
+                  dictionary: Path | None, runs: int | None = None,
+                  fuzz_seed: int = DEFAULT_FUZZ_SEED) -> None:
+    """Fuzzes for `seconds`, or for `runs` executions after the seeds, then
+    merges the corpus into out/corpus/NAME.
 
     A crash must not end a target's campaign early, so one shallow bug
     cannot hide the rest. With one job, libFuzzer is restarted on the grown
     corpus after each crash, which keeps its full speed; with more, -fork=N
     -ignore_crashes does the same across N processes (its short jobs each
     reload part of the corpus, a cost that only parallelism repays).
+
+    With `runs` (one job), a campaign is a function of the binary, the seeds
+    and `fuzz_seed`: -seed is fixed, and -reload=0 stops libFuzzer from
+    rereading its corpus directory once a second, which runs inputs at
+    moments that depend on the clock (fuzz/planted/planted_test.py).
     """
     work = out / "work" / target.name
     live = work / "corpus"
@@ -456,22 +506,36 @@ def fuzz_libfuzzer(target: Target, seconds: int, jobs: int, out: Path,
     if jobs > 1:
         flags += [f"-fork={jobs}", "-ignore_crashes=1", "-ignore_timeouts=1",
                   "-ignore_ooms=1"]
-    log_message(f"{target.name}: fuzzing {seconds} s"
-        + (f" with -fork={jobs}" if jobs > 1 else ""))
+    if runs is not None:
+        flags += [f"-seed={fuzz_seed}", "-reload=0"]
+        # The seeds' own executions count in libFuzzer's -runs.
+        total_runs = runs + sum(len(files(d)) for d in target.seeds)
+        log_message(f"{target.name}: fuzzing {runs} runs after the seeds, "
+                    f"-seed={fuzz_seed}")
+    else:
+        log_message(f"{target.name}: fuzzing {seconds} s"
+            + (f" with -fork={jobs}" if jobs > 1 else ""))
     started = time.monotonic()
-    execs, runs = 0, 0
+    execs, restarts = 0, 0
     with open(work / "fuzz.log", "w", encoding="utf-8") as log:
         while True:
-            left = round(seconds - (time.monotonic() - started))
-            if left < 2:
-                break
+            if runs is None:
+                left = round(seconds - (time.monotonic() - started))
+                if left < 2:
+                    break
+                budget, wall = [f"-max_total_time={left}"], left + 300
+            else:
+                left = total_runs - execs
+                if left < 1:
+                    break
+                budget, wall = [f"-runs={left}"], RUN_BOUNDED_WALL_S
             run_started = time.time()
             code, output = run(
-                [target.binary, *flags, f"-max_total_time={left}", live,
-                 *target.seeds], left + 300, sanitizer_env(), cwd=work)
+                [target.binary, *flags, *budget, live, *target.seeds], wall,
+                sanitizer_env(), cwd=work)
             log.write(output)
             execs += parse_libfuzzer_stats(output)
-            runs += 1
+            restarts += 1
             # Go on only if the run ended on an artifact (a rediscovered input
             # rewrites its file) after loading the corpus: a clean exit means
             # the time is spent, and a failure without an artifact, or on a
@@ -490,7 +554,7 @@ def fuzz_libfuzzer(target: Target, seconds: int, jobs: int, out: Path,
     _, merge_log = run([target.binary, "-merge=1", *libfuzzer_limits(), merged,
                         live, *target.seeds], 600, sanitizer_env(), cwd=work)
     (work / "merge.log").write_text(merge_log)
-    target.stats = {"time_s": round(elapsed), "execs": execs, "runs": runs,
+    target.stats = {"time_s": round(elapsed), "execs": execs, "runs": restarts,
                     "execs_per_s": round(execs / elapsed) if elapsed else 0,
                     "corpus_size": len(files(merged))}
     for path in files(artifacts):
@@ -639,8 +703,13 @@ def run_colcheck(colcheck: Path | None, path: Path) -> dict | None:
 
 def triage(engine: str, targets: list[Target], out: Path, roots: list[Path],
            depth: int, known: set[str], colcheck: Path | None,
-           minimize_seconds: int, notes: list[str]) -> list[dict]:
-    """Reproduces, deduplicates, minimizes and describes every artifact."""
+           minimize_seconds: int, notes: list[str],
+           run_bounded: bool = False) -> list[dict]:
+    """Reproduces, deduplicates, minimizes and describes every artifact.
+
+    In a run-bounded campaign, findings that depend on the machine's load
+    are marked as not deciding the exit status (decides()).
+    """
     groups: dict[str, dict] = {}
     for target in targets:
         artifacts = sorted(target.artifacts, key=lambda a: a[0].stat().st_size)
@@ -685,6 +754,8 @@ def triage(engine: str, targets: list[Target], out: Path, roots: list[Path],
             "kind": failure.kind,
             "type": failure.type,
             "known": signature in known,
+            "decides": not run_bounded or decides(failure.kind,
+                                                  failure.headline),
             "targets": group["targets"],
             "count": group["count"],
             "headline": failure.headline,

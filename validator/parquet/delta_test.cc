@@ -1,7 +1,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <limits>
 #include <random>
 #include <vector>
@@ -146,8 +145,9 @@ TEST(DeltaBinaryPackedTest, TotalCountMustMatchThePage) {
                                        Field("values"))));
 }
 
+// A decoder that looped over the claims would run 10^9 times here; the
+// test's ctest timeout (colcheck_test) catches it, not a clock here.
 TEST(DeltaBinaryPackedTest, HugeClaimsAreRejectedBeforeAnyLoop) {
-  const auto start = std::chrono::steady_clock::now();
   // 10^9 values claimed by page and header, in 300 bytes.
   Bytes section = Concat({Uleb(128), Uleb(4), Uleb(1000000000), Uleb(0)});
   section.resize(300, std::byte{0});
@@ -168,7 +168,6 @@ TEST(DeltaBinaryPackedTest, HugeClaimsAreRejectedBeforeAnyLoop) {
   EXPECT_THAT(d.diagnostics,
               ElementsAre(IsDiagnostic(Code::kEncodingTruncated, At(12, 100),
                                        Field("values"))));
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
 }
 
 TEST(DeltaBinaryPackedTest, ZeroWidthMiniblocksHoldManyValuesInFewBytes) {

@@ -1,7 +1,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <limits>
 #include <vector>
 
@@ -87,8 +86,9 @@ TEST(PlainTest, ZeroWidthFixedLenByteArray) {
   EXPECT_THAT(d.diagnostics, IsEmpty());
 }
 
-TEST(PlainTest, HugeClaimInTinySectionIsFast) {
-  const auto start = std::chrono::steady_clock::now();
+// 2^40 values claimed in 300 bytes: decoding stops at the bytes, so the
+// test ends at once; a loop over the claim would hit the ctest timeout.
+TEST(PlainTest, HugeClaimInTinySectionStopsAtTheBytes) {
   DecodeJob r = Plain(kInt32, uint64_t{1} << 40);
   const Decoded d = Decode(r, Bytes(300));
   EXPECT_EQ(d.values.size(), 75u);
@@ -98,7 +98,6 @@ TEST(PlainTest, HugeClaimInTinySectionIsFast) {
   r = Plain(kByteArray, uint64_t{1} << 40);
   const Decoded b = Decode(r, Bytes(300));
   EXPECT_EQ(b.values.size(), 75u);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
 }
 
 TEST(PlainTest, BooleanRoundTrip) {
