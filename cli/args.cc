@@ -9,7 +9,8 @@ namespace {
 constexpr std::string_view kUsage =
     R"(Usage: colcheck validate [--format text|json|jsonl|sarif] [--context]
                          [-j N] [--level footer|pages|full]
-                         [--max-diagnostics N] [--quiet] PATH...
+                         [--max-diagnostics N] [--quiet] [--all-files]
+                         PATH...
        colcheck explain [--format text|json] [--footer] FILE
        colcheck schema [--format text|json] FILE
        colcheck report [--level L] -o OUT.html FILE
@@ -24,9 +25,10 @@ the exact byte span of the file that it concerns.
 Commands:
   validate  Validate each PATH. A directory is searched recursively, in
             sorted order, for Parquet files (PAR1 or PARE magic at the start
-            or end) and ORC files (ORC at the start); symbolic links to
-            directories are not followed. A file named explicitly is always
-            validated, whatever its content.
+            or end, or a .parquet, .parq or .pq name) and ORC files (ORC at
+            the start, or an .orc name); symbolic links to directories are
+            not followed, and the other files are counted as skipped. A file
+            named explicitly is always validated, whatever its content.
   explain   Print the layout of FILE: every region from the magic to the
             tail (row groups, column chunks, pages, page indexes, bloom
             filters, footer), with the gaps and overlaps between them.
@@ -64,6 +66,8 @@ Options:
                          (default: the current directory).
   -q, --quiet            validate: print no report; only the exit status
                          tells.
+  --all-files            validate: a directory gives all its regular files,
+                         with or without a magic or a Parquet or ORC name.
   -h, --help             Print this help and exit.
   --version              Print the version and exit.
 
@@ -84,6 +88,7 @@ enum OptionBit : unsigned {
   kOptFooter = 1u << 6,
   kOptData = 1u << 7,
   kOptOutput = 1u << 8,
+  kOptAllFiles = 1u << 9,
 };
 
 struct CommandSpec {
@@ -101,7 +106,7 @@ const CommandSpec kCommands[] = {
     {"validate", CliCommand::kValidate,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kJsonl, CliFormat::kSarif},
      kOptFormat | kOptLevel | kOptMaxDiagnostics | kOptQuiet | kOptContext |
-         kOptJobs,
+         kOptJobs | kOptAllFiles,
      1, kAny},
     {"explain", CliCommand::kExplain, {CliFormat::kText, CliFormat::kJson},
      kOptFormat | kOptFooter, 1, 1},
@@ -204,6 +209,7 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--footer") return kOptFooter;
   if (name == "--data") return kOptData;
   if (name == "--output" || name == "-o") return kOptOutput;
+  if (name == "--all-files") return kOptAllFiles;
   return 0;
 }
 
@@ -259,7 +265,8 @@ class CommandParser {
                   std::string(option.name) + "'");
     }
     const bool flag = bit == kOptQuiet || bit == kOptContext ||
-                      bit == kOptFooter || bit == kOptData;
+                      bit == kOptFooter || bit == kOptData ||
+                      bit == kOptAllFiles;
     if (flag) {
       if (option.inline_value) {
         return Fail("option '" + std::string(option.name) +
@@ -269,6 +276,7 @@ class CommandParser {
       if (bit == kOptContext) out_->context = true;
       if (bit == kOptFooter) out_->footer = true;
       if (bit == kOptData) out_->data = true;
+      if (bit == kOptAllFiles) out_->all_files = true;
       return true;
     }
     std::string_view text;

@@ -34,6 +34,7 @@ struct CliArgs {
   Level level = Options().level;
   bool quiet = false;
   bool context = false;  // validate: a hex excerpt under each diagnostic.
+  bool all_files = false;  // validate: walks keep files without a magic.
   size_t jobs = 1;       // validate, triage: files checked in parallel.
   bool footer = false;   // explain: the footer's Thrift fields too.
   bool data = false;     // plan: count the values each hazard affects.
@@ -49,7 +50,8 @@ std::string_view UsageText();
 // exits with status 2. An empty `args` is a usage error too.
 //
 //   colcheck validate [--format text|json|jsonl|sarif] [--context] [-j N]
-//                     [--level L] [--max-diagnostics N] [--quiet] PATH...
+//                     [--level L] [--max-diagnostics N] [--quiet]
+//                     [--all-files] PATH...
 //   colcheck explain [--format text|json] [--footer] FILE
 //   colcheck schema [--format text|json] FILE
 //   colcheck report [--level L] -o OUT.html FILE

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/inputs.h"
+
 namespace colcheck {
 namespace {
 
@@ -59,7 +61,9 @@ void ValidateBatch(const std::vector<std::string>& files,
                    const std::function<void()>& idle) {
   const std::function<FileOutcome(size_t)> work = [&](size_t i) {
     FileOutcome outcome;
-    outcome.status = ValidateFile(files[i], options, &outcome.report);
+    Options file_options = options;
+    file_options.expected_format = FormatFromName(files[i]);
+    outcome.status = ValidateFile(files[i], file_options, &outcome.report);
     return outcome;
   };
   RunOrdered<FileOutcome>(files.size(), jobs, WindowFor(jobs), work, emit,

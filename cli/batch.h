@@ -143,7 +143,8 @@ struct FileOutcome {
 };
 
 // Validates `files` on `jobs` threads and calls `emit(i, outcome)` in input
-// order on the calling thread; `idle` as for RunOrdered.
+// order on the calling thread; `idle` as for RunOrdered. Each file is read
+// with `options` and the format its name gives (FormatFromName).
 void ValidateBatch(const std::vector<std::string>& files,
                    const Options& options, size_t jobs,
                    const std::function<void(size_t, FileOutcome)>& emit,

@@ -37,8 +37,29 @@ std::string ErrorText(const fs::path& path, const std::error_code& error) {
   return path.string() + ": " + error.message();
 }
 
-void Walk(const fs::path& directory, WalkFilter filter,
-          std::vector<std::string>* files, std::vector<std::string>* errors) {
+// The lower-case extension of `path`'s last component, without the dot.
+std::string LowerExtension(std::string_view path) {
+  const size_t slash = path.rfind('/');
+  const std::string_view name =
+      slash == std::string_view::npos ? path : path.substr(slash + 1);
+  const size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return "";
+  std::string extension(name.substr(dot + 1));
+  for (char& c : extension) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return extension;
+}
+
+struct WalkOutput {
+  std::vector<std::string>* files;
+  std::vector<std::string>* errors;
+  size_t skipped = 0;
+};
+
+void Walk(const fs::path& directory, WalkFilter filter, WalkOutput* out) {
+  std::vector<std::string>* const files = out->files;
+  std::vector<std::string>* const errors = out->errors;
   std::error_code error;
   fs::directory_iterator it(directory, error);
   if (error) {
@@ -67,12 +88,13 @@ void Walk(const fs::path& directory, WalkFilter filter,
       continue;
     }
     if (fs::is_directory(link)) {
-      Walk(entry.path(), filter, files, errors);
+      Walk(entry.path(), filter, out);
       continue;
     }
     // Follows a symbolic link to a file: it cannot create a cycle.
     if (!fs::is_regular_file(entry.status(error))) continue;
-    if (filter == WalkFilter::kAllFiles) {
+    if (filter == WalkFilter::kAllFiles ||
+        FormatFromName(entry.path().native()) != Format::kUnknown) {
       files->push_back(entry.path().string());
       continue;
     }
@@ -82,7 +104,11 @@ void Walk(const fs::path& directory, WalkFilter filter,
       errors->push_back(entry.path().string() + ": cannot read");
       continue;
     }
-    if (HasColumnarMagic(head, tail)) files->push_back(entry.path().string());
+    if (HasColumnarMagic(head, tail)) {
+      files->push_back(entry.path().string());
+    } else {
+      ++out->skipped;
+    }
   }
 }
 
@@ -96,10 +122,19 @@ bool HasColumnarMagic(std::string_view head, std::string_view tail) {
   return head.starts_with("ORC");
 }
 
+Format FormatFromName(std::string_view path) {
+  const std::string extension = LowerExtension(path);
+  if (extension == "parquet" || extension == "parq" || extension == "pq") {
+    return Format::kParquet;
+  }
+  return extension == "orc" ? Format::kOrc : Format::kUnknown;
+}
+
 std::vector<std::string> CollectInputs(std::span<const std::string> paths,
                                        std::vector<std::string>* errors,
-                                       WalkFilter filter) {
+                                       WalkFilter filter, size_t* skipped) {
   std::vector<std::string> files;
+  WalkOutput out{&files, errors};
   for (const std::string& path : paths) {
     std::error_code error;
     const fs::file_status status = fs::status(path, error);
@@ -110,11 +145,12 @@ std::vector<std::string> CollectInputs(std::span<const std::string> paths,
       continue;
     }
     if (fs::is_directory(status)) {
-      Walk(path, filter, &files, errors);
+      Walk(path, filter, &out);
     } else {
       files.push_back(path);
     }
   }
+  if (skipped != nullptr) *skipped = out.skipped;
   return files;
 }
 

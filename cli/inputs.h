@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "colcheck/colcheck.h"
+
 namespace colcheck {
 
 // True when `head` (the first bytes of a file) or `tail` (its last bytes)
@@ -17,11 +19,18 @@ namespace colcheck {
 // and reported rather than silently skipped.
 bool HasColumnarMagic(std::string_view head, std::string_view tail);
 
+// The format a file's name claims: Parquet for .parquet, .parq and .pq, ORC
+// for .orc, in any case; otherwise kUnknown. A file that says what it is
+// gets a verdict even when its bytes have no magic left (empty, truncated,
+// garbage), so a directory of broken files cannot pass as an empty one.
+Format FormatFromName(std::string_view path);
+
 // Which regular files a directory walk keeps.
 enum class WalkFilter {
-  kColumnarMagic,  // Those that HasColumnarMagic accepts (validate).
+  kColumnarMagic,  // Those that HasColumnarMagic accepts or that
+                   // FormatFromName names (validate).
   kAllFiles,       // Every one: fuzzing findings often have no magic left
-                   // (triage).
+                   // (triage, validate --all-files).
 };
 
 // Expands `paths` in order. A file is kept as given, whatever its content. A
@@ -30,10 +39,11 @@ enum class WalkFilter {
 // symbolic links to directories are not followed, so the walk always ends.
 // A path that does not exist, an unreadable directory or an unreadable file
 // met during the walk adds a message to `errors` (such as
-// "x: No such file or directory") and the expansion goes on.
+// "x: No such file or directory") and the expansion goes on. `skipped`,
+// when given, counts the regular files the walk left out.
 std::vector<std::string> CollectInputs(
     std::span<const std::string> paths, std::vector<std::string>* errors,
-    WalkFilter filter = WalkFilter::kColumnarMagic);
+    WalkFilter filter = WalkFilter::kColumnarMagic, size_t* skipped = nullptr);
 
 }  // namespace colcheck
 

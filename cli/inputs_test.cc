@@ -39,21 +39,41 @@ TEST(CliInputs, WalksSortedAndSniffs) {
   WriteFile(root / "b_dir" / "deeper" / "y", "PARExx");
   WriteFile(root / "tiny", "PA");
 
+  WriteFile(root / "broken.PQ", "");
+
   std::vector<std::string> errors;
   const std::vector<std::string> paths = {root.string(),
-                                          (root / "notes.parquet").string()};
-  const std::vector<std::string> files = CollectInputs(paths, &errors);
+                                          (root / "tiny").string()};
+  size_t skipped = 0;
+  const std::vector<std::string> files =
+      CollectInputs(paths, &errors, WalkFilter::kColumnarMagic, &skipped);
   EXPECT_TRUE(errors.empty());
   const std::vector<std::string> expected = {
       (root / "a.bin").string(),
       (root / "b_dir" / "deeper" / "y").string(),
       (root / "b_dir" / "z.orc").string(),
+      // No magic, but the name says Parquet: kept, to get a verdict.
+      (root / "broken.PQ").string(),
       (root / "c.parquet").string(),
-      // Named explicitly, so kept despite lacking a magic.
       (root / "notes.parquet").string(),
+      // Named explicitly, so kept despite lacking a magic and a name.
+      (root / "tiny").string(),
   };
   EXPECT_EQ(files, expected);
+  // The walk left out "tiny" itself: no magic, no Parquet or ORC name.
+  EXPECT_EQ(skipped, 1u);
   fs::remove_all(root);
+}
+
+TEST(CliInputs, FormatFromName) {
+  EXPECT_EQ(FormatFromName("a.parquet"), Format::kParquet);
+  EXPECT_EQ(FormatFromName("dir.orc/part-0.PARQ"), Format::kParquet);
+  EXPECT_EQ(FormatFromName("x.Pq"), Format::kParquet);
+  EXPECT_EQ(FormatFromName("/data/x.ORC"), Format::kOrc);
+  EXPECT_EQ(FormatFromName("x.orc.crc"), Format::kUnknown);
+  EXPECT_EQ(FormatFromName("dir.parquet/part-0"), Format::kUnknown);
+  EXPECT_EQ(FormatFromName(".parquet"), Format::kUnknown);
+  EXPECT_EQ(FormatFromName("parquet"), Format::kUnknown);
 }
 
 TEST(CliInputs, TriageWalkKeepsEveryRegularFile) {

@@ -107,11 +107,24 @@ std::unique_ptr<ReportOutput> MakeOutput(const CliArgs& args) {
   }
 }
 
+// "3 files skipped: no Parquet or ORC magic or name (--all-files validates
+// them)", so that a directory of broken files never passes unnoticed.
+void ReportSkipped(size_t skipped) {
+  if (skipped == 0) return;
+  std::cerr << "colcheck: " << skipped << (skipped == 1 ? " file" : " files")
+            << " skipped: no Parquet or ORC magic or name (--all-files "
+               "validates them)\n";
+}
+
 }  // namespace
 
 int RunValidate(const CliArgs& args) {
   std::vector<std::string> errors;
-  const std::vector<std::string> files = CollectInputs(args.paths, &errors);
+  size_t skipped = 0;
+  const std::vector<std::string> files = CollectInputs(
+      args.paths, &errors,
+      args.all_files ? WalkFilter::kAllFiles : WalkFilter::kColumnarMagic,
+      &skipped);
   bool io_error = !errors.empty();
   for (const std::string& error : errors) {
     std::cerr << "colcheck: " << error << "\n";
@@ -152,6 +165,7 @@ int RunValidate(const CliArgs& args) {
                 [&] { progress.Tick(); });
   progress.Clear();
   if (output != nullptr) output->Finish();
+  ReportSkipped(skipped);
 
   if (validated == 0 && !io_error) {
     // An empty directory is far more often a wrong path than a clean bill of

@@ -4,12 +4,14 @@
 #   cmake -DCOLCHECK=path/to/colcheck -DARGS="validate^--format^json^f"
 #         -DEXPECT_RC=1 [-DSTDOUT_REGEX=re] [-DSTDERR_REGEX=re]
 #         [-DSTDOUT_EMPTY=ON] [-DPYTHON=/usr/bin/python3]
-#         [-DGARBAGE=path [-DGARBAGE_MAGIC=ON]] -P CliExpect.cmake
+#         [-DGARBAGE=path [-DGARBAGE_MAGIC=ON]] [-DEMPTY=path]
+#         -P CliExpect.cmake
 #
 # ARGS separates arguments with '^' because ';' would be split by add_test.
 # GARBAGE writes a file of junk bytes first (with a leading PAR1 magic when
-# GARBAGE_MAGIC is set, so a directory walk picks it up). PYTHON, when set,
-# must parse stdout with json.load.
+# GARBAGE_MAGIC is set, so a directory walk picks it up). EMPTY writes a
+# 0-byte file in a directory of its own. PYTHON, when set, must parse
+# stdout with json.load.
 
 if(NOT COLCHECK)
   message(FATAL_ERROR "CliExpect.cmake: COLCHECK is not set")
@@ -26,6 +28,12 @@ if(GARBAGE)
     set(_bytes "PAR1${_bytes}")
   endif()
   file(WRITE "${GARBAGE}" "${_bytes}")
+endif()
+if(EMPTY)
+  get_filename_component(_dir "${EMPTY}" DIRECTORY)
+  file(REMOVE_RECURSE "${_dir}")
+  file(MAKE_DIRECTORY "${_dir}")
+  file(WRITE "${EMPTY}" "")
 endif()
 
 string(RANDOM LENGTH 8 _tag)

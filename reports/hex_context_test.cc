@@ -174,7 +174,8 @@ TEST(ReportsHexContext, TextWithContextPutsAnExcerptUnderEachDiagnostic) {
             "|PA.|\n"
             "              ^^ ^^ ^^                                          "
             " ^^^\n"
-            "x.parquet: invalid (1 error, 0 warnings, 0 infos)\n");
+            "x.parquet: invalid (not Parquet or ORC, 1 error, 0 warnings, 0 "
+            "infos)\n");
 }
 
 }  // namespace

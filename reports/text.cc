@@ -22,6 +22,20 @@ void WriteSanitized(std::string_view value, std::ostream& out) {
   }
 }
 
+// Which format the file was read as: a verdict means little without it
+// when a name and the bytes disagree.
+std::string_view ReadAs(Format format) {
+  switch (format) {
+    case Format::kParquet:
+      return "Parquet";
+    case Format::kOrc:
+      return "ORC";
+    case Format::kUnknown:
+      return "not Parquet or ORC";
+  }
+  return "not Parquet or ORC";
+}
+
 void WriteCount(size_t count, std::string_view singular, std::ostream& out) {
   out << count << ' ' << singular;
   if (count != 1) out << 's';
@@ -56,7 +70,8 @@ void WriteTextSummary(std::string_view path, const Report& report,
                       std::ostream& out) {
   const SeverityCounts counts = CountSeverities(report);
   WriteSanitized(path, out);
-  out << ": " << VerdictName(report.verdict) << " (";
+  out << ": " << VerdictName(report.verdict) << " (" << ReadAs(report.format)
+      << ", ";
   WriteCount(counts.errors, "error", out);
   out << ", ";
   WriteCount(counts.warnings, "warning", out);

@@ -2,7 +2,7 @@
 // understand.
 //
 //   a.parquet:20+4: error[file.footer-length-out-of-bounds]: ...
-//   (footer_length) a.parquet: invalid (1 error, 0 warnings, 0 infos)
+//   (footer_length) a.parquet: invalid (Parquet, 1 error, 0 warnings, 0 infos)
 //
 // Control characters in paths, messages and fields are written as \xNN so a
 // hostile file cannot drive the terminal; other bytes pass through unchanged.
@@ -29,8 +29,9 @@ void WriteTextDiagnostics(std::string_view path, const Report& report,
 void WriteTextDiagnostic(std::string_view path, const Diagnostic& diagnostic,
                          std::ostream& out);
 
-// Writes the one-line verdict for a file, e.g.
-//   a.parquet: invalid (3 errors, 1 warning, 0 infos)
+// Writes the one-line verdict for a file, with the format it was read as
+// (Parquet, ORC, or "not Parquet or ORC"), e.g.
+//   a.parquet: invalid (Parquet, 3 errors, 1 warning, 0 infos)
 void WriteTextSummary(std::string_view path, const Report& report,
                       std::ostream& out);
 

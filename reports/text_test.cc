@@ -31,17 +31,18 @@ TEST(ReportsText, DiagnosticLineHasSpanCodeAndField) {
   EXPECT_EQ(RenderText(file),
             "a.parquet:674+1: error[schema.orphaned-elements]: 2 elements "
             "left over (schema[0].num_children)\n"
-            "a.parquet: invalid (1 error, 0 warnings, 0 infos)\n");
+            "a.parquet: invalid (Parquet, 1 error, 0 warnings, 0 infos)\n");
 }
 
 TEST(ReportsText, ZeroLengthAndEmptyFieldAreOmitted) {
   FileReport file{"b.parquet", {}};
+  file.report.format = Format::kOrc;
   file.report.verdict = Verdict::kInvalid;
   file.report.diagnostics.push_back(MakeDiagnostic(
       Code::kFileTooSmall, Severity::kError, 0, 0, "", "only 3 bytes"));
   EXPECT_EQ(RenderText(file),
             "b.parquet:0: error[file.too-small]: only 3 bytes\n"
-            "b.parquet: invalid (1 error, 0 warnings, 0 infos)\n");
+            "b.parquet: invalid (ORC, 1 error, 0 warnings, 0 infos)\n");
 }
 
 TEST(ReportsText, SummaryCountsActualSeverities) {
@@ -62,17 +63,21 @@ TEST(ReportsText, SummaryCountsActualSeverities) {
       MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2, "", "m"));
   std::ostringstream out;
   WriteTextSummary("c.parquet", report, out);
-  EXPECT_EQ(out.str(), "c.parquet: invalid (3 errors, 1 warning, 2 infos)\n");
+  EXPECT_EQ(out.str(),
+            "c.parquet: invalid (not Parquet or ORC, 3 errors, 1 warning, 2 "
+            "infos)\n");
 }
 
 TEST(ReportsText, ValidFileHasOnlySummary) {
   FileReport file{"ok.parquet", {}};
+  file.report.format = Format::kParquet;
   EXPECT_EQ(RenderText(file),
-            "ok.parquet: valid (0 errors, 0 warnings, 0 infos)\n");
+            "ok.parquet: valid (Parquet, 0 errors, 0 warnings, 0 infos)\n");
 }
 
 TEST(ReportsText, ControlCharactersAreEscaped) {
   FileReport file{"evil\n.parquet", {}};
+  file.report.format = Format::kParquet;
   file.report.verdict = Verdict::kInvalid;
   file.report.diagnostics.push_back(
       MakeDiagnostic(Code::kSchemaEmptyName, Severity::kError, 7, 3,
@@ -81,7 +86,8 @@ TEST(ReportsText, ControlCharactersAreEscaped) {
   EXPECT_EQ(text,
             "evil\\x0a.parquet:7+3: error[schema.empty-name]: name \"\\x07\" "
             "is odd (schema[1]\\x1b[31m)\n"
-            "evil\\x0a.parquet: invalid (1 error, 0 warnings, 0 infos)\n");
+            "evil\\x0a.parquet: invalid (Parquet, 1 error, 0 warnings, 0 "
+            "infos)\n");
 }
 
 TEST(ReportsText, IoErrorLine) {

@@ -7,9 +7,21 @@
 #include "core/diagnostics.h"
 #include "core/mapped_file.h"
 #include "orc/orc_validator.h"
+#include "parquet/footer.h"
 #include "parquet/parquet_validator.h"
 
 namespace colcheck {
+
+namespace {
+
+// The magics decide; the expected format only breaks the tie of a file
+// that carries neither.
+bool ReadAsOrc(const ByteReader& file, Format expected) {
+  if (orc::LooksLikeOrc(file)) return true;
+  return expected == Format::kOrc && !parquet::HasParquetMagic(file);
+}
+
+}  // namespace
 
 Report ValidateWithHooks(std::span<const std::byte> data,
                          const Options& options,
@@ -18,7 +30,7 @@ Report ValidateWithHooks(std::span<const std::byte> data,
   DiagnosticSink sink(options.max_diagnostics);
   Report report;
   report.size = data.size();
-  if (orc::LooksLikeOrc(file)) {
+  if (ReadAsOrc(file, options.expected_format)) {
     report.format = Format::kOrc;
     orc::ValidateOrc(file, options.level, sink);
     report.verdict = sink.has_errors() ? Verdict::kInvalid : Verdict::kValid;
@@ -27,8 +39,12 @@ Report ValidateWithHooks(std::span<const std::byte> data,
   }
   const parquet::ParquetOutcome outcome =
       parquet::ValidateParquet(file, options.level, sink, hooks);
-  report.format =
-      sink.Has(Code::kFileUnrecognized) ? Format::kUnknown : Format::kParquet;
+  // Bytes with neither magic are file.unrecognized-format either way (a
+  // truncated Parquet file keeps its leading magic); a Parquet name makes
+  // them a Parquet file that is not one.
+  const bool unrecognized = sink.Has(Code::kFileUnrecognized) &&
+                            options.expected_format != Format::kParquet;
+  report.format = unrecognized ? Format::kUnknown : Format::kParquet;
   if (sink.has_errors()) {
     report.verdict = Verdict::kInvalid;
   } else if (outcome.encrypted) {

@@ -27,6 +27,15 @@ ByteSpan FieldOr(const Spanned<T>& field, ByteSpan message) {
 bool LocatePostScript(const ByteReader& file, DiagnosticSink& sink,
                       Tail* tail) {
   const uint64_t size = file.size();
+  if (size == 0) {
+    // Only a file whose name says ORC gets here (validate.cc): ORC Java's
+    // reader takes 0 bytes as an empty ORC file, and so does Hive, which
+    // writes them.
+    sink.Report(Code::kOrcTailEmptyFile, {0, 0}, "",
+                "a 0-byte file, which ORC Java reads as an empty ORC file: "
+                "no columns, no rows");
+    return false;
+  }
   if (size < kHeaderLength + 1) {
     sink.Report(Code::kOrcTailTooSmall, {0, size}, "",
                 "an ORC file needs at least the header, a PostScript and "

@@ -19,6 +19,12 @@ bool IsMagic(std::string_view m) { return m == kPar1 || m == kPare; }
 
 }  // namespace
 
+bool HasParquetMagic(const ByteReader& file) {
+  const uint64_t size = file.size();
+  return size >= kMagicSize && (IsMagic(MagicAt(file, 0)) ||
+                                IsMagic(MagicAt(file, size - kMagicSize)));
+}
+
 bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* out) {
   const uint64_t size = file.size();
   if (size < 3 * kMagicSize) {

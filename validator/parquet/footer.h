@@ -37,6 +37,9 @@ struct Tail {
 // be located, after reporting why (file.* or limits.footer-size).
 bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* out);
 
+// Whether either end of the file carries PAR1 or PARE.
+bool HasParquetMagic(const ByteReader& file);
+
 }  // namespace colcheck::parquet
 
 #endif  // COLCHECK_PARQUET_FOOTER_H_

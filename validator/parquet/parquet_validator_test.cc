@@ -66,6 +66,64 @@ TEST(ValidateBytesTest, MinimalFileIsValid) {
   EXPECT_EQ(r.size, f.bytes.size());
 }
 
+// Options::expected_format: bytes without either magic are read as the
+// format a file's name gives; a magic always wins.
+Report ValidateAs(Format expected, const std::string& text) {
+  std::vector<std::byte> bytes;
+  for (const char c : text) bytes.push_back(static_cast<std::byte>(c));
+  Options options;
+  options.expected_format = expected;
+  return ValidateBytes(bytes, options);
+}
+
+TEST(ExpectedFormatTest, WithoutAHintGarbageIsUnrecognized) {
+  const Report r = ValidateAs(Format::kUnknown, "not a columnar file at all");
+  ExpectOneError(r, Code::kFileUnrecognized, {0, 4});
+  EXPECT_EQ(r.format, Format::kUnknown);
+}
+
+TEST(ExpectedFormatTest, GarbageNamedParquetIsAParquetFileWithoutMagics) {
+  const Report r = ValidateAs(Format::kParquet, "not a columnar file at all");
+  ExpectOneError(r, Code::kFileUnrecognized, {0, 4});
+  EXPECT_EQ(r.format, Format::kParquet);
+}
+
+TEST(ExpectedFormatTest, GarbageNamedOrcIsReadAsOrc) {
+  const Report r = ValidateAs(Format::kOrc, "not a columnar file at all");
+  EXPECT_EQ(r.format, Format::kOrc);
+  EXPECT_EQ(r.verdict, Verdict::kInvalid);
+  ASSERT_FALSE(r.diagnostics.empty());
+  for (const Diagnostic& d : r.diagnostics) {
+    EXPECT_TRUE(Info(d.code).name.starts_with("orc-")) << Describe(r);
+  }
+}
+
+TEST(ExpectedFormatTest, EmptyFileNamedOrcIsAnEmptyOrcFile) {
+  const Report r = ValidateAs(Format::kOrc, "");
+  EXPECT_EQ(r.format, Format::kOrc);
+  EXPECT_EQ(r.verdict, Verdict::kValid) << Describe(r);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << Describe(r);
+  EXPECT_EQ(r.diagnostics[0].code, Code::kOrcTailEmptyFile);
+  EXPECT_EQ(r.diagnostics[0].severity, Severity::kInfo);
+  EXPECT_EQ(r.diagnostics[0].offset, 0u);
+  EXPECT_EQ(r.diagnostics[0].length, 0u);
+}
+
+TEST(ExpectedFormatTest, EmptyFileNamedParquetIsTooSmall) {
+  const Report r = ValidateAs(Format::kParquet, "");
+  ExpectOneError(r, Code::kFileTooSmall, {0, 0});
+  EXPECT_EQ(r.format, Format::kParquet);
+}
+
+TEST(ExpectedFormatTest, MagicsWinOverTheName) {
+  const MinimalFile f = BuildMinimalFile();
+  Options options;
+  options.expected_format = Format::kOrc;
+  const Report r = ValidateBytes(f.span(), options);
+  EXPECT_EQ(r.format, Format::kParquet);
+  EXPECT_EQ(r.verdict, Verdict::kValid) << Describe(r);
+}
+
 TEST(ValidateBytesTest, TrailingBytesAfterFileMetaData) {
   MinimalFileOptions o;
   o.footer_padding = 3;

@@ -88,6 +88,13 @@ struct Options {
   // limits.too-many-diagnostics warning says so.
   size_t max_diagnostics = 10000;
   Level level = Level::kFull;
+  // What the caller takes the file to be, from its name, say (the CLI
+  // passes the format a .parquet, .parq, .pq or .orc name gives). It
+  // matters only for bytes without the magics of either format: an x.orc
+  // is then read as ORC (a 0-byte one is an empty ORC file, as ORC Java
+  // reads it), and an x.parquet is reported as a Parquet file without its
+  // magics (Report::format kParquet). A magic always wins.
+  Format expected_format = Format::kUnknown;
 };
 
 struct Report {
