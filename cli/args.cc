@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <optional>
+#include <utility>
 
 namespace colcheck {
 namespace {
@@ -10,7 +11,7 @@ constexpr std::string_view kUsage =
     R"(Usage: colcheck validate [--format text|json|jsonl|sarif] [--context]
                          [-j N] [--level footer|pages|full]
                          [--max-diagnostics N] [--quiet] [--all-files]
-                         PATH...
+                         [--fail-on error|warning|info|never] PATH...
        colcheck explain [--format text|json] [--footer] FILE
        colcheck schema [--format text|json] FILE
        colcheck report [--level L] -o OUT.html FILE
@@ -68,12 +69,19 @@ Options:
                          tells.
   --all-files            validate: a directory gives all its regular files,
                          with or without a magic or a Parquet or ORC name.
+  --fail-on SEVERITY     validate: exit 1 when a file has a finding of this
+                         severity or a more severe one: error (default),
+                         warning, info; never: exit 1 for no finding (exit
+                         2 still means usage or I/O errors). The verdicts
+                         in the report do not change.
   -h, --help             Print this help and exit.
   --version              Print the version and exit.
 
 Exit status:
-  0  every file is valid, encrypted or unsupported (warnings allowed)
-  1  at least one file is invalid
+  0  every file is valid, encrypted or unsupported (warnings allowed; see
+     --fail-on)
+  1  at least one file is invalid (or, with --fail-on, has a finding of
+     that severity)
   2  usage error, or a path could not be read (message on stderr)
 )";
 
@@ -89,6 +97,7 @@ enum OptionBit : unsigned {
   kOptData = 1u << 7,
   kOptOutput = 1u << 8,
   kOptAllFiles = 1u << 9,
+  kOptFailOn = 1u << 10,
 };
 
 struct CommandSpec {
@@ -106,7 +115,7 @@ const CommandSpec kCommands[] = {
     {"validate", CliCommand::kValidate,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kJsonl, CliFormat::kSarif},
      kOptFormat | kOptLevel | kOptMaxDiagnostics | kOptQuiet | kOptContext |
-         kOptJobs | kOptAllFiles,
+         kOptJobs | kOptAllFiles | kOptFailOn,
      1, kAny},
     {"explain", CliCommand::kExplain, {CliFormat::kText, CliFormat::kJson},
      kOptFormat | kOptFooter, 1, 1},
@@ -191,6 +200,22 @@ bool ParseLevel(std::string_view value, Level* out) {
   return false;
 }
 
+bool ParseFailOn(std::string_view value, FailOn* out) {
+  static constexpr std::pair<std::string_view, FailOn> kValues[] = {
+      {"error", FailOn::kError},
+      {"warning", FailOn::kWarning},
+      {"info", FailOn::kInfo},
+      {"never", FailOn::kNever},
+  };
+  for (const auto& [name, fail_on] : kValues) {
+    if (value == name) {
+      *out = fail_on;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool ParseCount(std::string_view value, size_t* out) {
   if (value.empty()) return false;
   const char* end = value.data() + value.size();
@@ -210,6 +235,7 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--data") return kOptData;
   if (name == "--output" || name == "-o") return kOptOutput;
   if (name == "--all-files") return kOptAllFiles;
+  if (name == "--fail-on") return kOptFailOn;
   return 0;
 }
 
@@ -287,6 +313,12 @@ class CommandParser {
           return Fail("unknown format '" + std::string(text) + "' for " +
                       std::string(spec_.name) + " (" + FormatList(spec_) +
                       ")");
+        }
+        return true;
+      case kOptFailOn:
+        if (!ParseFailOn(text, &out_->fail_on)) {
+          return Fail("unknown severity '" + std::string(text) +
+                      "' for --fail-on (error, warning, info or never)");
         }
         return true;
       case kOptLevel:

@@ -26,6 +26,8 @@ enum class CliCommand {
   kCodes,
 };
 enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown };
+// validate --fail-on: the least severe finding that makes the exit status 1.
+enum class FailOn { kError, kWarning, kInfo, kNever };
 
 struct CliArgs {
   CliCommand command = CliCommand::kHelp;
@@ -35,6 +37,7 @@ struct CliArgs {
   bool quiet = false;
   bool context = false;  // validate: a hex excerpt under each diagnostic.
   bool all_files = false;  // validate: walks keep files without a magic.
+  FailOn fail_on = FailOn::kError;  // validate.
   size_t jobs = 1;       // validate, triage: files checked in parallel.
   bool footer = false;   // explain: the footer's Thrift fields too.
   bool data = false;     // plan: count the values each hazard affects.
@@ -51,7 +54,8 @@ std::string_view UsageText();
 //
 //   colcheck validate [--format text|json|jsonl|sarif] [--context] [-j N]
 //                     [--level L] [--max-diagnostics N] [--quiet]
-//                     [--all-files] PATH...
+//                     [--all-files] [--fail-on error|warning|info|never]
+//                     PATH...
 //   colcheck explain [--format text|json] [--footer] FILE
 //   colcheck schema [--format text|json] FILE
 //   colcheck report [--level L] -o OUT.html FILE

@@ -110,6 +110,26 @@ TEST(CliArgs, SingleFileCommandsNeedExactlyOneFile) {
   EXPECT_EQ(report.args.paths, (std::vector<std::string>{"a"}));
 }
 
+TEST(CliArgs, FailOnAndAllFiles) {
+  EXPECT_EQ(Parse({"validate", "d"}).args.fail_on, FailOn::kError);
+  EXPECT_EQ(Parse({"validate", "--fail-on", "warning", "d"}).args.fail_on,
+            FailOn::kWarning);
+  EXPECT_EQ(Parse({"validate", "--fail-on=info", "d"}).args.fail_on,
+            FailOn::kInfo);
+  EXPECT_EQ(Parse({"validate", "--fail-on=never", "d"}).args.fail_on,
+            FailOn::kNever);
+  EXPECT_EQ(Parse({"validate", "--fail-on=warnings", "d"}).error,
+            "unknown severity 'warnings' for --fail-on (error, warning, info "
+            "or never)");
+  EXPECT_EQ(Parse({"triage", "--fail-on=info", "d"}).error,
+            "triage takes no option '--fail-on'");
+  EXPECT_FALSE(Parse({"validate", "d"}).args.all_files);
+  EXPECT_TRUE(Parse({"validate", "--all-files", "d"}).args.all_files);
+  EXPECT_FALSE(Parse({"validate", "--all-files=1", "d"}).ok);
+  EXPECT_EQ(Parse({"explain", "--all-files", "f"}).error,
+            "explain takes no option '--all-files'");
+}
+
 TEST(CliArgs, ValidateBatchAndContextOptions) {
   const Parsed parsed =
       Parse({"validate", "-j", "4", "--format=sarif", "d"});

@@ -14,6 +14,7 @@
 #include "cli/inputs.h"
 #include "colcheck/colcheck.h"
 #include "reports/codes_markdown.h"
+#include "reports/file_report.h"
 #include "reports/hex_context.h"
 #include "reports/json.h"
 #include "reports/sarif.h"
@@ -107,6 +108,23 @@ std::unique_ptr<ReportOutput> MakeOutput(const CliArgs& args) {
   }
 }
 
+// Whether `report` makes the exit status 1 under --fail-on. An invalid
+// verdict always has an error, so kError is the default behaviour.
+bool Fails(const Report& report, FailOn fail_on) {
+  const SeverityCounts counts = CountSeverities(report);
+  switch (fail_on) {
+    case FailOn::kError:
+      return report.verdict == Verdict::kInvalid;
+    case FailOn::kWarning:
+      return report.verdict == Verdict::kInvalid || counts.warnings > 0;
+    case FailOn::kInfo:
+      return !report.diagnostics.empty();
+    case FailOn::kNever:
+      return false;
+  }
+  return true;
+}
+
 // "3 files skipped: no Parquet or ORC magic or name (--all-files validates
 // them)", so that a directory of broken files never passes unnoticed.
 void ReportSkipped(size_t skipped) {
@@ -138,7 +156,7 @@ int RunValidate(const CliArgs& args) {
   ProgressLine progress = ProgressLine::OnStderr(files.size());
   // When stdout is the same terminal, each report must first erase the bar.
   const bool stdout_is_terminal = isatty(STDOUT_FILENO) == 1;
-  bool any_invalid = false;
+  bool any_fails = false;
   size_t validated = 0;
   const auto emit = [&](size_t i, FileOutcome outcome) {
     const std::string& path = files[i];
@@ -154,7 +172,7 @@ int RunValidate(const CliArgs& args) {
     }
     ++validated;
     const bool invalid = outcome.report.verdict == Verdict::kInvalid;
-    any_invalid = any_invalid || invalid;
+    any_fails = any_fails || Fails(outcome.report, args.fail_on);
     if (output != nullptr) {
       if (stdout_is_terminal) progress.Clear();
       output->Add(path, outcome.report);
@@ -174,7 +192,7 @@ int RunValidate(const CliArgs& args) {
     return FinishOutput(kExitError);
   }
   if (io_error) return FinishOutput(kExitError);
-  return FinishOutput(any_invalid ? kExitInvalid : kExitOk);
+  return FinishOutput(any_fails ? kExitInvalid : kExitOk);
 }
 
 int RunCodes(const CliArgs& args) {
