@@ -239,7 +239,7 @@ LevelCounts CountLevels(LevelStream& rep, LevelStream& def,
     if (rest.length > 0) {
       scope.Report(Code::kLevelsTrailingBytes, rest, name,
                    StrCat(rest.length, " bytes follow the last of ",
-                          num_values, " levels"));
+                          num_values, " levels; readers ignore them"));
     }
   }
   counts.complete = true;

@@ -78,7 +78,7 @@ class DecoderBase : public ValueDecoder {
     if (from >= end) return;
     scope_.Report(Code::kEncodingTrailingBytes, {from, end - from}, "values",
                   StrCat(end - from, " bytes follow the last of ", num_values_,
-                         " values; the section must end there"));
+                         " values; readers ignore them"));
   }
 
   // Reports a fault that stops decoding.
