@@ -96,7 +96,8 @@ DecodedRegion::DecodedRegion(DecodedRegion&& other) noexcept
       view_(other.view_),
       map_(std::move(other.map_)),
       complete_(other.complete_),
-      chunk_count_(other.chunk_count_) {}
+      chunk_count_(other.chunk_count_),
+      empty_chunks_(std::move(other.empty_chunks_)) {}
 
 DecodedRegion& DecodedRegion::operator=(DecodedRegion&& other) noexcept {
   if (this == &other) return *this;
@@ -106,6 +107,7 @@ DecodedRegion& DecodedRegion::operator=(DecodedRegion&& other) noexcept {
   map_ = std::move(other.map_);
   complete_ = other.complete_;
   chunk_count_ = other.chunk_count_;
+  empty_chunks_ = std::move(other.empty_chunks_);
   budget_ = std::move(other.budget_);
   charged_ = std::exchange(other.charged_, 0);
   return *this;
@@ -231,6 +233,7 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
       sink.Report(Code::kOrcCompressionEmptyChunk, header_span,
                   std::string(field), "a chunk of length 0");
       ++out->chunk_count_;
+      out->empty_chunks_.push_back(header_span);
       continue;
     }
     if (len > block_size) {

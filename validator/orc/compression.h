@@ -122,6 +122,10 @@ class DecodedRegion {
   bool complete() const { return complete_; }
   // Chunks whose framing was well formed, decoded or not (0 under NONE).
   uint64_t chunk_count() const { return chunk_count_; }
+  // The 3-byte headers of the chunks of length 0, which map() leaves out
+  // (they decode to nothing) but which are chunk starts all the same: a
+  // row index may point at one (ORCv1.md, "Row Group Index").
+  const std::vector<ByteSpan>& empty_chunks() const { return empty_chunks_; }
 
  private:
   friend class RegionDecoder;
@@ -139,6 +143,7 @@ class DecodedRegion {
   ChunkMap map_;
   bool complete_ = false;
   uint64_t chunk_count_ = 0;
+  std::vector<ByteSpan> empty_chunks_;
 };
 
 // Decodes the regions of one file. Holds the codec contexts and a scratch

@@ -144,16 +144,26 @@ class PositionCheck {
     }
     for (const Chunk& c : map.chunks()) {
       if (c.header.offset - base != chunk_start) continue;
-      if (offset > c.decoded_length) {
-        return Fault(offset_at, "offset " + std::to_string(offset) +
-                                    " is past the chunk's " +
-                                    std::to_string(c.decoded_length) +
-                                    " decompressed bytes");
+      return ChunkOffset(offset, c.decoded_length, offset_at);
+    }
+    // An empty chunk starts a chunk too (its position is the start of the
+    // next one's decoded bytes), as Hive writes for a column of nulls.
+    for (const ByteSpan& header : stream_->empty_chunks()) {
+      if (header.offset - base == chunk_start) {
+        return ChunkOffset(offset, 0, offset_at);
       }
-      return true;
     }
     return Fault(chunk_at, "chunk start " + std::to_string(chunk_start) +
                                " is not a chunk boundary of the stream");
+  }
+
+  bool ChunkOffset(uint64_t offset, uint64_t decoded_length,
+                   const Spanned<uint64_t>& offset_at) {
+    if (offset <= decoded_length) return true;
+    return Fault(offset_at, "offset " + std::to_string(offset) +
+                                " is past the chunk's " +
+                                std::to_string(decoded_length) +
+                                " decompressed bytes");
   }
 
   const DecodedRegion* stream_;

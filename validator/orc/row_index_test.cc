@@ -119,6 +119,43 @@ TEST(OrcRowIndexTest, OffsetPastTheChunk) {
               ByteSpan({positions.offset + 1, 1}));
 }
 
+// A PRESENT stream that is one chunk of length 0 (Hive's all-nulls columns,
+// TestOrcFile.Hive.AllNulls.orc): chunk start 0 is that chunk's start, so
+// positions (0, 0) are valid, and an offset into it is not.
+IndexFile WithEmptyChunkPresent(const std::vector<ProtoWriter>& c1,
+                                ProtoWriter* marks) {
+  IndexFile f = Indexed(c1, marks, kZlib);
+  testing::IndexStripe& s = f.stripes[0];
+  s.streams.insert(s.streams.begin() + 2, {kPresent, 1, ""});
+  s.streams[2].empty_chunk = true;
+  return f;
+}
+
+TEST(OrcRowIndexTest, PositionAtAnEmptyChunkIsAChunkStart) {
+  ProtoWriter marks;
+  IndexFile f = WithEmptyChunkPresent(
+      {Entry({0, 0, 0, 0, 0, 0, 0}, IntStats(2, 1, 5, 6)),
+       Entry({0, 0, 0, 0, 0, 2, 0}, IntStats(1, 3, 3, 3))},
+      &marks);
+  const auto ds = Check(f.Build(), Level::kPages);
+  for (const Diagnostic& d : ds) {
+    EXPECT_NE(d.code, Code::kOrcIndexPositionOutOfRange) << Describe(ds);
+  }
+  EXPECT_DIAG(ds, Code::kOrcCompressionEmptyChunk, f.StreamSpan(0, 2));
+}
+
+TEST(OrcRowIndexTest, OffsetIntoAnEmptyChunk) {
+  ProtoWriter marks;
+  IndexFile f = WithEmptyChunkPresent(
+      {Entry({0, 0, 0, 0, 0, 0, 0}, IntStats(2, 1, 5, 6)),
+       Entry({0, 1, 0, 0, 0, 2, 0}, IntStats(1, 3, 3, 3))},
+      &marks);
+  const std::string bytes = f.Build();
+  const ByteSpan positions = f.StreamMark(0, 1, marks, "entry[1].positions");
+  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcIndexPositionOutOfRange,
+              ByteSpan({positions.offset + 1, 1}));
+}
+
 TEST(OrcRowIndexTest, ChunkPositionsAtBoundariesAndEndAreValid) {
   ProtoWriter marks;
   IndexFile f = Indexed({Entry({0, 0, 0}, IntStats(2, 1, 5, 6)),

@@ -105,6 +105,9 @@ struct IndexStream {
   uint32_t column;
   std::string bytes;
   uint64_t declared = UINT64_MAX;  // Length in the footer; default: bytes.
+  // With compression and no bytes: one chunk of length 0 (3 header bytes),
+  // as Hive writes a stream of a column of nulls, instead of no chunk.
+  bool empty_chunk = false;
 };
 
 struct IndexStripe {
@@ -158,7 +161,10 @@ class IndexFile {
         const IndexStream& st = s.streams[i];
         stream_offsets_[si].push_back(out_.size());
         const std::string framed =
-            Frame(st.bytes, StripeBuilder::IndexArea(st.kind) ? 0 : block_size);
+            st.empty_chunk && compression != kNone
+                ? std::string("\x01\x00\x00", 3)
+                : Frame(st.bytes,
+                        StripeBuilder::IndexArea(st.kind) ? 0 : block_size);
         out_ += framed;
         const uint64_t length =
             st.declared == UINT64_MAX ? framed.size() : st.declared;
