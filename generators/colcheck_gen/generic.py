@@ -1310,11 +1310,11 @@ def _invalid_repetition(pq, rng, i):
 
 
 @operator("schema.root-repetition", "root_with_repetition",
-          "The root has a repetition_type (REQUIRED, OPTIONAL or "
-          "REPEATED).", _always)
+          "The root is OPTIONAL or REPEATED (REQUIRED is "
+          "schema.root-required, an info).", _always)
 def _root_repetition(pq, rng, _):
     def edit(md, t):
-        md.schema[0].repetition_type = rng.randrange(3)
+        md.schema[0].repetition_type = 1 + rng.randrange(2)
     return _edit(pq, "schema.root-repetition", edit,
                  "schema[0].repetition_type")
 

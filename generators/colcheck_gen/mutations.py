@@ -559,11 +559,12 @@ def _invalid_repetition(pq):
                  _schema_path(i, "repetition_type"))
 
 
-@mutation("schema.root-repetition", "root_required",
-          "The root has repetition_type REQUIRED.")
+@mutation("schema.root-repetition", "root_optional",
+          "The root has repetition_type OPTIONAL (REQUIRED is "
+          "schema.root-required, an info).")
 def _root_repetition(pq):
     def edit(md, t):
-        md.schema[0].repetition_type = t.FieldRepetitionType.REQUIRED
+        md.schema[0].repetition_type = t.FieldRepetitionType.OPTIONAL
     return _edit(pq, "schema.root-repetition", edit,
                  "schema[0].repetition_type")
 

@@ -228,7 +228,13 @@ void CheckRepetition(const Schema& schema, int32_t i, DiagnosticSink& sink) {
   const Spanned<int32_t>& rep = element.value.repetition_type;
   const std::string field = FieldPath("schema", i, "repetition_type");
   if (i == 0) {
-    if (rep.present) {
+    // REQUIRED, as Arrow C++ and most C++ writers set it, says what every
+    // reader assumes of the root anyway (docs/severity.md).
+    if (rep.present && rep.value == kRequired) {
+      sink.Report(Code::kSchemaRootRequired, rep.span, field,
+                  "the root is REQUIRED; readers ignore a root's "
+                  "repetition_type");
+    } else if (rep.present) {
       sink.Report(Code::kSchemaRootRepetition, rep.span, field,
                   StrCat("the root has repetition_type ", rep.value));
     }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -241,13 +242,32 @@ TEST(CheckSchemaTest, EmptyGroup) {
   EXPECT_EQ(BuildSchemaTree(b.md(), sink).leaves, (std::vector<int32_t>{2}));
 }
 
+bool Reports(const std::vector<Diagnostic>& d, Code code) {
+  return std::any_of(d.begin(), d.end(),
+                     [&](const Diagnostic& x) { return x.code == code; });
+}
+
 TEST(CheckSchemaTest, RootRepetitionIsAWarning) {
+  for (const int32_t repetition : {kOptional, kRepeated}) {
+    SchemaBuilder b;
+    b.Root(1).Repetition(repetition).Leaf("a", kOptional, kInt32);
+    const std::vector<Diagnostic> d = RunSchemaRules(b.md());
+    EXPECT_TRUE(HasDiagnostic(d, Code::kSchemaRootRepetition,
+                              b.el(0).repetition_type.span,
+                              "schema[0].repetition_type"));
+    EXPECT_FALSE(Reports(d, Code::kSchemaRootRequired));
+    EXPECT_TRUE(NoErrors(d));
+  }
+}
+
+TEST(CheckSchemaTest, RequiredRootIsAnInfo) {
   SchemaBuilder b;
   b.Root(1).Repetition(kRequired).Leaf("a", kOptional, kInt32);
   const std::vector<Diagnostic> d = RunSchemaRules(b.md());
-  EXPECT_TRUE(HasDiagnostic(d, Code::kSchemaRootRepetition,
+  EXPECT_TRUE(HasDiagnostic(d, Code::kSchemaRootRequired,
                             b.el(0).repetition_type.span,
                             "schema[0].repetition_type"));
+  EXPECT_FALSE(Reports(d, Code::kSchemaRootRepetition));
   EXPECT_TRUE(NoErrors(d));
 }
 
