@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/inputs.h"
@@ -117,7 +118,14 @@ ProgressLine ProgressLine::OnStderr(size_t total) {
     std::cout.flush();
     std::cerr << text << std::flush;
   };
-  return ProgressLine(isatty(STDERR_FILENO) == 1, write, total);
+  // COLCHECK_PROGRESS_DELAY_MS (milliseconds before the line shows) lets a
+  // test see the line on a run of any length, not only on a slow machine.
+  Clock::duration delay = std::chrono::seconds(1);
+  if (const char* ms = std::getenv("COLCHECK_PROGRESS_DELAY_MS")) {
+    delay = std::chrono::milliseconds(std::strtoul(ms, nullptr, 10));
+  }
+  return ProgressLine(isatty(STDERR_FILENO) == 1, write, total, Clock::now(),
+                      delay);
 }
 
 void ProgressLine::FileDone(bool invalid, Clock::time_point now) {
