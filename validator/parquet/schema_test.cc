@@ -247,28 +247,27 @@ bool Reports(const std::vector<Diagnostic>& d, Code code) {
                      [&](const Diagnostic& x) { return x.code == code; });
 }
 
-TEST(CheckSchemaTest, RootRepetitionIsAWarning) {
-  for (const int32_t repetition : {kOptional, kRepeated}) {
+// A REQUIRED root is an info (Arrow C++ and DuckDB write it, readers ignore
+// it); an OPTIONAL or REPEATED one a warning (docs/severity.md).
+TEST(CheckSchemaTest, RootRepetition) {
+  const struct {
+    int32_t repetition;
+    Code reported;
+    Code not_reported;
+  } kCases[] = {
+      {kRequired, Code::kSchemaRootRequired, Code::kSchemaRootRepetition},
+      {kOptional, Code::kSchemaRootRepetition, Code::kSchemaRootRequired},
+      {kRepeated, Code::kSchemaRootRepetition, Code::kSchemaRootRequired},
+  };
+  for (const auto& c : kCases) {
     SchemaBuilder b;
-    b.Root(1).Repetition(repetition).Leaf("a", kOptional, kInt32);
+    b.Root(1).Repetition(c.repetition).Leaf("a", kOptional, kInt32);
     const std::vector<Diagnostic> d = RunSchemaRules(b.md());
-    EXPECT_TRUE(HasDiagnostic(d, Code::kSchemaRootRepetition,
-                              b.el(0).repetition_type.span,
+    EXPECT_TRUE(HasDiagnostic(d, c.reported, b.el(0).repetition_type.span,
                               "schema[0].repetition_type"));
-    EXPECT_FALSE(Reports(d, Code::kSchemaRootRequired));
+    EXPECT_FALSE(Reports(d, c.not_reported));
     EXPECT_TRUE(NoErrors(d));
   }
-}
-
-TEST(CheckSchemaTest, RequiredRootIsAnInfo) {
-  SchemaBuilder b;
-  b.Root(1).Repetition(kRequired).Leaf("a", kOptional, kInt32);
-  const std::vector<Diagnostic> d = RunSchemaRules(b.md());
-  EXPECT_TRUE(HasDiagnostic(d, Code::kSchemaRootRequired,
-                            b.el(0).repetition_type.span,
-                            "schema[0].repetition_type"));
-  EXPECT_FALSE(Reports(d, Code::kSchemaRootRepetition));
-  EXPECT_TRUE(NoErrors(d));
 }
 
 TEST(CheckSchemaTest, MissingRepetition) {
