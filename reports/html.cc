@@ -529,7 +529,8 @@ void AppendSummary(std::string_view path, const Inspection& inspection,
   AppendSummaryItem("format", std::string(FormatName(report.format)), out);
   AppendSummaryItem(
       "verdict",
-      "<span class=\"verdict verdict-" + verdict + "\">" + verdict + "</span>",
+      "<span class=\"verdict verdict-" + verdict + "\">" + verdict + "</span>" +
+          (report.complete ? "" : " (not fully checked: a colcheck limit)"),
       out);
   AppendSummaryItem("diagnostics",
                     Counted(counts.errors, "error") + ", " +

@@ -124,6 +124,9 @@ void AppendJsonFile(std::string_view path, const Report& report,
   AppendJsonKey("verdict", out);
   AppendJsonString(VerdictName(report.verdict), out);
   out->push_back(',');
+  AppendJsonKey("complete", out);
+  out->append(report.complete ? "true" : "false");
+  out->push_back(',');
   AppendJsonKey("diagnostics", out);
   out->push_back('[');
   bool first = true;

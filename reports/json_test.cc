@@ -108,7 +108,7 @@ TEST(ReportsJson, DocumentHasContractKeysInOrder) {
   EXPECT_EQ(json,
             "{\"tool\":\"colcheck\",\"version\":\"0.1.0\",\"files\":[{"
             "\"path\":\"a.parquet\",\"format\":\"parquet\",\"size\":1234,"
-            "\"verdict\":\"invalid\",\"diagnostics\":[{"
+            "\"verdict\":\"invalid\",\"complete\":true,\"diagnostics\":[{"
             "\"code\":\"schema.orphaned-elements\",\"severity\":\"error\","
             "\"offset\":674,\"length\":1,\"field\":\"schema[0].num_children\","
             "\"message\":\"2 elements \\\"left\\\" over\"}]}]}\n");

@@ -220,7 +220,8 @@ size_t SarifWriter::ArtifactIndex(std::string uri, const Report& report) {
   const auto [it, inserted] = index_of_uri_.emplace(uri, artifacts_.size());
   if (inserted) {
     artifacts_.push_back(
-        {std::move(uri), report.size, report.format, report.verdict});
+        {std::move(uri), report.size, report.format, report.verdict,
+         report.complete});
   }
   return it->second;
 }
@@ -265,6 +266,9 @@ void SarifWriter::Finish() {
     AppendStringMember("format", FormatName(artifact.format), &out);
     out.push_back(',');
     AppendStringMember("verdict", VerdictName(artifact.verdict), &out);
+    out.push_back(',');
+    AppendJsonKey("complete", &out);
+    out.append(artifact.complete ? "true" : "false");
     out.append("}}");
   }
   out.append("],");

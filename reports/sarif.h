@@ -59,6 +59,7 @@ class SarifWriter {
     uint64_t length;
     Format format;
     Verdict verdict;
+    bool complete;
   };
 
   void BeginIfNeeded();

@@ -77,6 +77,7 @@ void WriteTextSummary(std::string_view path, const Report& report,
   WriteCount(counts.warnings, "warning", out);
   out << ", ";
   WriteCount(counts.infos, "info", out);
+  if (!report.complete) out << "; not fully checked: a colcheck limit";
   out << ")\n";
 }
 

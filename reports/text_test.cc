@@ -75,6 +75,19 @@ TEST(ReportsText, ValidFileHasOnlySummary) {
             "ok.parquet: valid (Parquet, 0 errors, 0 warnings, 0 infos)\n");
 }
 
+TEST(ReportsText, IncompleteCheckIsSaid) {
+  FileReport file{"big.parquet", {}};
+  file.report.format = Format::kParquet;
+  file.report.complete = false;
+  file.report.diagnostics.push_back(MakeDiagnostic(
+      Code::kLimitsModelSize, Severity::kInfo, 8, 4, "row_groups", "m"));
+  std::ostringstream out;
+  WriteTextSummary("big.parquet", file.report, out);
+  EXPECT_EQ(out.str(),
+            "big.parquet: valid (Parquet, 0 errors, 0 warnings, 1 info; not "
+            "fully checked: a colcheck limit)\n");
+}
+
 TEST(ReportsText, ControlCharactersAreEscaped) {
   FileReport file{"evil\n.parquet", {}};
   file.report.format = Format::kParquet;

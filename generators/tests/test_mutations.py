@@ -115,10 +115,14 @@ class MutationsTest(unittest.TestCase):
         result = subprocess.run([COLCHECK, "codes", "--format", "json"],
                                 capture_output=True, text=True, check=True)
         # Parquet's codes; test_orc_mutations.py covers protobuf.* and orc-*.
-        errors = {c["code"] for c in json.loads(result.stdout)["codes"]
+        codes = json.loads(result.stdout)["codes"]
+        errors = {c["code"] for c in codes
                   if c["severity"] == "error"
                   and not c["code"].startswith(("orc-", "protobuf."))}
-        self.assertLessEqual(set(mutations.UNBUILDABLE_CODES), errors)
+        # Since limits.* became infos (colcheck's limits are not the
+        # file's fault), the unbuildable codes need only exist.
+        self.assertLessEqual(set(mutations.UNBUILDABLE_CODES),
+                             {c["code"] for c in codes})
         uncovered = errors - {m.code for m in mutations.REGISTRY}
         share = 1 - len(uncovered) / len(errors)
         why = {c: mutations.UNBUILDABLE_CODES.get(c, "no operator yet")

@@ -101,6 +101,10 @@ struct Report {
   Format format = Format::kUnknown;
   uint64_t size = 0;
   Verdict verdict = Verdict::kValid;
+  // False when one of colcheck's own limits (a limits.* info) stopped part
+  // of the checking. The verdict then rests on the parts that were checked:
+  // a limit is never the file's fault.
+  bool complete = true;
   // Sorted by offset; ties keep discovery order. A final
   // limits.too-many-diagnostics warning, when present, comes last.
   std::vector<Diagnostic> diagnostics;
