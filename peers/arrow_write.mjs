@@ -104,6 +104,7 @@ async function arrowRsWriter() {
                                                      ['key with space', 'value']]))
                     .setCompression(pw.Compression.ZSTD)]);
   return {
+    // Its files say created_by 'parquet-rs version 59.3.0'.
     version: `parquet-wasm ${packageVersion('parquet-wasm')}`,
     recipes,
     write: (ipc, edit, path) => writeFileSync(path, write(ipc, edit)),
