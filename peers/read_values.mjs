@@ -2,8 +2,11 @@
 // typed JSON, so the generators' property tests can check that a file
 // colcheck calls valid is read back to the values it was written with.
 //
-// Usage: node peers/read_values.mjs duckdb|hyparquet FILE...
-//        node peers/read_values.mjs duckdb|hyparquet --stdin
+// Usage: node peers/read_values.mjs READER FILE...
+//        node peers/read_values.mjs READER --stdin
+// READER is duckdb, hyparquet, polars (nodejs-polars) or parquet-wasm
+// (arrow-rs); the last two hand their table to apache-arrow through Arrow
+// IPC, and peers/arrow_table.mjs turns it into typed rows.
 //
 // With --stdin it reads one request per line until end of input, so a
 // test can keep one reader running across many files: a JSON object
@@ -37,20 +40,8 @@
 
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-
-const kHex = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-function hex(bytes) {
-  let out = '';
-  for (const b of bytes) out += kHex[b];
-  return out;
-}
-
-function numberBits(x) {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  return hex(new Uint8Array(view.buffer));
-}
+import { fileURLToPath } from 'node:url';
+import { hex, numberBits } from './arrow_table.mjs';
 
 // Values every reader hands back as plain JS values.
 function plain(v) {
@@ -185,9 +176,42 @@ async function hyparquetReader() {
   };
 }
 
+// ---- Polars and parquet-wasm, through Arrow IPC -----------------------------
+
+// Keeps only `columns` of typed rows, in their order.
+function project(rows, columns) {
+  if (!columns) return rows;
+  return rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
+}
+
+async function polarsReader() {
+  const { default: pl } = await import('nodejs-polars');
+  const arrow = await import('apache-arrow');
+  const { typedRows } = await import('./arrow_table.mjs');
+  return async (file, columns) => {
+    const df = pl.readParquet(file, columns ? { columns } : {});
+    return typedRows(arrow.tableFromIPC(df.writeIPCStream()));
+  };
+}
+
+async function parquetWasmReader() {
+  const pw = await import('parquet-wasm');
+  const arrow = await import('apache-arrow');
+  const { typedRows } = await import('./arrow_table.mjs');
+  return async (file, columns) => {
+    const table = pw.readParquet(readFileSync(file), columns ? { columns } : undefined);
+    return project(typedRows(arrow.tableFromIPC(table.intoIPCStream())), columns);
+  };
+}
+
 // ---- main -------------------------------------------------------------------
 
-const kReaders = { duckdb: duckdbReader, hyparquet: hyparquetReader };
+export const kReaders = {
+  duckdb: duckdbReader,
+  hyparquet: hyparquetReader,
+  polars: polarsReader,
+  'parquet-wasm': parquetWasmReader,
+};
 
 async function readOne(read, file, columns) {
   let line;
@@ -206,7 +230,8 @@ async function main() {
   const [name, ...files] = process.argv.slice(2);
   if (!kReaders[name] || files.length === 0) {
     process.stderr.write(
-      'usage: node peers/read_values.mjs duckdb|hyparquet FILE...|--stdin\n');
+      `usage: node peers/read_values.mjs ${Object.keys(kReaders).join('|')} ` +
+      'FILE...|--stdin\n');
     process.exit(2);
   }
   const read = await kReaders[name]();
@@ -222,4 +247,5 @@ async function main() {
   for (const file of files) await readOne(read, file);
 }
 
-await main();
+// Other scripts import kReaders; run only as a program.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,230 @@
+#!/usr/bin/python3
+"""Files that Polars or arrow-rs write must validate and read back right.
+
+Writes the files of peers/arrow_write.mjs --writer WRITER into --out, runs
+`colcheck validate --format json` over them, then reads every file back
+with every peer reader (peers/readback.mjs: DuckDB, hyparquet, Polars,
+parquet-wasm) and compares every value with what was written.
+
+Fails on any error or warning that colcheck reports, on any file a reader
+cannot read and on any value a reader reads wrong, unless --expectations
+(tests/peers/expectations.json) lists it for this writer with a reason;
+also fails on an expectation of this writer that matched nothing, so the
+list stays true to the pinned versions. Prints one summary line per file,
+the expected findings with their reasons and the time taken.
+
+Exits 77 (ctest's SKIP_RETURN_CODE) with a SKIPPED message when node or the
+npm packages of peers/ are missing; scripts/install-peers.sh installs them.
+Runs on Debian 12's /usr/bin/python3 with the standard library only.
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+SKIP = 77
+READERS = ('duckdb', 'hyparquet', 'polars', 'parquet-wasm')
+PACKAGES = {
+    'polars': ('nodejs-polars', 'nodejs-polars-linux-x64-gnu', 'apache-arrow'),
+    'arrow-rs': ('parquet-wasm', 'apache-arrow'),
+}
+# Fewer files than this means the writer lost a whole group of files.
+MIN_FILES = {'polars': 12, 'arrow-rs': 24}
+
+
+def skip(message):
+    print(f'SKIPPED: {message}')
+    sys.exit(SKIP)
+
+
+class Expectations:
+    """The entries of expectations.json for one writer, each counting the
+    findings it covers."""
+
+    def __init__(self, path, writer):
+        with open(path, encoding='utf-8') as f:
+            doc = json.load(f)
+        self.diagnostics = [e for e in doc['diagnostics'] if e['writer'] == writer]
+        self.readers = [e for e in doc['readers'] if e['writer'] == writer]
+        for entry in self.diagnostics + self.readers:
+            if not entry.get('reason'):
+                raise ValueError(f'expectation without a reason: {entry}')
+            entry['hits'] = collections.Counter()
+
+    def diagnostic(self, file_name, d):
+        for e in self.diagnostics:
+            if (re.search(e['file'], file_name) and e['code'] == d['code'] and
+                    e['severity'] == d['severity'] and
+                    re.search(e['field'], d.get('field', ''))):
+                e['hits'][file_name] += 1
+                return e
+        return None
+
+    def reader(self, file_name, reader, column):
+        for e in self.readers:
+            if (re.search(e['file'], file_name) and e['reader'] == reader and
+                    re.search(e['column'], column)):
+                e['hits'][file_name] += 1
+                return e
+        return None
+
+    def unused(self):
+        return [e for e in self.diagnostics + self.readers if not e['hits']]
+
+
+def validate(args, manifest, expect, failures):
+    paths = [os.path.join(args.out, entry['file']) for entry in manifest]
+    run = subprocess.run([args.colcheck, 'validate', '--format', 'json', *paths],
+                         capture_output=True, text=True, check=False)
+    # 0: all valid, 1: some file invalid; anything else is a tool failure.
+    if run.returncode not in (0, 1):
+        sys.stdout.write(run.stdout + run.stderr)
+        failures.append(f'colcheck exited with {run.returncode}')
+        return
+    by_name = {os.path.basename(f['path']): f
+               for f in json.loads(run.stdout)['files']}
+    print(f'{"file":<28} {"verdict":<8} {"err":>3} {"warn":>4}  codes (errors and warnings)')
+    for entry in manifest:
+        name = entry['file']
+        result = by_name.get(name)
+        if result is None:
+            failures.append(f'{name}: missing from the colcheck report')
+            continue
+        if result['verdict'] not in ('valid', 'invalid'):
+            failures.append(f'{name}: verdict {result["verdict"]}')
+        found = [d for d in result['diagnostics']
+                 if d['severity'] in ('error', 'warning')]
+        for d in found:
+            if not expect.diagnostic(name, d):
+                failures.append(f'{name}:{d["offset"]}+{d.get("length", 0)}: '
+                                f'{d["severity"]}[{d["code"]}] {d.get("field", "")}: '
+                                f'{d["message"]}')
+        severities = collections.Counter(d['severity'] for d in found)
+        codes = collections.Counter(d['code'] for d in found)
+        code_list = ', '.join(f'{c} x{n}' for c, n in sorted(codes.items()))
+        print(f'{name:<28} {result["verdict"]:<8} {severities["error"]:>3} '
+              f'{severities["warning"]:>4}  {code_list}')
+
+
+def read_back(args, node, manifest, expect, failures):
+    def run(reader):
+        return reader, subprocess.run(
+            [node, os.path.join(args.peers, 'readback.mjs'), reader, args.out],
+            capture_output=True, text=True, check=False)
+
+    # Two at a time: the machine the tests run on has two cores.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(run, READERS))
+    table = collections.defaultdict(dict)
+    for reader, proc in results:
+        if proc.returncode != 0:
+            failures.append(f'readback.mjs {reader} exited with {proc.returncode}: '
+                            f'{proc.stderr.strip()[-500:]}')
+            continue
+        lines = [json.loads(line) for line in proc.stdout.splitlines() if line]
+        if len(lines) != len(manifest):
+            failures.append(f'{reader}: read {len(lines)} of {len(manifest)} files')
+        for line in lines:
+            name = line['file']
+            if 'error' in line:
+                table[name][reader] = 'ERROR'
+                if not expect.reader(name, reader, '(error)'):
+                    failures.append(f'{name}: {reader} cannot read it: {line["error"]}')
+                continue
+            bad = line['columns']
+            table[name][reader] = f'{len(bad)} bad' if bad else 'ok'
+            for column, m in bad.items():
+                if not expect.reader(name, reader, column):
+                    failures.append(
+                        f'{name}: {reader} reads column {column} wrong on '
+                        f'{m["mismatches"]} rows; row {m["row"]}: expected '
+                        f'{json.dumps(m["expected"])[:200]}, got '
+                        f'{json.dumps(m["actual"])[:200]}')
+    print(f'{"read back":<28} ' + ' '.join(f'{r:<12}' for r in READERS))
+    for entry in manifest:
+        cells = table.get(entry['file'], {})
+        print(f'{entry["file"]:<28} ' +
+              ' '.join(f'{cells.get(r, "-"):<12}' for r in READERS))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--writer', required=True, choices=sorted(PACKAGES))
+    parser.add_argument('--colcheck', required=True, help='colcheck binary')
+    parser.add_argument('--peers', required=True, help='the peers/ directory')
+    parser.add_argument('--out', required=True, help='directory for the files')
+    parser.add_argument('--expectations', required=True, help='expectations.json')
+    parser.add_argument('--node', default='node', help='node binary')
+    args = parser.parse_args()
+    start = time.monotonic()
+
+    node = shutil.which(args.node) if args.node else None
+    if not node:
+        skip(f'node not found ({args.node or "none"}); '
+             'run scripts/install-deps.sh and scripts/install-peers.sh')
+    needed = PACKAGES[args.writer] + ('@duckdb/node-api', 'hyparquet',
+                                      'hyparquet-compressors', 'nodejs-polars',
+                                      'parquet-wasm')
+    for package in needed:
+        if not os.path.isdir(os.path.join(args.peers, 'node_modules', package)):
+            skip(f'npm package {package} is not installed; run scripts/install-peers.sh')
+    if not os.access(args.colcheck, os.X_OK):
+        print(f'FAIL: colcheck binary {args.colcheck} not found; '
+              'build the colcheck target first')
+        return 1
+    expect = Expectations(args.expectations, args.writer)
+
+    writer = subprocess.run(
+        [node, os.path.join(args.peers, 'arrow_write.mjs'), '--writer', args.writer,
+         args.out], capture_output=True, text=True, check=False)
+    sys.stdout.write(writer.stdout)
+    if writer.returncode != 0:
+        sys.stdout.write(writer.stderr)
+        print(f'FAIL: arrow_write.mjs exited with {writer.returncode}')
+        return 1
+    with open(os.path.join(args.out, 'manifest.json'), encoding='utf-8') as f:
+        doc = json.load(f)
+    manifest = doc['files']
+    print(f'writer: {doc["writer"]}, {doc["version"]}')
+
+    failures = []
+    expected = sorted(entry['file'] for entry in manifest)
+    on_disk = sorted(f for f in os.listdir(args.out) if f.endswith('.parquet'))
+    if on_disk != expected:
+        failures.append(f'files on disk {on_disk} differ from the manifest {expected}')
+    if len(expected) < MIN_FILES[args.writer]:
+        failures.append(f'only {len(expected)} files written, expected at least '
+                        f'{MIN_FILES[args.writer]}')
+
+    validate(args, manifest, expect, failures)
+    read_back(args, node, manifest, expect, failures)
+
+    for e in expect.diagnostics + expect.readers:
+        if e['hits']:
+            what = e.get('code') or f'{e["reader"]} {e["column"]}'
+            files = sorted(e['hits'])
+            print(f'expected {what} in {len(files)} files ({files[0]}, ...), '
+                  f'x{sum(e["hits"].values())}: {e["reason"]}')
+    for e in expect.unused():
+        failures.append(f'expectation matched nothing (stale?): '
+                        f'{ {k: v for k, v in e.items() if k != "hits"} }')
+    print(f'time: {time.monotonic() - start:.1f} s')
+    if failures:
+        print('FAIL:')
+        for line in failures:
+            print(f'  {line}')
+        return 1
+    print(f'PASS: {len(expected)} {args.writer} files ({doc["version"]}), '
+          'no unexpected diagnostic, every reader reads them back right')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
