@@ -722,6 +722,11 @@ void AppendDiagnostics(const Report& report, std::string* out) {
     AppendText(d.field, out);
     *out += "</td><td class=\"msg\">";
     AppendText(d.message, out);
+    if (!d.known_bug.empty()) {
+      *out += " <span class=\"bug\">known bug <code>";
+      AppendText(d.known_bug, out);
+      *out += "</code></span>";
+    }
     *out += "</td></tr>\n";
   }
   *out += "</tbody></table>\n";

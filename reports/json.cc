@@ -106,6 +106,13 @@ void AppendJsonDiagnostic(const Diagnostic& diagnostic, std::string* out) {
   out->push_back(',');
   AppendJsonKey("message", out);
   AppendJsonString(diagnostic.message, out);
+  // Only present when a known writer bug explains the finding, so reports
+  // without one keep their exact bytes.
+  if (!diagnostic.known_bug.empty()) {
+    out->push_back(',');
+    AppendJsonKey("known_bug", out);
+    AppendJsonString(diagnostic.known_bug, out);
+  }
   out->push_back('}');
 }
 

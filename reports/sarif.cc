@@ -165,11 +165,17 @@ void AppendResult(const Diagnostic& diagnostic, std::string_view uri,
   AppendJsonKey("byteLength", out);
   out->append(std::to_string(diagnostic.length));
   out->append("}}}]");
-  if (!diagnostic.field.empty()) {
+  if (!diagnostic.field.empty() || !diagnostic.known_bug.empty()) {
     out->push_back(',');
     AppendJsonKey("properties", out);
     out->push_back('{');
-    AppendStringMember("field", diagnostic.field, out);
+    if (!diagnostic.field.empty()) {
+      AppendStringMember("field", diagnostic.field, out);
+    }
+    if (!diagnostic.known_bug.empty()) {
+      if (!diagnostic.field.empty()) out->push_back(',');
+      AppendStringMember("known_bug", diagnostic.known_bug, out);
+    }
     out->push_back('}');
   }
   out->push_back('}');

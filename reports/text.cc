@@ -56,6 +56,11 @@ void WriteTextDiagnostic(std::string_view path, const Diagnostic& diagnostic,
     WriteSanitized(diagnostic.field, out);
     out << ')';
   }
+  if (!diagnostic.known_bug.empty()) {
+    out << " [known bug ";
+    WriteSanitized(diagnostic.known_bug, out);
+    out << ']';
+  }
   out << '\n';
 }
 

@@ -34,6 +34,13 @@ class DiagnosticSink {
   size_t error_count() const { return errors_; }
   bool Has(Code code) const;
 
+  // Calls `f(Diagnostic&)` on each diagnostic collected so far, so a pass
+  // that runs after the rules (known writer bugs) can annotate them.
+  template <typename F>
+  void ForEach(F&& f) {
+    for (Diagnostic& d : diagnostics_) f(d);
+  }
+
   // Sorts by offset (stable) and hands the diagnostics over.
   std::vector<Diagnostic> Take();
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "core/known_bugs.h"
 #include "orc/columns.h"
 #include "orc/compression.h"
 #include "orc/footer.h"
@@ -25,7 +26,14 @@ class OrcValidator {
   OrcValidator(const ByteReader& file, Level level, DiagnosticSink& sink)
       : file_(file), level_(level), sink_(sink) {}
 
+  // Validates, then names the known writer bugs behind what was found.
   void Run() {
+    Validate();
+    ExplainKnownBugs(Writer(), nullptr, sink_);
+  }
+
+ private:
+  void Validate() {
     if (!ReadTail(file_, sink_, &tail_)) return;
     if (!DecodeRegionMessage(tail_.footer, "footer", DecodeFooter, &footer_,
                              &footer_bytes_)) {
@@ -41,7 +49,20 @@ class OrcValidator {
     CheckStripes(types, index);
   }
 
- private:
+  // What the tail and Footer say about the writer; a part that did not
+  // decode reads as absent.
+  WriterIdentity Writer() const {
+    WriterIdentity writer;
+    writer.format = Format::kOrc;
+    if (footer_.writer.present) writer.orc_writer = footer_.writer.value;
+    writer.orc_writer_version = tail_.postscript.writer_version.value;
+    writer.has_software_version = footer_.software_version.present;
+    if (writer.has_software_version) {
+      writer.software_version = ParseVersion(footer_.software_version.value);
+    }
+    return writer;
+  }
+
   // Decompresses `region` and decodes one message from it with `decode`,
   // named `name` in field paths. `keep` holds the decoded bytes the model's
   // strings point into.

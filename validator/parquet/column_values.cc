@@ -16,6 +16,7 @@
 
 #include "colcheck/colcheck.h"
 #include "core/json.h"
+#include "core/known_bugs.h"
 #include "core/limits.h"
 #include "core/strings.h"
 #include "core/utf8.h"
@@ -253,56 +254,6 @@ void ScanViews(size_t count, auto&& view_at, Compare compare,
   *has = true;
 }
 
-// created_by as "<application> version <major>.<minor>.<patch>...", the
-// format parquet-mr's VersionParser and Arrow's ApplicationVersion read.
-struct WriterVersion {
-  std::string_view application;
-  int major = 0, minor = 0, patch = 0;
-
-  bool Before(int ma, int mi, int pa) const {
-    if (major != ma) return major < ma;
-    if (minor != mi) return minor < mi;
-    return patch < pa;
-  }
-};
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-// A missing or partial version reads as 0 for its missing parts, as Arrow
-// reads it, so "parquet-mr" alone counts as an old parquet-mr.
-WriterVersion ParseCreatedBy(std::string_view created_by) {
-  WriterVersion w;
-  constexpr std::string_view kMark = " version ";
-  const size_t mark = created_by.find(kMark);
-  w.application = Trim(created_by.substr(0, mark));
-  if (mark == std::string_view::npos) return w;
-  std::string_view rest = Trim(created_by.substr(mark + kMark.size()));
-  int* parts[3] = {&w.major, &w.minor, &w.patch};
-  for (int* part : parts) {
-    size_t digits = 0;
-    int value = 0;
-    while (digits < rest.size() && digits < 9 && rest[digits] >= '0' &&
-           rest[digits] <= '9') {
-      value = value * 10 + (rest[digits] - '0');
-      ++digits;
-    }
-    if (digits == 0) break;
-    *part = value;
-    rest.remove_prefix(digits);
-    if (rest.empty() || rest.front() != '.') break;
-    rest.remove_prefix(1);
-  }
-  return w;
-}
-
 std::string Hex(std::string_view v, size_t max_bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out = "0x";
@@ -353,13 +304,14 @@ ColumnValueChecker::ColumnValueChecker(const RuleContext& ctx, size_t column) {
   SetUpValueCheck(*leaf);
   SetUpScan();
   if (ctx.md.created_by.present) {
-    const WriterVersion w = ParseCreatedBy(ctx.md.created_by.value);
+    const CreatedBy c = ParseCreatedBy(ctx.md.created_by.value);
+    const WriterVersion& w = c.version;
     // Arrow's ApplicationVersion::HasCorrectStatistics: parquet-mr before
     // 1.8.0 wrote wrong statistics (PARQUET-251); parquet-mr before 1.10.0
     // and parquet-cpp before 1.3.0 ordered every type as signed
     // (PARQUET-686), right only for signed types.
-    const bool mr = w.application == "parquet-mr";
-    const bool cpp = w.application == "parquet-cpp";
+    const bool mr = c.application == "parquet-mr";
+    const bool cpp = c.application == "parquet-cpp";
     writer_bug_all_ = mr && w.Before(1, 8, 0);
     writer_bug_unsigned_ =
         (mr && w.Before(1, 10, 0)) || (cpp && w.Before(1, 3, 0));
@@ -1007,8 +959,7 @@ void ColumnValueChecker::CheckAgainst(const Statistics& s, const Observed& data,
     if (writer_bug) {
       report(Code::kStatsWriterBug, field.span, name,
              StrCat(message, "; created_by \"", writer_,
-                    "\" is known to write wrong statistics (PARQUET-251, "
-                    "PARQUET-686)"));
+                    "\" is known to write wrong statistics"));
     } else {
       report(code, field.span, name, std::move(message));
     }

@@ -21,6 +21,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "testing/compact_writer.h"
@@ -219,6 +220,11 @@ class PageFileBuilder {
   // Rows the chunk holds (RowGroup.num_rows and FileMetaData.num_rows).
   void set_num_rows(int64_t rows) { num_rows_ = rows; }
 
+  // FileMetaData.created_by, for the writer-specific rules.
+  void set_created_by(std::string created_by) {
+    created_by_ = std::move(created_by);
+  }
+
   PageFile Finish(const ChunkOverrides& o = {}) {
     using thrift::WireType;
     PageFile f;
@@ -280,7 +286,7 @@ class PageFileBuilder {
     w.I64Field(2, static_cast<int64_t>(chunk_end - chunk_start));
     f.row_group_num_rows = w.I64Field(3, rows);
     w.EndStruct();  // RowGroup
-    w.BinaryField(6, "colcheck-test version 0.1.0 (build 0)");
+    w.BinaryField(6, created_by_);
     w.EndStruct();  // FileMetaData
     f.bytes = data_;
     Append(&f.bytes, w.bytes());
@@ -340,6 +346,7 @@ class PageFileBuilder {
   std::optional<uint64_t> first_data_page_;
   std::optional<uint64_t> dictionary_page_;
   uint64_t uncompressed_total_ = 0;
+  std::string created_by_ = "colcheck-test version 0.1.0 (build 0)";
 };
 
 }  // namespace colcheck::testing

@@ -1,0 +1,219 @@
+// Tests for the writer parsers and the known writer bug table. The
+// created_by strings are real ones from the real-world corpus
+// (../shared/corpus-real-world/manifest.jsonl); only the strings are here.
+
+#include "core/known_bugs.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace colcheck {
+namespace {
+
+struct CreatedByCase {
+  std::string_view created_by;
+  std::string_view application;
+  int major, minor, patch;  // major -1: no version.
+};
+
+class CreatedByTest : public testing::TestWithParam<CreatedByCase> {};
+
+TEST_P(CreatedByTest, Parses) {
+  const CreatedByCase& c = GetParam();
+  const CreatedBy parsed = ParseCreatedBy(c.created_by);
+  EXPECT_EQ(parsed.application, c.application);
+  EXPECT_EQ(parsed.version.major, c.major);
+  if (c.major >= 0) {
+    EXPECT_EQ(parsed.version.minor, c.minor);
+    EXPECT_EQ(parsed.version.patch, c.patch);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, CreatedByTest,
+    testing::Values(
+        CreatedByCase{"parquet-mr version 1.8.1 (build "
+                      "4aba4dae7bb0d4edbcf7923ae1339f28fd3f7fcf)",
+                      "parquet-mr", 1, 8, 1},
+        CreatedByCase{"parquet-mr version 1.5.1-SNAPSHOT", "parquet-mr", 1, 5,
+                      1},
+        CreatedByCase{"parquet-mr version 1.12.3-databricks-0002 (build "
+                      "b3a1a7a1e2d9cb1a6e7a0e1a2f6f0c4e8b3a9d21)",
+                      "parquet-mr", 1, 12, 3},
+        CreatedByCase{"parquet-mr", "parquet-mr", -1, 0, 0},
+        CreatedByCase{"parquet-cpp-arrow version 10.0.1", "parquet-cpp-arrow",
+                      10, 0, 1},
+        CreatedByCase{"parquet-cpp version 1.5.1-SNAPSHOT", "parquet-cpp", 1,
+                      5, 1},
+        CreatedByCase{"DuckDB version v1.2.1 (build 8e52ec4395)", "DuckDB", 1,
+                      2, 1},
+        CreatedByCase{"parquet-rs version 53.2.0", "parquet-rs", 53, 2, 0},
+        CreatedByCase{"fastparquet-python version 2022.12.1.dev17 (build 0)",
+                      "fastparquet-python", 2022, 12, 1},
+        CreatedByCase{"github.com/parquet-go/parquet-go version 0.30.1(build )",
+                      "github.com/parquet-go/parquet-go", 0, 30, 1},
+        CreatedByCase{"impala version 2.2.0-cdh5.4.5 (build "
+                      "c6a04ebd7b2c5a8f8d1e4b1e7b9c3c9b1b2a4f5e)",
+                      "impala", 2, 2, 0},
+        CreatedByCase{"cudf version 24.06.00", "cudf", 24, 6, 0},
+        CreatedByCase{"parquet-go version latest", "parquet-go", -1, 0, 0},
+        CreatedByCase{"Parquet.Net version LocalDev (build Local)",
+                      "Parquet.Net", -1, 0, 0},
+        CreatedByCase{"Polars", "Polars", -1, 0, 0},
+        CreatedByCase{"hyparquet", "hyparquet", -1, 0, 0},
+        CreatedByCase{"parquet.js", "parquet.js", -1, 0, 0},
+        CreatedByCase{"@dsnp/parquetjs", "@dsnp/parquetjs", -1, 0, 0}));
+
+TEST(WriterVersionTest, OrdersAndReadsUnknownAsZero) {
+  EXPECT_TRUE(ParseVersion("1.6.11").Before(1, 6, 12));
+  EXPECT_FALSE(ParseVersion("1.6.12").Before(1, 6, 12));
+  EXPECT_TRUE(ParseVersion("1.9").Before(1, 10, 0));
+  EXPECT_TRUE(ParseVersion("2.0.3").Before(10, 0, 0));
+  EXPECT_FALSE(ParseVersion("latest").known());
+  EXPECT_TRUE(ParseVersion("latest").Before(0, 0, 1));
+}
+
+TEST(KnownBugTableTest, IdsAreUniqueAndEntriesComplete) {
+  std::set<std::string_view> ids;
+  for (const KnownBug& bug : AllKnownBugs()) {
+    EXPECT_TRUE(ids.insert(bug.id).second) << bug.id;
+    EXPECT_FALSE(bug.description.empty()) << bug.id;
+    EXPECT_FALSE(bug.affected.empty()) << bug.id;
+    EXPECT_EQ(bug.upstream.empty(), bug.upstream_url.empty()) << bug.id;
+  }
+  EXPECT_GE(ids.size(), 10u);
+}
+
+// Each entry: a diagnostic it explains, a writer that matches and one that
+// does not. The page entries are also tested on whole files
+// (parquet/known_bugs_parquet_test.cc); these cover the table's matching.
+struct EntryCase {
+  std::string_view id;
+  Code code;
+  std::string_view field;
+  WriterIdentity matching;
+  WriterIdentity other;
+};
+
+WriterIdentity Parquet(std::string_view created_by) {
+  WriterIdentity w;
+  w.format = Format::kParquet;
+  w.has_created_by = true;
+  w.created_by = ParseCreatedBy(created_by);
+  return w;
+}
+
+WriterIdentity Orc(int64_t writer, uint32_t writer_version,
+                   std::string_view software = {}) {
+  WriterIdentity w;
+  w.format = Format::kOrc;
+  w.orc_writer = writer;
+  w.orc_writer_version = writer_version;
+  w.has_software_version = !software.empty();
+  w.software_version = ParseVersion(software);
+  return w;
+}
+
+class KnownBugEntryTest : public testing::TestWithParam<EntryCase> {};
+
+TEST_P(KnownBugEntryTest, NamesTheBugOnlyForAffectedWriters) {
+  const EntryCase& c = GetParam();
+  const auto always = [](BugCondition, const Diagnostic&) { return true; };
+  for (const bool matching : {true, false}) {
+    DiagnosticSink sink;
+    sink.Report(c.code, {100, 4}, std::string(c.field), "finding");
+    ExplainKnownBugs(matching ? c.matching : c.other, always, sink);
+    const std::vector<Diagnostic> d = sink.Take();
+    ASSERT_EQ(d.size(), 1u);
+    EXPECT_EQ(d[0].code, c.code);
+    EXPECT_EQ(d[0].offset, 100u);
+    EXPECT_EQ(d[0].length, 4u);
+    EXPECT_EQ(d[0].known_bug, matching ? c.id : "") << c.id;
+    // The message names the bug only when there is one.
+    EXPECT_EQ(d[0].message != "finding", matching) << c.id;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Entries, KnownBugEntryTest,
+    testing::Values(
+        EntryCase{"parquet-mr-stats-parquet-251", Code::kStatsWriterBug,
+                  "row_groups[0].columns[0].meta_data.statistics.max_value",
+                  Parquet("parquet-mr version 1.6.0"),
+                  Parquet("parquet-mr version 1.10.1 (build x)")},
+        EntryCase{"parquet-mr-stats-parquet-686", Code::kStatsWriterBug,
+                  "row_groups[0].columns[0].meta_data.statistics.min_value",
+                  Parquet("parquet-mr version 1.8.1 (build x)"),
+                  Parquet("parquet-mr version 1.10.0 (build x)")},
+        EntryCase{"parquet-cpp-stats-parquet-686", Code::kStatsWriterBug,
+                  "row_groups[0].columns[0].meta_data.statistics.min_value",
+                  Parquet("parquet-cpp version 1.2.0"),
+                  Parquet("parquet-cpp version 1.5.1-SNAPSHOT")},
+        EntryCase{"arrow-cpp-v2-num-rows-gh-34086", Code::kPageV2NumRows,
+                  "row_groups[0].columns[1].pages[0].header."
+                  "data_page_header_v2.num_rows",
+                  Parquet("parquet-cpp-arrow version 10.0.1"),
+                  Parquet("parquet-cpp-arrow version 12.0.0")},
+        EntryCase{"arrow-cpp-v2-num-nulls-gh-34326", Code::kPageV2NumNulls,
+                  "row_groups[0].columns[1].pages[1].header."
+                  "data_page_header_v2.num_nulls",
+                  Parquet("parquet-cpp-arrow version 11.0.0"),
+                  Parquet("parquet-cpp-arrow version 14.0.1")},
+        EntryCase{"parquet-mr-dictionary-offset-parquet-1850",
+                  Code::kPageDictionaryAtDataPageOffset,
+                  "row_groups[0].columns[0].meta_data.data_page_offset",
+                  Parquet("parquet-mr version 1.11.1-amzn-athena-1 (build x)"),
+                  Parquet("Polars")},
+        EntryCase{"parquet-java-interval-as-unknown",
+                  Code::kLogicalConvertedMismatch, "schema[1].converted_type",
+                  Parquet("parquet-mr version 1.12.0 (build x)"),
+                  Parquet("parquet-mr version 1.10.1 (build x)")},
+        EntryCase{"orc-cpp-bloom-hash-orc-1024",
+                  Code::kOrcBloomFalseNegativeKnownWriter,
+                  "stripes[0].column[1]", Orc(1, 6, "1.6.11"),
+                  Orc(1, 6, "1.7.1")},
+        EntryCase{"orc-string-bloom-hive-12055",
+                  Code::kOrcBloomFalseNegativeKnownWriter,
+                  "stripes[0].column[1]", Orc(0, 2), Orc(0, 3)},
+        EntryCase{"orc-stats-hive-8732", Code::kOrcStatsOldWriter,
+                  "footer.statistics[1]", Orc(-1, 0), Orc(-1, 1)}));
+
+TEST(KnownBugMatchTest, ConditionMustHold) {
+  DiagnosticSink sink;
+  sink.Report(Code::kPageV2NumRows, {10, 1},
+              "row_groups[0].columns[0].pages[0].header.data_page_header_v2."
+              "num_rows",
+              "finding");
+  ExplainKnownBugs(Parquet("parquet-cpp-arrow version 10.0.1"),
+                   [](BugCondition c, const Diagnostic&) {
+                     return c != BugCondition::kRepeatedColumn;
+                   },
+                   sink);
+  EXPECT_EQ(sink.Take()[0].known_bug, "");
+}
+
+TEST(KnownBugMatchTest, FieldSuffixMustMatch) {
+  DiagnosticSink sink;
+  sink.Report(Code::kPageDictionaryAtDataPageOffset, {10, 1},
+              "row_groups[0].columns[0].meta_data.dictionary_page_offset",
+              "finding");
+  ExplainKnownBugs(Parquet("parquet-mr version 1.8.1 (build x)"), nullptr,
+                   sink);
+  EXPECT_EQ(sink.Take()[0].known_bug, "");
+}
+
+TEST(KnownBugMatchTest, FormatMustMatch) {
+  DiagnosticSink sink;
+  sink.Report(Code::kOrcStatsOldWriter, {10, 1}, "footer.statistics[1]",
+              "finding");
+  WriterIdentity parquet = Parquet("parquet-mr");
+  ExplainKnownBugs(parquet, nullptr, sink);
+  EXPECT_EQ(sink.Take()[0].known_bug, "");
+}
+
+}  // namespace
+}  // namespace colcheck
