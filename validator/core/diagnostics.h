@@ -4,6 +4,7 @@
 #define COLCHECK_CORE_DIAGNOSTICS_H_
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,10 @@ class DiagnosticSink {
   bool has_errors() const { return errors_ > 0; }
   size_t error_count() const { return errors_; }
   bool Has(Code code) const;
+
+  // What was collected so far, for a format's validator to name each
+  // diagnostic's column once its schema is known.
+  std::span<Diagnostic> diagnostics() { return diagnostics_; }
 
   // Sorts by offset (stable) and hands the diagnostics over.
   std::vector<Diagnostic> Take();

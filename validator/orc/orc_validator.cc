@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "orc/column_names.h"
 #include "orc/columns.h"
 #include "orc/compression.h"
 #include "orc/footer.h"
@@ -32,13 +33,9 @@ class OrcValidator {
       return;
     }
     const TypeTree types = CheckTypes(footer_, sink_);
-    const bool stripes_ok = CheckFooter(footer_, tail_, sink_);
-    const bool metadata = CheckMetadata();
-    const IndexContext index{tail_, footer_, metadata ? &metadata_ : nullptr,
-                             types};
-    if (types.valid) CheckFileStatistics(index, sink_);
-    if (level_ == Level::kFooter || !stripes_ok) return;
-    CheckStripes(types, index);
+    CheckBelowTypes(types);
+    // Last, so that every diagnostic is named.
+    ColumnNamer(footer_, types).NameColumns(sink_.diagnostics());
   }
 
  private:
@@ -67,6 +64,18 @@ class OrcValidator {
     }
     d.PushName(name);
     return decode(d, out);
+  }
+
+  // Everything the footer's types lead to: the footer's other rules, the
+  // metadata and, as deep as the level goes, the stripes.
+  void CheckBelowTypes(const TypeTree& types) {
+    const bool stripes_ok = CheckFooter(footer_, tail_, sink_);
+    const bool metadata = CheckMetadata();
+    const IndexContext index{tail_, footer_, metadata ? &metadata_ : nullptr,
+                             types};
+    if (types.valid) CheckFileStatistics(index, sink_);
+    if (level_ == Level::kFooter || !stripes_ok) return;
+    CheckStripes(types, index);
   }
 
   // ST1: the Metadata section, when the file has one. Returns whether it

@@ -1,6 +1,7 @@
 #include "parquet/parquet_validator.h"
 
 #include "core/strings.h"
+#include "parquet/column_names.h"
 #include "parquet/footer.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_walk.h"
@@ -209,10 +210,13 @@ void RunRules(const FileMetaData& md, const FileLayout& layout,
   CheckLogicalTypes(ctx);
   CheckRowGroups(ctx);
   CheckStatistics(ctx);
-  if (level == Level::kFooter) return;
-  CheckPages(ctx, file,
-             level == Level::kPages ? WalkDepth::kHeaders : WalkDepth::kFull,
-             hooks);
+  if (level != Level::kFooter) {
+    CheckPages(ctx, file,
+               level == Level::kPages ? WalkDepth::kHeaders : WalkDepth::kFull,
+               hooks);
+  }
+  // Last, so that every diagnostic, the footer decoder's too, is named.
+  NameColumns(md, tree, sink.diagnostics());
 }
 
 }  // namespace

@@ -54,7 +54,9 @@ std::string_view SeverityName(Severity severity);  // "error", "warning", ...
 // A finding: a code, and the absolute byte span [offset, offset + length) of
 // the input that it concerns. `field` names the place in the format's own
 // terms, such as "row_groups[0].columns[3].meta_data.data_page_offset"; it is
-// empty for diagnostics about the file as a whole.
+// empty for diagnostics about the file as a whole. `column` is the dotted
+// path of the one column the diagnostic concerns (docs/columns.md), such as
+// "order.items.price"; it is empty when it concerns no single column.
 struct Diagnostic {
   Code code;
   Severity severity;
@@ -62,6 +64,7 @@ struct Diagnostic {
   uint64_t length = 0;
   std::string field;
   std::string message;
+  std::string column;
 };
 
 enum class Format : uint8_t { kUnknown, kParquet, kOrc };
