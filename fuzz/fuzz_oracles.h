@@ -41,12 +41,12 @@ namespace colcheck::fuzz {
 // diagnostics never changes the verdict.
 inline constexpr size_t kSmallDiagnosticCap = 4;
 
-// The same finding: code, severity, span and field. Messages may differ
-// between levels, as a deeper one knows more (levels.row-count-mismatch
+// The same finding: code, severity, span, field and column. Messages may
+// differ between levels, as a deeper one knows more (levels.row-count-mismatch
 // names the column whose levels it counted).
 inline bool SameFinding(const Diagnostic& a, const Diagnostic& b) {
   return a.code == b.code && a.severity == b.severity && a.offset == b.offset &&
-         a.length == b.length && a.field == b.field;
+         a.length == b.length && a.field == b.field && a.column == b.column;
 }
 
 inline bool SameDiagnostic(const Diagnostic& a, const Diagnostic& b) {

@@ -471,7 +471,8 @@ constexpr std::string_view kScript = R"(
     var lines = ['#' + i + ' ' + row.dataset.severity + ' ' + row.dataset.code + ': ' +
                  span(Number(row.dataset.offset), Number(row.dataset.length))];
     if (cells[4].textContent) lines.push(cells[4].textContent);
-    lines.push(cells[5].textContent);
+    if (cells[5].textContent) lines.push('column ' + cells[5].textContent);
+    lines.push(cells[6].textContent);
     var hex = document.getElementById('hex-' + i);
     show(lines, hex ? '#hex-' + i : null, 'show the bytes');
   }
@@ -697,7 +698,7 @@ void AppendDiagnostics(const Report& report, std::string* out) {
   *out +=
       "<table id=\"diagnostics\"><thead><tr><th class=\"num\">#</th>"
       "<th>code</th><th>severity</th><th class=\"num\">offset+length</th>"
-      "<th>field</th><th>message</th></tr></thead><tbody>\n";
+      "<th>field</th><th>column</th><th>message</th></tr></thead><tbody>\n";
   for (size_t i = 0; i < shown; ++i) {
     const Diagnostic& d = report.diagnostics[i];
     const std::string index = std::to_string(i);
@@ -720,6 +721,8 @@ void AppendDiagnostics(const Report& report, std::string* out) {
     }
     *out += "</td><td class=\"fld mono\">";
     AppendText(d.field, out);
+    *out += "</td><td class=\"fld mono\">";
+    AppendText(d.column, out);
     *out += "</td><td class=\"msg\">";
     AppendText(d.message, out);
     if (!d.known_bug.empty()) {

@@ -133,6 +133,7 @@ TEST(ReportsHtml, HostileStringsStayText) {
   inspection.layout.regions[1].field = hostile;
   inspection.report.diagnostics.push_back(
       MakeDiagnostic(10, 2, hostile, hostile));
+  inspection.report.diagnostics.back().column = hostile;
   const std::vector<std::byte> bytes = CountingBytes(1000);
   const std::string html = Render(inspection, bytes, hostile);
 
@@ -212,6 +213,21 @@ TEST(ReportsHtml, DiagnosticRowsLinkToTheirBytes) {
   EXPECT_THAT(html, Not(HasSubstr("         368  70")));
   // An empty span marks the byte at its offset.
   EXPECT_THAT(html, HasSubstr("<mark class=\"point\">e4</mark>"));
+}
+
+TEST(ReportsHtml, DiagnosticRowsShowTheColumnBesideTheField) {
+  Inspection inspection = SmallInspection();
+  inspection.report.diagnostics.push_back(
+      MakeDiagnostic(300, 4, "row_groups[0].columns[0].pages[0]", "msg"));
+  inspection.report.diagnostics.back().column = "order.<items>";
+  inspection.report.diagnostics.push_back(MakeDiagnostic(996, 0, "", "msg"));
+  const std::string html = Render(inspection);
+  EXPECT_THAT(html, HasSubstr("<th>field</th><th>column</th><th>message</th>"));
+  EXPECT_THAT(html, HasSubstr("<td class=\"fld mono\">row_groups[0].columns[0]."
+                              "pages[0]</td><td class=\"fld mono\">"
+                              "order.&lt;items&gt;</td><td class=\"msg\">msg"));
+  EXPECT_THAT(html, HasSubstr("<td class=\"fld mono\"></td><td class=\"fld "
+                              "mono\"></td><td class=\"msg\">msg"));
 }
 
 TEST(ReportsHtml, LongSpanShowsHeadAndTail) {

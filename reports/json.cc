@@ -106,6 +106,9 @@ void AppendJsonDiagnostic(const Diagnostic& diagnostic, std::string* out) {
   out->push_back(',');
   AppendJsonKey("message", out);
   AppendJsonString(diagnostic.message, out);
+  out->push_back(',');
+  AppendJsonKey("column", out);
+  AppendJsonString(diagnostic.column, out);
   // Only present when a known writer bug explains the finding, so reports
   // without one keep their exact bytes.
   if (!diagnostic.known_bug.empty()) {

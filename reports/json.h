@@ -7,7 +7,10 @@
 //     {"path":"a.parquet","format":"parquet","size":1234,"verdict":"invalid",
 //      "diagnostics":[{"code":"schema.orphaned-elements","severity":"error",
 //                      "offset":674,"length":1,"field":"schema[0].num_children",
-//                      "message":"..."}]}]}
+//                      "message":"...","column":""}]}]}
+//
+// "column" is the dotted path of the one column a diagnostic concerns
+// ("order.items.price", docs/columns.md), or "" when it concerns none.
 //
 // "verdict" is one of valid, invalid, encrypted, unsupported. A file that
 // cannot be read has no entry at all: the CLI reports it on stderr and exits
@@ -66,7 +69,7 @@ size_t DecodeUtf8Sequence(std::string_view value, size_t pos,
 
 // Appends one diagnostic as the object of a "diagnostics" array:
 //   {"code":...,"severity":...,"offset":...,"length":...,"field":...,
-//    "message":...}
+//    "message":...,"column":...}
 void AppendJsonDiagnostic(const Diagnostic& diagnostic, std::string* out);
 
 // Appends the object of one file, an entry of "files" and one line of JSON

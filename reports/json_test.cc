@@ -102,6 +102,9 @@ TEST(ReportsJson, DocumentHasContractKeysInOrder) {
   diagnostic.field = "schema[0].num_children";
   diagnostic.message = "2 elements \"left\" over";
   file.report.diagnostics.push_back(diagnostic);
+  diagnostic.field = "schema[3].type";
+  diagnostic.column = "order.`a.b`.price";
+  file.report.diagnostics.push_back(diagnostic);
 
   const FileReport files[] = {file};
   const std::string json = RenderJson(files);
@@ -111,7 +114,11 @@ TEST(ReportsJson, DocumentHasContractKeysInOrder) {
             "\"verdict\":\"invalid\",\"complete\":true,\"diagnostics\":[{"
             "\"code\":\"schema.orphaned-elements\",\"severity\":\"error\","
             "\"offset\":674,\"length\":1,\"field\":\"schema[0].num_children\","
-            "\"message\":\"2 elements \\\"left\\\" over\"}]}]}\n");
+            "\"message\":\"2 elements \\\"left\\\" over\",\"column\":\"\"},{"
+            "\"code\":\"schema.orphaned-elements\",\"severity\":\"error\","
+            "\"offset\":674,\"length\":1,\"field\":\"schema[3].type\","
+            "\"message\":\"2 elements \\\"left\\\" over\","
+            "\"column\":\"order.`a.b`.price\"}]}]}\n");
   EXPECT_TRUE(Valid(json));
 }
 
@@ -126,6 +133,7 @@ TEST(ReportsJson, EmptyAndMultiFileDocumentsAreValid) {
   diagnostic.severity = Severity::kInfo;
   diagnostic.field = std::string("\x00\x01", 2);
   diagnostic.message = "\xc3\x28 bad utf-8 \\ in message";
+  diagnostic.column = "\x1b[31m\xff\"";
   hostile.report.diagnostics.push_back(diagnostic);
   const FileReport files[] = {hostile, FileReport{"ok.parquet", {}}};
   const std::string json = RenderJson(files);

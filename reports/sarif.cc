@@ -164,7 +164,17 @@ void AppendResult(const Diagnostic& diagnostic, std::string_view uri,
   out->push_back(',');
   AppendJsonKey("byteLength", out);
   out->append(std::to_string(diagnostic.length));
-  out->append("}}}]");
+  out->append("}}");
+  // SARIF 2.1.0 3.33: a logical location names the construct a result
+  // concerns, here the column, by its fully qualified name.
+  if (!diagnostic.column.empty()) {
+    out->push_back(',');
+    AppendJsonKey("logicalLocations", out);
+    out->append("[{");
+    AppendStringMember("fullyQualifiedName", diagnostic.column, out);
+    out->append("}]");
+  }
+  out->append("}]");
   if (!diagnostic.field.empty() || !diagnostic.known_bug.empty()) {
     out->push_back(',');
     AppendJsonKey("properties", out);

@@ -149,6 +149,28 @@ TEST(ReportsSarif, ResultsPointAtRulesArtifactsAndByteRegions) {
   EXPECT_EQ(results[1].Find("properties"), nullptr);
 }
 
+TEST(ReportsSarif, ColumnIsALogicalLocation) {
+  FileReport file;
+  file.path = "a.parquet";
+  Diagnostic named = MakeDiagnostic(Code::kMetadataInvalidCodec,
+                                    Severity::kError, 90, 1,
+                                    "row_groups[0].columns[3].meta_data.codec");
+  named.column = "order.items.\xe2\x82\xac";
+  file.report.diagnostics = {
+      named, MakeDiagnostic(Code::kFileTooSmall, Severity::kError, 0, 3)};
+  const Json log = ParseOrDie(RenderSarif({&file, 1}));
+  const Json& results = log["runs"][0]["results"];
+  const Json& location = results[0]["locations"][0];
+  EXPECT_EQ(Keys(location),
+            (std::vector<std::string>{"physicalLocation", "logicalLocations"}));
+  ASSERT_EQ(location["logicalLocations"].items.size(), 1u);
+  EXPECT_EQ(Keys(location["logicalLocations"][0]),
+            std::vector<std::string>{"fullyQualifiedName"});
+  EXPECT_TRUE(location["logicalLocations"][0]["fullyQualifiedName"].IsString(
+      "order.items.\xe2\x82\xac"));
+  EXPECT_EQ(results[1]["locations"][0].Find("logicalLocations"), nullptr);
+}
+
 TEST(ReportsSarif, ArtifactsCarryLengthAndVerdictInAddFileOrder) {
   const Json log = ParseOrDie(RenderSarif(SampleFiles()));
   const Json& artifacts = log["runs"][0]["artifacts"];

@@ -51,9 +51,14 @@ void WriteTextDiagnostic(std::string_view path, const Diagnostic& diagnostic,
   out << ": " << SeverityName(diagnostic.severity) << '['
       << Info(diagnostic.code).name << "]: ";
   WriteSanitized(diagnostic.message, out);
-  if (!diagnostic.field.empty()) {
+  if (!diagnostic.field.empty() || !diagnostic.column.empty()) {
     out << " (";
     WriteSanitized(diagnostic.field, out);
+    if (!diagnostic.column.empty()) {
+      if (!diagnostic.field.empty()) out << ", ";
+      out << "column ";
+      WriteSanitized(diagnostic.column, out);
+    }
     out << ')';
   }
   if (!diagnostic.known_bug.empty()) {

@@ -34,6 +34,21 @@ TEST(ReportsText, DiagnosticLineHasSpanCodeAndField) {
             "a.parquet: invalid (Parquet, 1 error, 0 warnings, 0 infos)\n");
 }
 
+TEST(ReportsText, ColumnFollowsTheFieldSanitized) {
+  FileReport file{"a.parquet", {}};
+  Diagnostic d = MakeDiagnostic(Code::kMetadataInvalidCodec, Severity::kError,
+                                90, 1, "row_groups[0].columns[3].meta_data.codec",
+                                "codec 9");
+  d.column = "order.`a.b`.\x1b[31m";
+  file.report.diagnostics.push_back(d);
+  EXPECT_EQ(RenderText(file),
+            "a.parquet:90+1: error[metadata.invalid-codec]: codec 9 "
+            "(row_groups[0].columns[3].meta_data.codec, column "
+            "order.`a.b`.\\x1b[31m)\n"
+            "a.parquet: valid (not Parquet or ORC, 1 error, 0 warnings, "
+            "0 infos)\n");
+}
+
 TEST(ReportsText, ZeroLengthAndEmptyFieldAreOmitted) {
   FileReport file{"b.parquet", {}};
   file.report.format = Format::kOrc;

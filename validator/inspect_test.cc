@@ -541,7 +541,8 @@ bool SameReport(const Report& a, const Report& b) {
     const Diagnostic& x = a.diagnostics[i];
     const Diagnostic& y = b.diagnostics[i];
     if (x.code != y.code || x.offset != y.offset || x.length != y.length ||
-        x.field != y.field || x.message != y.message) {
+        x.field != y.field || x.message != y.message ||
+        x.column != y.column) {
       return false;
     }
   }

@@ -185,6 +185,10 @@ class CorpusTest(SarifLogTest):
                 self.assertEqual(
                     result.get("properties", {}).get("field", ""),
                     diagnostic["field"])
+                logical = result["locations"][0].get("logicalLocations", [])
+                self.assertEqual(
+                    [l["fullyQualifiedName"] for l in logical],
+                    [diagnostic["column"]] if diagnostic["column"] else [])
 
     def test_every_code_is_a_rule(self):
         log = sarif_or_skip(self, self.paths, ARGS.source)

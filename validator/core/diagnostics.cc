@@ -21,8 +21,12 @@ void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
 
 void DiagnosticSink::Absorb(DiagnosticSink& other) {
   for (Diagnostic& d : other.diagnostics_) {
+    const size_t kept = diagnostics_.size();
     Report(d.code, {d.offset, d.length}, std::move(d.field),
            std::move(d.message));
+    if (diagnostics_.size() > kept) {
+      diagnostics_.back().column = std::move(d.column);
+    }
   }
   errors_ += other.dropped_errors_;
   dropped_errors_ += other.dropped_errors_;

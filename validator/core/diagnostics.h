@@ -4,6 +4,7 @@
 #define COLCHECK_CORE_DIAGNOSTICS_H_
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,12 +35,9 @@ class DiagnosticSink {
   size_t error_count() const { return errors_; }
   bool Has(Code code) const;
 
-  // Calls `f(Diagnostic&)` on each diagnostic collected so far, so a pass
-  // that runs after the rules (known writer bugs) can annotate them.
-  template <typename F>
-  void ForEach(F&& f) {
-    for (Diagnostic& d : diagnostics_) f(d);
-  }
+  // What was collected so far, for the passes that run after the rules:
+  // naming each diagnostic's column and the known writer bug behind it.
+  std::span<Diagnostic> diagnostics() { return diagnostics_; }
 
   // Sorts by offset (stable) and hands the diagnostics over.
   std::vector<Diagnostic> Take();

@@ -134,9 +134,9 @@ const KnownBug* MatchKnownBug(const WriterIdentity& writer,
 
 void ExplainKnownBugs(const WriterIdentity& writer,
                       const BugConditionCheck& check, DiagnosticSink& sink) {
-  sink.ForEach([&](Diagnostic& d) {
+  for (Diagnostic& d : sink.diagnostics()) {
     const KnownBug* bug = MatchKnownBug(writer, d, check);
-    if (bug == nullptr) return;
+    if (bug == nullptr) continue;
     d.known_bug = std::string(bug->id);
     d.message = StrCat(d.message, "; known writer bug: ", bug->writer, " ",
                        bug->description, " (", bug->affected);
@@ -148,7 +148,7 @@ void ExplainKnownBugs(const WriterIdentity& writer,
                                       ? std::string("; not fixed")
                                       : StrCat("; fixed in ", bug->fixed_in),
                        ")");
-  });
+  }
 }
 
 }  // namespace colcheck

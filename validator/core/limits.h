@@ -49,6 +49,12 @@ constexpr uint64_t ModelBudget(uint64_t input_bytes) {
 inline constexpr int kMaxSchemaDepth = 100;
 inline constexpr int kMaxJsonDepth = 256;  // JSON values: deeper is unchecked.
 
+// The longest column path a diagnostic carries (Diagnostic::column, built
+// by core/column_path.h). Names come from the file and may each be as long
+// as the footer, so past this the names nearest the root are left out: a
+// capped report of hostile diagnostics holds at most this much per entry.
+inline constexpr size_t kMaxColumnPathBytes = 1024;
+
 // The largest page body colcheck decompresses and decodes, uncompressed.
 // Memory stays bounded by the largest page, not the file: a page's declared
 // uncompressed size is checked against this before its buffer is

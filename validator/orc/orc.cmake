@@ -6,9 +6,11 @@ target_sources(colcheck_validator PRIVATE
   orc/footer.cc
   orc/types.cc
   orc/stripe.cc
+  orc/column_names.cc
   orc/orc_validator.cc)
 
 if(COLCHECK_BUILD_TESTS)
   colcheck_test(orc_rules_test orc/orc_validator_test.cc orc/types_test.cc
+                orc/column_names_test.cc
                 orc/stripe_test.cc)
 endif()

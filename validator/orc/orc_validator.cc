@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/known_bugs.h"
+#include "orc/column_names.h"
 #include "orc/columns.h"
 #include "orc/compression.h"
 #include "orc/footer.h"
@@ -40,13 +41,9 @@ class OrcValidator {
       return;
     }
     const TypeTree types = CheckTypes(footer_, sink_);
-    const bool stripes_ok = CheckFooter(footer_, tail_, sink_);
-    const bool metadata = CheckMetadata();
-    const IndexContext index{tail_, footer_, metadata ? &metadata_ : nullptr,
-                             types};
-    if (types.valid) CheckFileStatistics(index, sink_);
-    if (level_ == Level::kFooter || !stripes_ok) return;
-    CheckStripes(types, index);
+    CheckBelowTypes(types);
+    // Last, so that every diagnostic is named.
+    ColumnNamer(footer_, types).NameColumns(sink_.diagnostics());
   }
 
   // What the tail and Footer say about the writer; a part that did not
@@ -88,6 +85,18 @@ class OrcValidator {
     }
     d.PushName(name);
     return decode(d, out);
+  }
+
+  // Everything the footer's types lead to: the footer's other rules, the
+  // metadata and, as deep as the level goes, the stripes.
+  void CheckBelowTypes(const TypeTree& types) {
+    const bool stripes_ok = CheckFooter(footer_, tail_, sink_);
+    const bool metadata = CheckMetadata();
+    const IndexContext index{tail_, footer_, metadata ? &metadata_ : nullptr,
+                             types};
+    if (types.valid) CheckFileStatistics(index, sink_);
+    if (level_ == Level::kFooter || !stripes_ok) return;
+    CheckStripes(types, index);
   }
 
   // ST1: the Metadata section, when the file has one. Returns whether it

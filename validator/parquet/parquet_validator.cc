@@ -2,6 +2,7 @@
 
 #include "core/known_bugs.h"
 #include "core/strings.h"
+#include "parquet/column_names.h"
 #include "parquet/footer.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_walk.h"
@@ -283,6 +284,8 @@ void RunRules(const FileMetaData& md, const FileLayout& layout,
                level == Level::kPages ? WalkDepth::kHeaders : WalkDepth::kFull,
                hooks);
   }
+  // Last, so that every diagnostic, the footer decoder's too, is named.
+  NameColumns(md, tree, sink.diagnostics());
   ExplainParquetBugs(ctx);
 }
 

@@ -54,9 +54,12 @@ std::string_view SeverityName(Severity severity);  // "error", "warning", ...
 // A finding: a code, and the absolute byte span [offset, offset + length) of
 // the input that it concerns. `field` names the place in the format's own
 // terms, such as "row_groups[0].columns[3].meta_data.data_page_offset"; it is
-// empty for diagnostics about the file as a whole. `known_bug` is the id
-// of the known writer bug (docs/known-writer-bugs.md) that explains the
-// finding, when the file's writer matches one; empty otherwise.
+// empty for diagnostics about the file as a whole. `column` is the dotted
+// path of the one column the diagnostic concerns (docs/columns.md), such as
+// "order.items.price"; it is empty when it concerns no single column.
+// `known_bug` is the id of the known writer bug (docs/known-writer-bugs.md)
+// that explains the finding, when the file's writer matches one; empty
+// otherwise.
 struct Diagnostic {
   Code code;
   Severity severity;
@@ -64,6 +67,7 @@ struct Diagnostic {
   uint64_t length = 0;
   std::string field;
   std::string message;
+  std::string column;
   std::string known_bug;
 };
 
