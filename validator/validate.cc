@@ -27,7 +27,7 @@ Report ValidateWithHooks(std::span<const std::byte> data,
                          const Options& options,
                          const parquet::WalkHooks& hooks) {
   const ByteReader file(data);
-  DiagnosticSink sink(options.max_diagnostics);
+  DiagnosticSink sink(options);
   Report report;
   report.size = data.size();
   if (ReadAsOrc(file, options.expected_format)) {
@@ -35,6 +35,7 @@ Report ValidateWithHooks(std::span<const std::byte> data,
     orc::ValidateOrc(file, options.level, sink);
     report.verdict = sink.has_errors() ? Verdict::kInvalid : Verdict::kValid;
     report.diagnostics = sink.Take();
+    report.suppressed = sink.suppressed();
     return report;
   }
   const parquet::ParquetOutcome outcome =
@@ -53,6 +54,7 @@ Report ValidateWithHooks(std::span<const std::byte> data,
     report.verdict = Verdict::kValid;
   }
   report.diagnostics = sink.Take();
+  report.suppressed = sink.suppressed();
   return report;
 }
 
