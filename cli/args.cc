@@ -7,76 +7,32 @@
 namespace colcheck {
 namespace {
 
-constexpr std::string_view kUsage =
+constexpr std::string_view kUsageHead =
     R"(Usage: colcheck validate [--format text|json|jsonl|sarif] [--context]
                          [-j N] [--level footer|pages|full]
                          [--max-diagnostics N] [--quiet] [--all-files]
-                         [--fail-on error|warning|info|never] PATH...
+                         [--fail-on error|warning|info|never]
+                         [--select P] [--ignore P] [--severity P=S]
+                         [--strict] [--config FILE | --no-config]
+                         [--baseline FILE | --write-baseline FILE] PATH...
        colcheck explain [--format text|json] [--footer] FILE
        colcheck schema [--format text|json] FILE
        colcheck report [--level L] -o OUT.html FILE
        colcheck plan [--format text|json] [--data] FILE
-       colcheck triage [-o DIR] [-j N] PATH...
+       colcheck triage [-o DIR] [-j N] [--select P] [--ignore P]
+                       [--severity P=S] [--strict]
+                       [--config FILE | --no-config] PATH...
        colcheck codes [--format text|json|markdown]
        colcheck --help | --version
+       colcheck COMMAND --help
 
 A strict validator for Parquet files: every fault it finds is reported with
 the exact byte span of the file that it concerns.
 
 Commands:
-  validate  Validate each PATH. A directory is searched recursively, in
-            sorted order, for Parquet files (PAR1 or PARE magic at the start
-            or end, or a .parquet, .parq or .pq name) and ORC files (ORC at
-            the start, or an .orc name); symbolic links to directories are
-            not followed, and the other files are counted as skipped. A file
-            named explicitly is always validated, whatever its content.
-  explain   Print the layout of FILE: every region from the magic to the
-            tail (row groups, column chunks, pages, page indexes, bloom
-            filters, footer), with the gaps and overlaps between them.
-  schema    Print the schema of FILE in the Dremel notation, one field per
-            line, each leaf with its column index and maximum levels.
-  report    Write one self-contained HTML page about FILE: a byte map, the
-            diagnostics linked to a hex view, the schema and the columns.
-  plan      Print how each column of FILE arrives in common readers (Arrow
-            and pandas, R, JavaScript) and where values lose precision.
-  triage    Validate many files, group them by the signature of their first
-            error and write triage.md and triage.json. A directory gives
-            all its regular files, with or without a magic.
-  codes     List every diagnostic code with its default severity. The
-            markdown format is docs/diagnostics.md.
+)";
 
-Options:
-  --format FORMAT        text (default) or json; validate also takes jsonl
-                         (one JSON object per file, streamed) and sarif
-                         (SARIF 2.1.0); codes also takes markdown.
-  --context              validate, text format: show the bytes around each
-                         diagnostic's span in hex, the span underlined.
-  -j, --jobs N           Validate N files at a time (default 1; 0 means one
-                         per processor). Output keeps the input order.
-  --level LEVEL          How deep to check: footer (the metadata only), pages
-                         (also every page header, without decompressing) or
-                         full (default: also bodies, levels, values,
-                         statistics, page index, bloom filters, checksums).
-  --max-diagnostics N    Keep at most N diagnostics per file (default 10000);
-                         a limits.too-many-diagnostics warning marks the cut.
-  --footer               explain: also every Thrift field of the footer with
-                         its byte span, as an indented tree.
-  --data                 plan: read the values and count those affected.
-  -o, --output PATH      report: the HTML file to write (required); triage:
-                         the directory for triage.md and triage.json
-                         (default: the current directory).
-  -q, --quiet            validate: print no report; only the exit status
-                         tells.
-  --all-files            validate: a directory gives all its regular files,
-                         with or without a magic or a Parquet or ORC name.
-  --fail-on SEVERITY     validate: exit 1 when a file has a finding of this
-                         severity or a more severe one: error (default),
-                         warning, info; never: exit 1 for no finding (exit
-                         2 still means usage or I/O errors). The verdicts
-                         in the report do not change.
-  -h, --help             Print this help and exit.
-  --version              Print the version and exit.
-
+constexpr std::string_view kExitStatus = R"(
 Exit status:
   0  every file is valid, encrypted or unsupported (warnings allowed; see
      --fail-on)
@@ -98,10 +54,106 @@ enum OptionBit : unsigned {
   kOptOutput = 1u << 8,
   kOptAllFiles = 1u << 9,
   kOptFailOn = 1u << 10,
+  kOptSelect = 1u << 11,
+  kOptIgnore = 1u << 12,
+  kOptSeverity = 1u << 13,
+  kOptStrict = 1u << 14,
+  kOptConfig = 1u << 15,
+  kOptNoConfig = 1u << 16,
+  kOptBaseline = 1u << 17,
+  kOptWriteBaseline = 1u << 18,
 };
+
+constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
+                                  kOptStrict | kOptConfig | kOptNoConfig;
+
+// The help of each option, in the order --help lists them.
+struct OptionHelp {
+  unsigned bit;
+  std::string_view text;
+};
+
+constexpr OptionHelp kOptionHelp[] = {
+    {kOptFormat, R"(  --format FORMAT        text (default) or json; validate also takes jsonl
+                         (one JSON object per file, streamed) and sarif
+                         (SARIF 2.1.0); codes also takes markdown.
+)"},
+    {kOptContext, R"(  --context              validate, text format: show the bytes around each
+                         diagnostic's span in hex, the span underlined.
+)"},
+    {kOptJobs, R"(  -j, --jobs N           Validate N files at a time (default 1; 0 means one
+                         per processor). Output keeps the input order.
+)"},
+    {kOptLevel, R"(  --level LEVEL          How deep to check: footer (the metadata only), pages
+                         (also every page header, without decompressing) or
+                         full (default: also bodies, levels, values,
+                         statistics, page index, bloom filters, checksums).
+)"},
+    {kOptMaxDiagnostics, R"(  --max-diagnostics N    Keep at most N diagnostics per file (default 10000);
+                         a limits.too-many-diagnostics warning marks the cut.
+)"},
+    {kOptFooter, R"(  --footer               explain: also every Thrift field of the footer with
+                         its byte span, as an indented tree.
+)"},
+    {kOptData, R"(  --data                 plan: read the values and count those affected.
+)"},
+    {kOptOutput, R"(  -o, --output PATH      report: the HTML file to write (required); triage:
+                         the directory for triage.md and triage.json
+                         (default: the current directory).
+)"},
+    {kOptQuiet, R"(  -q, --quiet            validate: print no report; only the exit status
+                         tells.
+)"},
+    {kOptAllFiles, R"(  --all-files            validate: a directory gives all its regular files,
+                         with or without a magic or a Parquet or ORC name.
+)"},
+    {kOptFailOn, R"(  --fail-on SEVERITY     validate: exit 1 when a file has a finding of this
+                         severity or a more severe one: error (default),
+                         warning, info; never: exit 1 for no finding (exit
+                         2 still means usage or I/O errors). The verdicts
+                         in the report do not change.
+)"},
+    {kOptSelect, R"(  --select PATTERN       Report only the codes PATTERN names: a code
+                         (stats.null-count-mismatch), a group (stats.* or
+                         stats) or all. Repeatable, or comma-separated.
+)"},
+    {kOptIgnore, R"(  --ignore PATTERN       Drop the codes PATTERN names: they are not
+                         reported, counted nor part of the verdict.
+                         Repeatable, or comma-separated.
+)"},
+    {kOptSeverity, R"(  --severity PATTERN=SEVERITY
+                         Report those codes as error, warning or info; the
+                         verdict follows. Repeatable, or comma-separated.
+)"},
+    {kOptStrict, R"(  --strict               Every warning is an error: every spec violation
+                         fails, harmful or not (limits.* excepted, which
+                         are colcheck's own limits). --severity wins.
+)"},
+    {kOptConfig, R"(  --config FILE          Read the findings rules from FILE instead of the
+                         nearest .colcheck.yaml in the working directory or
+                         a parent (docs/config.md). Flags win over it.
+)"},
+    {kOptNoConfig, R"(  --no-config            Read no .colcheck.yaml.
+)"},
+    {kOptBaseline, R"(  --baseline FILE        validate: drop the findings FILE lists (by path,
+                         or by content for a moved file; code; field), so
+                         only new ones are reported and fail the run.
+)"},
+    {kOptWriteBaseline, R"(  --write-baseline FILE  validate: write every finding of this run to FILE
+                         as a baseline (JSON).
+)"},
+};
+
+constexpr std::string_view kHelpVersionHelp =
+    R"(  -h, --help             Print this help and exit.
+  --version              Print the version and exit.
+)";
+
 
 struct CommandSpec {
   std::string_view name;
+  std::string_view synopsis;  // After "Usage: colcheck ".
+  std::string_view description;  // Unindented; --help indents it.
   CliCommand command;
   std::initializer_list<CliFormat> formats;
   unsigned options;
@@ -112,20 +164,66 @@ struct CommandSpec {
 constexpr size_t kAny = static_cast<size_t>(-1);
 
 const CommandSpec kCommands[] = {
-    {"validate", CliCommand::kValidate,
+    {"validate",
+     R"(validate [--format text|json|jsonl|sarif] [--context] [-j N]
+                [--level footer|pages|full] [--max-diagnostics N] [--quiet]
+                [--all-files] [--fail-on error|warning|info|never]
+                [--select P] [--ignore P] [--severity P=S] [--strict]
+                [--config FILE | --no-config]
+                [--baseline FILE | --write-baseline FILE] PATH...
+)",
+     R"(Validate each PATH. A directory is searched recursively, in
+sorted order, for Parquet files (PAR1 or PARE magic at the start
+or end, or a .parquet, .parq or .pq name) and ORC files (ORC at
+the start, or an .orc name); symbolic links to directories are
+not followed, and the other files are counted as skipped. A file
+named explicitly is always validated, whatever its content. A run
+of several files ends with a table of findings per code.
+)",
+     CliCommand::kValidate,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kJsonl, CliFormat::kSarif},
      kOptFormat | kOptLevel | kOptMaxDiagnostics | kOptQuiet | kOptContext |
-         kOptJobs | kOptAllFiles | kOptFailOn,
+         kOptJobs | kOptAllFiles | kOptFailOn | kOptFindings | kOptBaseline |
+         kOptWriteBaseline,
      1, kAny},
-    {"explain", CliCommand::kExplain, {CliFormat::kText, CliFormat::kJson},
+    {"explain", "explain [--format text|json] [--footer] FILE\n",
+     R"(Print the layout of FILE: every region from the magic to the
+tail (row groups, column chunks, pages, page indexes, bloom
+filters, footer), with the gaps and overlaps between them.
+)",
+     CliCommand::kExplain, {CliFormat::kText, CliFormat::kJson},
      kOptFormat | kOptFooter, 1, 1},
-    {"schema", CliCommand::kSchema, {CliFormat::kText, CliFormat::kJson},
+    {"schema", "schema [--format text|json] FILE\n",
+     R"(Print the schema of FILE in the Dremel notation, one field per
+line, each leaf with its column index and maximum levels.
+)",
+     CliCommand::kSchema, {CliFormat::kText, CliFormat::kJson},
      kOptFormat, 1, 1},
-    {"report", CliCommand::kReport, {}, kOptLevel | kOptOutput, 1, 1},
-    {"plan", CliCommand::kPlan, {CliFormat::kText, CliFormat::kJson},
+    {"report", "report [--level L] -o OUT.html FILE\n",
+     R"(Write one self-contained HTML page about FILE: a byte map, the
+diagnostics linked to a hex view, the schema and the columns.
+)",
+     CliCommand::kReport, {}, kOptLevel | kOptOutput, 1, 1},
+    {"plan", "plan [--format text|json] [--data] FILE\n",
+     R"(Print how each column of FILE arrives in common readers (Arrow
+and pandas, R, JavaScript) and where values lose precision.
+)",
+     CliCommand::kPlan, {CliFormat::kText, CliFormat::kJson},
      kOptFormat | kOptData, 1, 1},
-    {"triage", CliCommand::kTriage, {}, kOptOutput | kOptJobs, 1, kAny},
-    {"codes", CliCommand::kCodes,
+    {"triage",
+     R"(triage [-o DIR] [-j N] [--select P] [--ignore P] [--severity P=S]
+              [--strict] [--config FILE | --no-config] PATH...
+)",
+     R"(Validate many files, group them by the signature of their first
+error and write triage.md and triage.json. A directory gives
+all its regular files, with or without a magic.
+)",
+     CliCommand::kTriage, {}, kOptOutput | kOptJobs | kOptFindings, 1, kAny},
+    {"codes", "codes [--format text|json|markdown]\n",
+     R"(List every diagnostic code with its default severity. The
+markdown format is docs/diagnostics.md.
+)",
+     CliCommand::kCodes,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kMarkdown}, kOptFormat, 0,
      0},
 };
@@ -200,22 +298,6 @@ bool ParseLevel(std::string_view value, Level* out) {
   return false;
 }
 
-bool ParseFailOn(std::string_view value, FailOn* out) {
-  static constexpr std::pair<std::string_view, FailOn> kValues[] = {
-      {"error", FailOn::kError},
-      {"warning", FailOn::kWarning},
-      {"info", FailOn::kInfo},
-      {"never", FailOn::kNever},
-  };
-  for (const auto& [name, fail_on] : kValues) {
-    if (value == name) {
-      *out = fail_on;
-      return true;
-    }
-  }
-  return false;
-}
-
 bool ParseCount(std::string_view value, size_t* out) {
   if (value.empty()) return false;
   const char* end = value.data() + value.size();
@@ -236,6 +318,14 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--output" || name == "-o") return kOptOutput;
   if (name == "--all-files") return kOptAllFiles;
   if (name == "--fail-on") return kOptFailOn;
+  if (name == "--select") return kOptSelect;
+  if (name == "--ignore") return kOptIgnore;
+  if (name == "--severity") return kOptSeverity;
+  if (name == "--strict") return kOptStrict;
+  if (name == "--config") return kOptConfig;
+  if (name == "--no-config") return kOptNoConfig;
+  if (name == "--baseline") return kOptBaseline;
+  if (name == "--write-baseline") return kOptWriteBaseline;
   return 0;
 }
 
@@ -292,7 +382,8 @@ class CommandParser {
     }
     const bool flag = bit == kOptQuiet || bit == kOptContext ||
                       bit == kOptFooter || bit == kOptData ||
-                      bit == kOptAllFiles;
+                      bit == kOptAllFiles || bit == kOptStrict ||
+                      bit == kOptNoConfig;
     if (flag) {
       if (option.inline_value) {
         return Fail("option '" + std::string(option.name) +
@@ -303,6 +394,8 @@ class CommandParser {
       if (bit == kOptFooter) out_->footer = true;
       if (bit == kOptData) out_->data = true;
       if (bit == kOptAllFiles) out_->all_files = true;
+      if (bit == kOptStrict) out_->findings.strict = true;
+      if (bit == kOptNoConfig) out_->no_config = true;
       return true;
     }
     std::string_view text;
@@ -315,12 +408,48 @@ class CommandParser {
                       ")");
         }
         return true;
-      case kOptFailOn:
-        if (!ParseFailOn(text, &out_->fail_on)) {
+      case kOptFailOn: {
+        FailOn fail_on;
+        if (!ParseFailOn(text, &fail_on)) {
           return Fail("unknown severity '" + std::string(text) +
                       "' for --fail-on (error, warning, info or never)");
         }
+        out_->findings.fail_on = fail_on;
         return true;
+      }
+      case kOptSelect:
+      case kOptIgnore: {
+        std::vector<Code>* codes = &out_->findings.ignore;
+        if (bit == kOptSelect) {
+          if (!out_->findings.select) out_->findings.select.emplace();
+          codes = &*out_->findings.select;
+        }
+        std::string message;
+        if (!ParseCodeList(text, codes, &message)) {
+          return Fail(std::string(option.name) + ": " + message +
+                      " (see 'colcheck codes')");
+        }
+        return true;
+      }
+      case kOptSeverity: {
+        std::string message;
+        if (!ParseSeverityList(text, &out_->findings.severities, &message)) {
+          return Fail("--severity: " + message + " (see 'colcheck codes')");
+        }
+        return true;
+      }
+      case kOptConfig:
+      case kOptBaseline:
+      case kOptWriteBaseline: {
+        if (text.empty()) {
+          return Fail(std::string(option.name) + " needs a non-empty path");
+        }
+        std::string* target = bit == kOptConfig     ? &out_->config
+                              : bit == kOptBaseline ? &out_->baseline
+                                                    : &out_->write_baseline;
+        *target = text;
+        return true;
+      }
       case kOptLevel:
         if (!ParseLevel(text, &out_->level)) {
           return Fail("unknown level '" + std::string(text) +
@@ -366,6 +495,12 @@ class CommandParser {
     if (out_->context && out_->format != CliFormat::kText) {
       return Fail("--context applies to the text format only");
     }
+    if (!out_->config.empty() && out_->no_config) {
+      return Fail("--config and --no-config cannot be combined");
+    }
+    if (!out_->baseline.empty() && !out_->write_baseline.empty()) {
+      return Fail("--baseline and --write-baseline cannot be combined");
+    }
     return true;
   }
 
@@ -376,9 +511,54 @@ class CommandParser {
   size_t i_ = 1;
 };
 
+// The options `bits` accepts, as --help lists them.
+std::string OptionsHelp(unsigned bits) {
+  std::string text;
+  for (const OptionHelp& option : kOptionHelp) {
+    if ((bits & option.bit) != 0) text += option.text;
+  }
+  return text + std::string(kHelpVersionHelp);
+}
+
+std::string BuildUsage() {
+  std::string text(kUsageHead);
+  unsigned all = 0;
+  for (const CommandSpec& spec : kCommands) {
+    all |= spec.options;
+    // The first line follows the name, the rest are indented under it.
+    std::string description = "  " + std::string(spec.name);
+    description.append(12 - description.size(), ' ');
+    std::string_view rest = spec.description;
+    bool first = true;
+    while (!rest.empty()) {
+      const size_t newline = rest.find('\n');
+      if (!first) description.append(12, ' ');
+      description += rest.substr(0, newline + 1);
+      rest.remove_prefix(newline + 1);
+      first = false;
+    }
+    text += description;
+  }
+  text += "\nOptions:\n" + OptionsHelp(all) + std::string(kExitStatus);
+  return text;
+}
+
 }  // namespace
 
-std::string_view UsageText() { return kUsage; }
+std::string_view UsageText() {
+  static const std::string usage = BuildUsage();
+  return usage;
+}
+
+std::string CommandHelpText(std::string_view command) {
+  const CommandSpec* spec = FindCommand(command);
+  if (spec == nullptr) return "";
+  std::string text = "Usage: colcheck " + std::string(spec->synopsis) + "\n" +
+                     std::string(spec->description);
+  text += "\nOptions:\n" + OptionsHelp(spec->options);
+  if (spec->command == CliCommand::kValidate) text += kExitStatus;
+  return text;
+}
 
 bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
                   std::string* error) {
@@ -393,6 +573,7 @@ bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
     if (arg == "--") break;
     if (arg == "-h" || arg == "--help") {
       out->command = CliCommand::kHelp;
+      if (FindCommand(args[0]) != nullptr) out->help_command = args[0];
       return true;
     }
     if (arg == "--version") {

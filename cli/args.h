@@ -1,5 +1,7 @@
-// The command line of `colcheck`, parsed by hand: the grammar is small and a
-// parser library would be the CLI's only dependency beyond the validator.
+// The command line of `colcheck`, parsed by hand: the grammar is small, and
+// the exact messages, the attached short forms (-j4, -oDIR) and the
+// precedence of --help are contracts of the CLI tests that a parser library
+// would each need bending to.
 
 #ifndef COLCHECK_CLI_ARGS_H_
 #define COLCHECK_CLI_ARGS_H_
@@ -10,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/findings_config.h"
 #include "colcheck/colcheck.h"
 
 namespace colcheck {
@@ -26,8 +29,6 @@ enum class CliCommand {
   kCodes,
 };
 enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown };
-// validate --fail-on: the least severe finding that makes the exit status 1.
-enum class FailOn { kError, kWarning, kInfo, kNever };
 
 struct CliArgs {
   CliCommand command = CliCommand::kHelp;
@@ -37,7 +38,16 @@ struct CliArgs {
   bool quiet = false;
   bool context = false;  // validate: a hex excerpt under each diagnostic.
   bool all_files = false;  // validate: walks keep files without a magic.
-  FailOn fail_on = FailOn::kError;  // validate.
+  // validate, triage: --select, --ignore, --severity, --strict; validate
+  // also --fail-on. Applied over the config file's rules.
+  FindingsLayer findings;
+  std::string config;    // validate, triage: --config FILE.
+  bool no_config = false;  // validate, triage: --no-config.
+  std::string baseline;        // validate: --baseline FILE.
+  std::string write_baseline;  // validate: --write-baseline FILE.
+  // kHelp: the command whose help was asked for ("validate --help"), or
+  // empty for the whole usage.
+  std::string help_command;
   size_t jobs = 1;       // validate, triage: files checked in parallel.
   bool footer = false;   // explain: the footer's Thrift fields too.
   bool data = false;     // plan: count the values each hazard affects.
@@ -47,6 +57,9 @@ struct CliArgs {
 
 // The text printed by --help.
 std::string_view UsageText();
+// The help of one command ("validate"): its synopsis, what it does and only
+// its options. Empty for an unknown command.
+std::string CommandHelpText(std::string_view command);
 
 // Parses the arguments after the program name. Returns false with a one-line
 // `error` (without the "colcheck: " prefix) on a usage error; the caller then
@@ -55,17 +68,23 @@ std::string_view UsageText();
 //   colcheck validate [--format text|json|jsonl|sarif] [--context] [-j N]
 //                     [--level L] [--max-diagnostics N] [--quiet]
 //                     [--all-files] [--fail-on error|warning|info|never]
-//                     PATH...
+//                     [--select P] [--ignore P] [--severity P=S] [--strict]
+//                     [--config FILE | --no-config]
+//                     [--baseline FILE | --write-baseline FILE] PATH...
 //   colcheck explain [--format text|json] [--footer] FILE
 //   colcheck schema [--format text|json] FILE
 //   colcheck report [--level L] -o OUT.html FILE
 //   colcheck plan [--format text|json] [--data] FILE
-//   colcheck triage [-o DIR] [-j N] PATH...
+//   colcheck triage [-o DIR] [-j N] [--select P] [--ignore P]
+//                   [--severity P=S] [--strict] [--config FILE | --no-config]
+//                   PATH...
 //   colcheck codes [--format text|json|markdown]
 //   colcheck --help | -h | help | --version
 //
 // Options may come before or after paths, as `--opt value` or `--opt=value`;
-// `--` ends the options. -h/--help and --version win wherever they appear.
+// `--` ends the options. -h/--help and --version win wherever they appear;
+// after a command, --help asks for that command's help. --select, --ignore
+// and --severity repeat and take comma-separated lists.
 // Each command accepts only its own options and formats.
 bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
                   std::string* error);

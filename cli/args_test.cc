@@ -111,12 +111,13 @@ TEST(CliArgs, SingleFileCommandsNeedExactlyOneFile) {
 }
 
 TEST(CliArgs, FailOnAndAllFiles) {
-  EXPECT_EQ(Parse({"validate", "d"}).args.fail_on, FailOn::kError);
-  EXPECT_EQ(Parse({"validate", "--fail-on", "warning", "d"}).args.fail_on,
-            FailOn::kWarning);
-  EXPECT_EQ(Parse({"validate", "--fail-on=info", "d"}).args.fail_on,
+  EXPECT_EQ(Parse({"validate", "d"}).args.findings.fail_on, std::nullopt);
+  EXPECT_EQ(
+      Parse({"validate", "--fail-on", "warning", "d"}).args.findings.fail_on,
+      FailOn::kWarning);
+  EXPECT_EQ(Parse({"validate", "--fail-on=info", "d"}).args.findings.fail_on,
             FailOn::kInfo);
-  EXPECT_EQ(Parse({"validate", "--fail-on=never", "d"}).args.fail_on,
+  EXPECT_EQ(Parse({"validate", "--fail-on=never", "d"}).args.findings.fail_on,
             FailOn::kNever);
   EXPECT_EQ(Parse({"validate", "--fail-on=warnings", "d"}).error,
             "unknown severity 'warnings' for --fail-on (error, warning, info "
@@ -153,6 +154,60 @@ TEST(CliArgs, ValidateBatchAndContextOptions) {
   ASSERT_TRUE(triage2.ok) << triage2.error;
   EXPECT_EQ(triage2.args.output, "out");
   EXPECT_EQ(triage2.args.paths.size(), 2u);
+}
+
+TEST(CliArgs, FindingsFlagsRepeatAndTakeLists) {
+  const Parsed parsed =
+      Parse({"validate", "--select", "thrift.truncated", "--select=stats",
+             "--ignore", "stats.nan-bound,stats.undefined-order",
+             "--severity", "thrift.truncated=warning", "--strict", "d"});
+  ASSERT_TRUE(parsed.ok) << parsed.error;
+  const FindingsLayer& f = parsed.args.findings;
+  ASSERT_TRUE(f.select.has_value());
+  EXPECT_EQ(f.select->front(), Code::kThriftTruncated);
+  EXPECT_GT(f.select->size(), 2u);
+  EXPECT_EQ(f.ignore, (std::vector<Code>{Code::kStatsNanBound,
+                                         Code::kStatsUndefinedOrder}));
+  ASSERT_EQ(f.severities.size(), 1u);
+  EXPECT_EQ(f.severities[0].second, Severity::kWarning);
+  EXPECT_EQ(f.strict, true);
+  EXPECT_FALSE(Parse({"validate", "d"}).args.findings.select.has_value());
+}
+
+TEST(CliArgs, FindingsFlagErrors) {
+  EXPECT_FALSE(Parse({"validate", "--ignore", "stats.nope", "d"}).ok);
+  EXPECT_FALSE(Parse({"validate", "--select", "nogroup.*", "d"}).ok);
+  EXPECT_FALSE(Parse({"validate", "--severity", "stats=fatal", "d"}).ok);
+  EXPECT_FALSE(Parse({"validate", "--strict=yes", "d"}).ok);
+  EXPECT_FALSE(Parse({"validate", "--config", "a", "--no-config", "d"}).ok);
+  EXPECT_FALSE(
+      Parse({"validate", "--baseline", "a", "--write-baseline", "b", "d"}).ok);
+  EXPECT_FALSE(Parse({"explain", "--strict", "f"}).ok);
+  EXPECT_TRUE(Parse({"triage", "--strict", "--ignore", "stats", "d"}).ok);
+  EXPECT_FALSE(Parse({"triage", "--baseline", "b", "d"}).ok);
+}
+
+TEST(CliArgs, CommandHelp) {
+  const Parsed parsed = Parse({"validate", "x", "--help"});
+  ASSERT_TRUE(parsed.ok);
+  EXPECT_EQ(parsed.args.command, CliCommand::kHelp);
+  EXPECT_EQ(parsed.args.help_command, "validate");
+  EXPECT_EQ(Parse({"--help"}).args.help_command, "");
+  const std::string validate = CommandHelpText("validate");
+  EXPECT_TRUE(validate.starts_with("Usage: colcheck validate"));
+  EXPECT_NE(validate.find("--strict"), std::string::npos);
+  EXPECT_EQ(validate.find("--footer"), std::string::npos);
+  const std::string explain = CommandHelpText("explain");
+  EXPECT_NE(explain.find("--footer"), std::string::npos);
+  EXPECT_EQ(explain.find("--strict"), std::string::npos);
+  EXPECT_EQ(CommandHelpText("nosuch"), "");
+  // The whole usage lists every option and every command.
+  const std::string_view usage = UsageText();
+  for (const std::string_view needle :
+       {"--footer", "--strict", "--write-baseline", "  triage    Validate",
+        "Exit status"}) {
+    EXPECT_NE(usage.find(needle), std::string_view::npos) << needle;
+  }
 }
 
 }  // namespace

@@ -60,9 +60,18 @@ void ValidateBatch(const std::vector<std::string>& files,
                    const Options& options, size_t jobs,
                    const std::function<void(size_t, FileOutcome)>& emit,
                    const std::function<void()>& idle) {
+  ValidateBatch(
+      files, [&options](size_t) { return options; }, jobs, emit, idle);
+}
+
+void ValidateBatch(const std::vector<std::string>& files,
+                   const std::function<Options(size_t)>& options_for,
+                   size_t jobs,
+                   const std::function<void(size_t, FileOutcome)>& emit,
+                   const std::function<void()>& idle) {
   const std::function<FileOutcome(size_t)> work = [&](size_t i) {
     FileOutcome outcome;
-    Options file_options = options;
+    Options file_options = options_for(i);
     file_options.expected_format = FormatFromName(files[i]);
     outcome.status = ValidateFile(files[i], file_options, &outcome.report);
     return outcome;

@@ -150,6 +150,16 @@ void ValidateBatch(const std::vector<std::string>& files,
                    const std::function<void(size_t, FileOutcome)>& emit,
                    const std::function<void()>& idle = nullptr);
 
+// As above, with the options of file i from `options_for(i)`, called on a
+// worker thread (so it must be safe to call concurrently), which gives each
+// file its own findings policy or suppress hook. expected_format is still
+// set from the file's name.
+void ValidateBatch(const std::vector<std::string>& files,
+                   const std::function<Options(size_t)>& options_for,
+                   size_t jobs,
+                   const std::function<void(size_t, FileOutcome)>& emit,
+                   const std::function<void()>& idle = nullptr);
+
 // The message of a failed FileOutcome without the path that the library
 // puts first ("a.parquet: No such file" -> "No such file"), for
 // IoErrorLine, which adds the path itself.

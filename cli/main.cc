@@ -44,6 +44,10 @@ int Main(std::span<const std::string_view> argv) {
   if (!ParseCliArgs(argv, &args, &error)) return UsageError(error);
   switch (args.command) {
     case CliCommand::kHelp:
+      if (!args.help_command.empty()) {
+        std::cout << CommandHelpText(args.help_command);
+        return FinishOutput(kExitOk);
+      }
       std::cout << UsageText();
       return FinishOutput(kExitOk);
     case CliCommand::kVersion:

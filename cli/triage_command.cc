@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -62,6 +63,13 @@ bool WriteFileAtomically(const fs::path& path, const std::string& text) {
 }  // namespace
 
 int RunTriage(const CliArgs& args) {
+  std::optional<FindingsResolver> resolver;
+  std::string config_error;
+  if (!MakeFindingsResolver(args.config, args.no_config, args.findings,
+                            &resolver, &config_error)) {
+    std::cerr << "colcheck: " << config_error << "\n";
+    return kExitError;
+  }
   std::vector<std::string> errors;
   const std::vector<std::string> files =
       CollectInputs(args.paths, &errors, WalkFilter::kAllFiles);
@@ -91,8 +99,14 @@ int RunTriage(const CliArgs& args) {
     progress.FileDone(invalid);
   };
   // Triage looks at everything a file has to say, with the library's
-  // default limits.
-  ValidateBatch(files, Options(), ResolveJobs(args.jobs), emit,
+  // default limits, under the findings rules of the config and the command
+  // line, so a group's signature is an error under those rules.
+  const auto options_for = [&](size_t i) {
+    Options options;
+    options.findings = resolver->For(files[i]).findings;
+    return options;
+  };
+  ValidateBatch(files, options_for, ResolveJobs(args.jobs), emit,
                 [&] { progress.Tick(); });
   progress.Clear();
   const Triage triage = builder.Finish();

@@ -3,11 +3,14 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "cli/baseline.h"
 #include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/file_mapping.h"
@@ -18,6 +21,7 @@
 #include "reports/hex_context.h"
 #include "reports/json.h"
 #include "reports/sarif.h"
+#include "reports/summary.h"
 #include "reports/text.h"
 
 namespace colcheck {
@@ -28,13 +32,25 @@ class ReportOutput {
  public:
   virtual ~ReportOutput() = default;
   virtual void Add(const std::string& path, const Report& report) = 0;
-  virtual void Finish() {}
+  // Ends the output; `summary` tallies the whole run.
+  virtual void Finish(const RunSummary& /*summary*/) {}
 };
+
+// The per-code table closes a run of several files, and any run that a
+// baseline thinned; one file's findings are right above it already.
+void WriteTextSummaryIfUseful(const RunSummary& summary) {
+  if (summary.files() > 1 || summary.suppressed() > 0) {
+    WriteTextRunSummary(summary, std::cout);
+  }
+}
 
 class TextOutput : public ReportOutput {
  public:
   void Add(const std::string& path, const Report& report) override {
     WriteText(path, report, std::cout);
+  }
+  void Finish(const RunSummary& summary) override {
+    WriteTextSummaryIfUseful(summary);
   }
 };
 
@@ -54,6 +70,9 @@ class ContextOutput : public ReportOutput {
     }
     WriteTextWithContext(path, report, file.bytes(), std::cout);
   }
+  void Finish(const RunSummary& summary) override {
+    WriteTextSummaryIfUseful(summary);
+  }
 };
 
 class JsonOutput : public ReportOutput {
@@ -61,7 +80,7 @@ class JsonOutput : public ReportOutput {
   void Add(const std::string& path, const Report& report) override {
     writer_.AddFile(path, report);
   }
-  void Finish() override { writer_.Finish(); }
+  void Finish(const RunSummary& summary) override { writer_.Finish(summary); }
 
  private:
   JsonReportWriter writer_{&std::cout};
@@ -87,7 +106,7 @@ class SarifOutput : public ReportOutput {
   void Add(const std::string& path, const Report& report) override {
     writer_.AddFile(path, report);
   }
-  void Finish() override { writer_.Finish(); }
+  void Finish(const RunSummary&) override { writer_.Finish(); }
 
  private:
   SarifWriter writer_{&std::cout};
@@ -136,7 +155,30 @@ void ReportSkipped(size_t skipped) {
 
 }  // namespace
 
+// What a worker hands over for one file.
+struct ValidateOutcome {
+  FileOutcome file;
+  FailOn fail_on = FailOn::kError;
+  std::string hash;  // With --write-baseline.
+};
+
 int RunValidate(const CliArgs& args) {
+  std::optional<FindingsResolver> resolver;
+  std::string error;
+  if (!MakeFindingsResolver(args.config, args.no_config, args.findings,
+                            &resolver, &error)) {
+    std::cerr << "colcheck: " << error << "\n";
+    return kExitError;
+  }
+  Baseline baseline;
+  if (!args.baseline.empty() &&
+      !Baseline::Load(args.baseline, &baseline, &error)) {
+    std::cerr << "colcheck: " << error << "\n";
+    return kExitError;
+  }
+  std::optional<BaselineWriter> baseline_out;
+  if (!args.write_baseline.empty()) baseline_out.emplace(args.write_baseline);
+
   std::vector<std::string> errors;
   size_t skipped = 0;
   const std::vector<std::string> files = CollectInputs(
@@ -158,31 +200,56 @@ int RunValidate(const CliArgs& args) {
   const bool stdout_is_terminal = isatty(STDOUT_FILENO) == 1;
   bool any_fails = false;
   size_t validated = 0;
-  const auto emit = [&](size_t i, FileOutcome outcome) {
+  RunSummary summary;
+  const std::function<ValidateOutcome(size_t)> work = [&](size_t i) {
     const std::string& path = files[i];
-    if (!outcome.status.ok()) {
-      // I/O errors are not verdicts: the file gets no entry in the report,
-      // only a line on stderr and exit status 2.
-      progress.Clear();
-      std::cerr << IoErrorLine(path, IoErrorMessage(path, outcome.status))
-                << "\n";
-      io_error = true;
-      progress.FileDone(false);
-      return;
+    const FilePolicy policy = resolver->For(path);
+    Options file_options = options;
+    file_options.findings = policy.findings;
+    file_options.expected_format = FormatFromName(path);
+    if (!args.baseline.empty()) {
+      file_options.suppress = baseline.SuppressorFor(path);
     }
-    ++validated;
-    const bool invalid = outcome.report.verdict == Verdict::kInvalid;
-    any_fails = any_fails || Fails(outcome.report, args.fail_on);
-    if (output != nullptr) {
-      if (stdout_is_terminal) progress.Clear();
-      output->Add(path, outcome.report);
+    ValidateOutcome outcome;
+    outcome.fail_on = policy.fail_on;
+    outcome.file.status =
+        ValidateFile(path, file_options, &outcome.file.report);
+    if (baseline_out && outcome.file.status.ok() &&
+        !outcome.file.report.diagnostics.empty()) {
+      outcome.hash = HashFileContent(path).value_or("");
     }
-    progress.FileDone(invalid);
+    return outcome;
   };
-  ValidateBatch(files, options, ResolveJobs(args.jobs), emit,
-                [&] { progress.Tick(); });
+  const std::function<void(size_t, ValidateOutcome)> emit =
+      [&](size_t i, ValidateOutcome outcome) {
+        const std::string& path = files[i];
+        const FileOutcome& file = outcome.file;
+        if (!file.status.ok()) {
+          // I/O errors are not verdicts: the file gets no entry in the
+          // report, only a line on stderr and exit status 2.
+          progress.Clear();
+          std::cerr << IoErrorLine(path, IoErrorMessage(path, file.status))
+                    << "\n";
+          io_error = true;
+          progress.FileDone(false);
+          return;
+        }
+        ++validated;
+        summary.Add(file.report);
+        if (baseline_out) baseline_out->Add(path, file.report, outcome.hash);
+        const bool invalid = file.report.verdict == Verdict::kInvalid;
+        any_fails = any_fails || Fails(file.report, outcome.fail_on);
+        if (output != nullptr) {
+          if (stdout_is_terminal) progress.Clear();
+          output->Add(path, file.report);
+        }
+        progress.FileDone(invalid);
+      };
+  const size_t jobs = ResolveJobs(args.jobs);
+  RunOrdered<ValidateOutcome>(files.size(), jobs, WindowFor(jobs), work, emit,
+                              [&] { progress.Tick(); });
   progress.Clear();
-  if (output != nullptr) output->Finish();
+  if (output != nullptr) output->Finish(summary);
   ReportSkipped(skipped);
 
   if (validated == 0 && !io_error) {
@@ -190,6 +257,14 @@ int RunValidate(const CliArgs& args) {
     // health.
     std::cerr << "colcheck: no Parquet or ORC files found\n";
     return FinishOutput(kExitError);
+  }
+  if (baseline_out) {
+    if (!baseline_out->Write(&error)) {
+      std::cerr << "colcheck: " << error << "\n";
+      return FinishOutput(kExitError);
+    }
+    std::cerr << "colcheck: wrote " << baseline_out->findings()
+              << " findings to the baseline " << args.write_baseline << "\n";
   }
   if (io_error) return FinishOutput(kExitError);
   return FinishOutput(any_fails ? kExitInvalid : kExitOk);

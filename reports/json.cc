@@ -242,6 +242,14 @@ void JsonReportWriter::Finish() {
   *out_ << "]}\n";
 }
 
+void JsonReportWriter::Finish(const RunSummary& summary) {
+  BeginIfNeeded();
+  std::string tail = "],";
+  AppendJsonKey("summary", &tail);
+  AppendJsonRunSummary(summary, &tail);
+  *out_ << tail << "}\n";
+}
+
 std::string RenderJson(std::span<const FileReport> files) {
   std::ostringstream out;
   JsonReportWriter writer(&out);

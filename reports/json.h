@@ -23,6 +23,9 @@
 //
 //   {"path":"a.parquet","format":"parquet","size":1234,"verdict":"valid",...}
 //   {"path":"b.parquet","format":"parquet","size":99,"verdict":"invalid",...}
+//
+// `colcheck validate --format json` appends a "summary" member after
+// "files", with the findings per code (reports/summary.h).
 
 #ifndef COLCHECK_REPORTS_JSON_H_
 #define COLCHECK_REPORTS_JSON_H_
@@ -36,6 +39,7 @@
 
 #include "colcheck/colcheck.h"
 #include "reports/file_report.h"
+#include "reports/summary.h"
 
 namespace colcheck {
 
@@ -92,6 +96,9 @@ class JsonReportWriter {
   void AddFile(std::string_view path, const Report& report);
   // Writes the closing brackets and a newline. Call exactly once.
   void Finish();
+  // Closes "files" and appends the run's "summary" (reports/summary.h)
+  // before closing the document. Call instead of Finish().
+  void Finish(const RunSummary& summary);
 
  private:
   void BeginIfNeeded();

@@ -12,6 +12,7 @@ packages=(
   libdeflate-dev libxxhash-dev
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
+  libyaml-cpp-dev  # cli/: the .colcheck.yaml config and baselines.
   afl++ clang
   python3 python3-hypothesis python3-thrift
   python3-snappy python3-zstandard python3-lz4 python3-brotli

@@ -22,17 +22,22 @@ bool ReadAsOrc(const ByteReader& file, Format expected) {
 }
 
 // The limits group is colcheck's own bounds; each of its codes says that
-// some part of the file was left unchecked.
-bool HitALimit(const std::vector<Diagnostic>& diagnostics) {
-  for (const Diagnostic& d : diagnostics) {
-    if (Info(d.code).name.starts_with("limits.")) return true;
+// some part of the file was left unchecked, even when the findings policy
+// keeps it out of the report.
+bool HitALimit(const DiagnosticSink& sink,
+               const std::vector<Diagnostic>& diagnostics) {
+  for (const CodeInfo& info : AllCodes()) {
+    if (info.name.starts_with("limits.") && sink.Has(info.code)) return true;
   }
-  return false;
+  // The cut of too many diagnostics is marked only as the report is taken.
+  return !diagnostics.empty() &&
+         diagnostics.back().code == Code::kLimitsTooManyDiagnostics;
 }
 
 Report Finish(Report report, DiagnosticSink& sink) {
   report.diagnostics = sink.Take();
-  report.complete = !HitALimit(report.diagnostics);
+  report.suppressed = sink.suppressed();
+  report.complete = !HitALimit(sink, report.diagnostics);
   return report;
 }
 
@@ -42,7 +47,7 @@ Report ValidateWithHooks(std::span<const std::byte> data,
                          const Options& options,
                          const parquet::WalkHooks& hooks) {
   const ByteReader file(data);
-  DiagnosticSink sink(options.max_diagnostics);
+  DiagnosticSink sink(options);
   Report report;
   report.size = data.size();
   if (ReadAsOrc(file, options.expected_format)) {

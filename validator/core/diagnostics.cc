@@ -8,36 +8,43 @@ namespace colcheck {
 
 void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
                             std::string message) {
-  const Severity severity = Info(code).severity;
-  if (severity == Severity::kError) ++errors_;
+  seen_[static_cast<size_t>(code)] = true;
+  Severity severity = Info(code).severity;
+  if (options_ != nullptr) {
+    const std::optional<Severity> effective = options_->findings.Effective(code);
+    if (!effective) return;
+    if (options_->suppress && options_->suppress(code, field)) {
+      ++suppressed_;
+      return;
+    }
+    severity = *effective;
+  }
+  Keep(Diagnostic{code, severity, span.offset, span.length, std::move(field),
+                  std::move(message)});
+}
+
+void DiagnosticSink::Keep(Diagnostic diagnostic) {
+  const bool error = diagnostic.severity == Severity::kError;
+  if (error) ++errors_;
   if (diagnostics_.size() >= max_) {
     ++dropped_;
-    if (severity == Severity::kError) ++dropped_errors_;
+    if (error) ++dropped_errors_;
     return;
   }
-  diagnostics_.push_back(Diagnostic{code, severity, span.offset, span.length,
-                                    std::move(field), std::move(message)});
+  diagnostics_.push_back(std::move(diagnostic));
 }
 
 void DiagnosticSink::Absorb(DiagnosticSink& other) {
-  for (Diagnostic& d : other.diagnostics_) {
-    const size_t kept = diagnostics_.size();
-    Report(d.code, {d.offset, d.length}, std::move(d.field),
-           std::move(d.message));
-    if (diagnostics_.size() > kept) {
-      diagnostics_.back().column = std::move(d.column);
-    }
-  }
+  for (Diagnostic& d : other.diagnostics_) Keep(std::move(d));
   errors_ += other.dropped_errors_;
   dropped_errors_ += other.dropped_errors_;
   dropped_ += other.dropped_;
+  seen_ |= other.seen_;
+  suppressed_ += other.suppressed_;
   other.diagnostics_.clear();
+  other.seen_.reset();
   other.errors_ = other.dropped_ = other.dropped_errors_ = 0;
-}
-
-bool DiagnosticSink::Has(Code code) const {
-  return std::any_of(diagnostics_.begin(), diagnostics_.end(),
-                     [code](const Diagnostic& d) { return d.code == code; });
+  other.suppressed_ = 0;
 }
 
 std::vector<Diagnostic> DiagnosticSink::Take() {
@@ -45,13 +52,19 @@ std::vector<Diagnostic> DiagnosticSink::Take() {
                    [](const Diagnostic& a, const Diagnostic& b) {
                      return a.offset < b.offset;
                    });
-  if (dropped_ > 0) {
+  // The cut is marked at the severity the policy gives the marker's code,
+  // and not at all when the policy turns it off.
+  const std::optional<Severity> marker =
+      options_ != nullptr
+          ? options_->findings.Effective(Code::kLimitsTooManyDiagnostics)
+          : Info(Code::kLimitsTooManyDiagnostics).severity;
+  if (dropped_ > 0 && marker) {
     diagnostics_.push_back(Diagnostic{
-        Code::kLimitsTooManyDiagnostics, Severity::kWarning, 0, 0, "",
+        Code::kLimitsTooManyDiagnostics, *marker, 0, 0, "",
         StrCat(dropped_, " further diagnostics were dropped after the first ",
                max_)});
-    dropped_ = 0;
   }
+  dropped_ = 0;
   return std::move(diagnostics_);
 }
 

@@ -3,6 +3,7 @@
 #ifndef COLCHECK_CORE_DIAGNOSTICS_H_
 #define COLCHECK_CORE_DIAGNOSTICS_H_
 
+#include <bitset>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -17,23 +18,44 @@ namespace colcheck {
 // past the cap one limits.too-many-diagnostics is recorded and the rest are
 // counted and dropped, so a hostile file cannot exhaust memory through its
 // diagnostics.
+//
+// A sink made from Options applies its findings policy and suppress hook as
+// each code is reported; one made from a count alone (the scratch sinks that
+// decoders use to try something) keeps every code at its registry severity,
+// so what a decoder decides never depends on the caller's policy.
 class DiagnosticSink {
  public:
   explicit DiagnosticSink(size_t max_diagnostics = 10000)
       : max_(max_diagnostics) {}
+  // Keeps `options` by reference: it must outlive the sink.
+  explicit DiagnosticSink(const Options& options)
+      : max_(options.max_diagnostics), options_(&options) {}
 
-  // Reports `code` at its registry severity.
+  // Reports `code` at the severity the policy gives it, or drops it when
+  // the policy turns it off or the suppress hook claims it.
   void Report(Code code, ByteSpan span, std::string field,
               std::string message);
 
-  // Moves everything `other` collected here, as if reported here; what
-  // `other` dropped past its cap still counts, errors included.
+  // Moves everything `other` collected here with the severities it gave
+  // them; what `other` dropped past its cap still counts, errors included.
+  // `other` should be a Sibling(), so the policy is applied once.
   void Absorb(DiagnosticSink& other);
+
+  // An empty sink with the same cap, policy and suppress hook.
+  DiagnosticSink Sibling() const {
+    DiagnosticSink sibling(max_);
+    sibling.options_ = options_;
+    return sibling;
+  }
 
   size_t max_diagnostics() const { return max_; }
   bool has_errors() const { return errors_ > 0; }
   size_t error_count() const { return errors_; }
-  bool Has(Code code) const;
+  size_t suppressed() const { return suppressed_; }
+  // Whether `code` was reported, even if the policy then dropped it, so
+  // that decoders which look at what they found decide alike under any
+  // policy.
+  bool Has(Code code) const { return seen_[static_cast<size_t>(code)]; }
 
   // What was collected so far, for the passes that run after the rules:
   // naming each diagnostic's column and the known writer bug behind it.
@@ -43,7 +65,12 @@ class DiagnosticSink {
   std::vector<Diagnostic> Take();
 
  private:
+  void Keep(Diagnostic diagnostic);
+
   size_t max_;
+  const Options* options_ = nullptr;
+  std::bitset<kCodeCount> seen_;
+  size_t suppressed_ = 0;
   size_t errors_ = 0;
   size_t dropped_ = 0;
   size_t dropped_errors_ = 0;

@@ -164,7 +164,7 @@ bool IsWhole(const MetadataDecode& m, const DiagnosticSink& sink) {
 MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
                             DiagnosticSink& sink) {
   const uint64_t end = tail.footer.end();
-  DiagnosticSink local(sink.max_diagnostics());
+  DiagnosticSink local = sink.Sibling();
   MetadataDecode m = DecodeAt(file, tail.footer.offset, end, local);
   const uint64_t start = IsWhole(m, local) ? 0 : FindFooterStart(file, tail);
   if (start == 0) {

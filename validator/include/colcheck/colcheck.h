@@ -15,7 +15,10 @@
 #define COLCHECK_COLCHECK_H_
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -37,6 +40,13 @@ enum class Code : uint16_t {
 #undef COLCHECK_CODE
 };
 
+// The number of codes in the registry.
+inline constexpr size_t kCodeCount = 0
+#define COLCHECK_CODE(id, name, severity, spec, summary) +1
+#include "colcheck/codes.def"
+#undef COLCHECK_CODE
+    ;
+
 // One entry of the code registry.
 struct CodeInfo {
   Code code;
@@ -50,6 +60,56 @@ struct CodeInfo {
 std::span<const CodeInfo> AllCodes();
 const CodeInfo& Info(Code code);
 std::string_view SeverityName(Severity severity);  // "error", "warning", ...
+
+// The codes a pattern names: an exact code ("stats.null-count-mismatch"), a
+// group ("stats.*" or "stats", every code whose name starts with "stats."),
+// or every code ("all" or "*"). Returns false with a one-line `error` for a
+// code or group that does not exist; `codes` is then left empty.
+bool ResolveCodePattern(std::string_view pattern, std::vector<Code>* codes,
+                        std::string* error);
+
+// Which findings a validation keeps, and at which severity: a table with one
+// entry per code, consulted as each diagnostic is reported, so the verdict
+// and Options::max_diagnostics see the effective severity and a code turned
+// off costs nothing downstream. The default keeps every code at its registry
+// severity.
+//
+//   FindingsPolicy policy;
+//   policy.SetEnabled(Code::kStatsNullCountMismatch, false);
+//   policy.SetSeverity(Code::kSchemaRootRepetition, Severity::kError);
+//   policy.set_strict(true);
+class FindingsPolicy {
+ public:
+  // Turns `code` on or off. A code that is off is dropped where it is
+  // reported: it is not counted toward max_diagnostics nor the verdict.
+  void SetEnabled(Code code, bool enabled);
+  // Reports `code` at `severity` whatever its registry severity, and
+  // whatever strict says.
+  void SetSeverity(Code code, Severity severity);
+  // Forgets the SetSeverity of `code`.
+  void ClearSeverity(Code code);
+  // Strict: every warning is an error, since every spec violation is one,
+  // harmful or not. The limits.* codes are colcheck's own limits, not the
+  // file's faults, and are never promoted.
+  void set_strict(bool strict) { strict_ = strict; }
+
+  bool strict() const { return strict_; }
+  bool enabled(Code code) const { return (Entry(code) & kOff) == 0; }
+  // The severity SetSeverity gave `code`, if any.
+  std::optional<Severity> severity_override(Code code) const;
+  // The severity `code` is reported at, or nullopt when it is off.
+  std::optional<Severity> Effective(Code code) const;
+
+ private:
+  // Bit 7: off. Bits 0-1: 0 for the registry severity, else the override
+  // Severity plus one.
+  static constexpr uint8_t kOff = 0x80;
+  static constexpr uint8_t kSeverityMask = 0x03;
+  uint8_t Entry(Code code) const { return table_[static_cast<size_t>(code)]; }
+
+  std::array<uint8_t, kCodeCount> table_{};
+  bool strict_ = false;
+};
 
 // A finding: a code, and the absolute byte span [offset, offset + length) of
 // the input that it concerns. `field` names the place in the format's own
@@ -102,6 +162,13 @@ struct Options {
   // reads it), and an x.parquet is reported as a Parquet file without its
   // magics (Report::format kParquet). A magic always wins.
   Format expected_format = Format::kUnknown;
+  // Which codes are kept and at which severity.
+  FindingsPolicy findings;
+  // Called for each finding the policy keeps, in discovery order, with its
+  // code and field; returning true drops it, counted in Report::suppressed
+  // but not toward max_diagnostics nor the verdict. A baseline of known
+  // findings uses it. It may keep state: it serves one validation.
+  std::function<bool(Code code, std::string_view field)> suppress;
 };
 
 struct Report {
@@ -115,6 +182,8 @@ struct Report {
   // Sorted by offset; ties keep discovery order. A final
   // limits.too-many-diagnostics warning, when present, comes last.
   std::vector<Diagnostic> diagnostics;
+  // The findings Options::suppress dropped.
+  size_t suppressed = 0;
 };
 
 // Failures of the tool itself, as opposed to faults in the input.
