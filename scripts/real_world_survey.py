@@ -30,10 +30,14 @@ def corpus_dir() -> pathlib.Path:
 
 
 def validate(colcheck: pathlib.Path, root: pathlib.Path,
-             files: list[str]) -> dict[str, dict]:
-    """colcheck's JSON Lines report of each file, by manifest path."""
+             files: list[str], jobs: int = 0) -> dict[str, dict]:
+    """colcheck's JSON Lines report of each file, by manifest path.
+
+    jobs is colcheck's -j: 0 uses every core; the ctest passes 2 so that it
+    shares the machine with the tests that run beside it.
+    """
     result = subprocess.run(
-        [str(colcheck), "validate", "--format", "jsonl", "-j", "0",
+        [str(colcheck), "validate", "--format", "jsonl", "-j", str(jobs),
          "--fail-on", "never", *files],
         cwd=root, capture_output=True, text=True, check=False)
     if result.returncode != 0:

@@ -539,7 +539,8 @@ TEST_F(PageIndexTest, NullPageBoundsAreEmpty) {
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run(HeadersOnly());
   EXPECT_THAT(
-      d, ElementsAre(IsDiagnostic(Code::kPageIndexNullPages, s.max.entries[2],
+      d, ElementsAre(IsDiagnostic(Code::kPageIndexNullPageBounds,
+                                  s.max.entries[2],
                                   Field("column_index.max_values", 2))))
       << Dump(d);
 }

@@ -574,9 +574,13 @@ class NestedChecker {
           StrCat("VARIANT field `", f.name.value, "` is not BYTE_ARRAY"));
     } else if (must_be_required && f.repetition_type.present &&
                !IsRequired(f)) {
-      ReportVariant(
-          f.repetition_type.span, FieldPath("schema", field, "repetition_type"),
-          StrCat("VARIANT field `", f.name.value, "` must be REQUIRED"));
+      // A warning: the field's type and place are right, and DuckDB and
+      // hyparquet read OPTIONAL ones as they read REQUIRED (Arrow C++ 21
+      // and 23 files; docs/severity.md).
+      sink_.Report(
+          Code::kVariantOptionalField, f.repetition_type.span,
+          FieldPath("schema", field, "repetition_type"),
+          StrCat("VARIANT field `", f.name.value, "` should be REQUIRED"));
     }
   }
 

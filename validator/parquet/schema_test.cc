@@ -840,7 +840,8 @@ TEST(VariantTest, OptionalMetadata) {
       .Leaf("metadata", kOptional, kByteArray)
       .Leaf("value", kRequired, kByteArray);
   const std::vector<Diagnostic> d = RunSchemaRules(b.md());
-  EXPECT_TRUE(HasDiagnostic(d, Code::kVariantMalformed,
+  EXPECT_TRUE(NoErrors(d));
+  EXPECT_TRUE(HasDiagnostic(d, Code::kVariantOptionalField,
                             b.el(2).repetition_type.span,
                             "schema[2].repetition_type"));
 }
@@ -853,7 +854,8 @@ TEST(VariantTest, OptionalValueWithoutTypedValue) {
       .Leaf("metadata", kRequired, kByteArray)
       .Leaf("value", kOptional, kByteArray);
   const std::vector<Diagnostic> d = RunSchemaRules(b.md());
-  EXPECT_TRUE(HasDiagnostic(d, Code::kVariantMalformed,
+  EXPECT_TRUE(NoErrors(d));
+  EXPECT_TRUE(HasDiagnostic(d, Code::kVariantOptionalField,
                             b.el(3).repetition_type.span,
                             "schema[3].repetition_type"));
 }
