@@ -111,7 +111,7 @@ TEST(DiagnosticSinkTest, CapDropsAndSaysSo) {
   EXPECT_EQ(d[0].offset, 99u);  // The first two kept, sorted.
   EXPECT_EQ(d[1].offset, 100u);
   EXPECT_EQ(d[2].code, Code::kLimitsTooManyDiagnostics);
-  EXPECT_EQ(d[2].severity, Severity::kWarning);
+  EXPECT_EQ(d[2].severity, Severity::kInfo);
 }
 
 TEST(DiagnosticSinkTest, DroppedErrorsStillCount) {
