@@ -90,7 +90,7 @@ constexpr OptionHelp kOptionHelp[] = {
                          statistics, page index, bloom filters, checksums).
 )"},
     {kOptMaxDiagnostics, R"(  --max-diagnostics N    Keep at most N diagnostics per file (default 10000);
-                         a limits.too-many-diagnostics warning marks the cut.
+                         a limits.too-many-diagnostics info marks the cut.
 )"},
     {kOptFooter, R"(  --footer               explain: also every Thrift field of the footer with
                          its byte span, as an indented tree.

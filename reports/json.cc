@@ -134,9 +134,6 @@ void AppendJsonFile(std::string_view path, const Report& report,
   AppendJsonKey("verdict", out);
   AppendJsonString(VerdictName(report.verdict), out);
   out->push_back(',');
-  AppendJsonKey("complete", out);
-  out->append(report.complete ? "true" : "false");
-  out->push_back(',');
   AppendJsonKey("diagnostics", out);
   out->push_back('[');
   bool first = true;
@@ -145,7 +142,11 @@ void AppendJsonFile(std::string_view path, const Report& report,
     first = false;
     AppendJsonDiagnostic(diagnostic, out);
   }
-  out->append("]}");
+  // Appended after the original keys, as the contract allows.
+  out->append("],");
+  AppendJsonKey("complete", out);
+  out->append(report.complete ? "true" : "false");
+  out->push_back('}');
 }
 
 namespace {

@@ -111,14 +111,14 @@ TEST(ReportsJson, DocumentHasContractKeysInOrder) {
   EXPECT_EQ(json,
             "{\"tool\":\"colcheck\",\"version\":\"0.1.0\",\"files\":[{"
             "\"path\":\"a.parquet\",\"format\":\"parquet\",\"size\":1234,"
-            "\"verdict\":\"invalid\",\"complete\":true,\"diagnostics\":[{"
+            "\"verdict\":\"invalid\",\"diagnostics\":[{"
             "\"code\":\"schema.orphaned-elements\",\"severity\":\"error\","
             "\"offset\":674,\"length\":1,\"field\":\"schema[0].num_children\","
             "\"message\":\"2 elements \\\"left\\\" over\",\"column\":\"\"},{"
             "\"code\":\"schema.orphaned-elements\",\"severity\":\"error\","
             "\"offset\":674,\"length\":1,\"field\":\"schema[3].type\","
             "\"message\":\"2 elements \\\"left\\\" over\","
-            "\"column\":\"order.`a.b`.price\"}]}]}\n");
+            "\"column\":\"order.`a.b`.price\"}],\"complete\":true}]}\n");
   EXPECT_TRUE(Valid(json));
 }
 

@@ -127,8 +127,10 @@ struct Diagnostic {
   uint64_t length = 0;
   std::string field;
   std::string message;
-  std::string column;
-  std::string known_bug;
+  // Filled in after the rules run; the default keeps six-value
+  // initialisers complete.
+  std::string column = {};
+  std::string known_bug = {};
 };
 
 enum class Format : uint8_t { kUnknown, kParquet, kOrc };
@@ -152,7 +154,7 @@ std::string_view LevelName(Level level);  // "footer", "pages", "full"
 
 struct Options {
   // Diagnostics past this count are dropped and a single
-  // limits.too-many-diagnostics warning says so.
+  // limits.too-many-diagnostics info says so.
   size_t max_diagnostics = 10000;
   Level level = Level::kFull;
   // What the caller takes the file to be, from its name, say (the CLI
@@ -180,7 +182,7 @@ struct Report {
   // a limit is never the file's fault.
   bool complete = true;
   // Sorted by offset; ties keep discovery order. A final
-  // limits.too-many-diagnostics warning, when present, comes last.
+  // limits.too-many-diagnostics info, when present, comes last.
   std::vector<Diagnostic> diagnostics;
   // The findings Options::suppress dropped.
   size_t suppressed = 0;
