@@ -21,6 +21,10 @@ std::string TableCell(std::string_view text) {
   for (const char c : text) {
     if (c == '|') {
       out.append("\\|");
+    } else if (c == '<') {
+      // Quoted spec text such as '<Application> version' would otherwise
+      // parse as an HTML tag and vanish.
+      out.append("&lt;");
     } else if (c == '\n' || c == '\r') {
       out.push_back(' ');
     } else {
@@ -63,7 +67,12 @@ std::string RenderCodesMarkdown() {
          "\n"
          "Spec keys: R = parquet-format README.md, T = parquet.thrift, "
          "LT = LogicalTypes.md,\n"
-         "EC = Encryption.md, TC = Thrift compact protocol specification.\n"
+         "EN = Encodings.md, CO = Compression.md, PI = PageIndex.md, "
+         "BF = BloomFilter.md,\n"
+         "EC = Encryption.md, TC = Thrift compact protocol specification;\n"
+         "ORCv1 = ORC specification v1, OP = orc_proto.proto, "
+         "PB = protobuf encoding guide.\n"
+         "Quoted text in single quotes is the spec's own sentence.\n"
          "\n"
       << AllCodes().size() << " codes in " << groups.size() << " groups.\n";
 
