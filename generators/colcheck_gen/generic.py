@@ -1400,13 +1400,17 @@ def _empty_group(pq, rng, _):
                      len(new.metadata.schema) - 1, "num_children")].value)
 
 
-def _element_pairs(pq):
-    n = len(pq.metadata.schema)
-    return [(a, b) for a in range(1, n) for b in range(a + 1, n)]
+def _sibling_pairs(pq):
+    _, elements = _schema(pq)
+    # Children are listed in schema order, so a < b.
+    return [(a, b) for _, children, _ in elements.values()
+            for k, a in enumerate(children) for b in children[k + 1:]]
 
 
+# Only siblings: field ids repeat legally across parents (protobuf numbers
+# each message's fields on its own).
 @operator("schema.duplicate-field-id", "field_id_shared",
-          "Two non-root elements get the same field_id.", _element_pairs)
+          "Two sibling elements get the same field_id.", _sibling_pairs)
 def _duplicate_field_id(pq, rng, pair):
     a, b = pair
     fid = rng.randint(0, 1000)
@@ -1876,8 +1880,8 @@ def _null_count_mismatch(pq, rng, target):
 
 
 def _all_null(pq, leaf, s, meta):
-    # Bounds on a type without an order (INT96, INTERVAL) are
-    # stats.undefined-order first.
+    # Bounds on a type without an order are reported first:
+    # stats.int96-bounds (INT96) or stats.undefined-order (INTERVAL).
     return (s.min_value is None and s.null_count == meta.num_values and
             leaf.physical not in ("BOOLEAN", "INT96") and
             _element(pq, leaf).converted_type !=

@@ -9,6 +9,7 @@
 #include "parquet/schema.h"
 
 #include <algorithm>
+#include <compare>
 #include <string>
 #include <utility>
 
@@ -285,22 +286,37 @@ void CheckElementFields(const Schema& schema, int32_t i, DiagnosticSink& sink) {
   }
 }
 
-// Sorting (value, index) pairs finds every repeat in O(n log n), and the
+// parquet.thrift's field_id keeps "the original field id", and the
+// original schemas number the fields of each record on their own
+// (protobuf field numbers, which parquet-protobuf writes, repeat across
+// nested messages), so only siblings must not share one. Sorting
+// (parent, id, index) triples finds every repeat in O(n log n), and the
 // index order makes the later element the one reported.
-void CheckDuplicateFieldIds(const Schema& schema, DiagnosticSink& sink) {
-  std::vector<std::pair<int32_t, int32_t>> ids;
+void CheckDuplicateFieldIds(const Schema& schema, const SchemaTree& tree,
+                            DiagnosticSink& sink) {
+  struct Entry {
+    int32_t parent;
+    int32_t id;
+    int32_t index;
+    auto operator<=>(const Entry&) const = default;
+  };
+  std::vector<Entry> ids;
   for (size_t i = 0; i < schema.size(); ++i) {
     const Spanned<int32_t>& id = schema[i].value.field_id;
-    if (id.present) ids.emplace_back(id.value, static_cast<int32_t>(i));
+    if (id.present) {
+      ids.push_back({tree.nodes[i].parent, id.value, static_cast<int32_t>(i)});
+    }
   }
   std::sort(ids.begin(), ids.end());
   for (size_t k = 1; k < ids.size(); ++k) {
-    if (ids[k].first != ids[k - 1].first) continue;
-    const int32_t i = ids[k].second;
+    if (ids[k].parent != ids[k - 1].parent || ids[k].id != ids[k - 1].id) {
+      continue;
+    }
+    const int32_t i = ids[k].index;
     sink.Report(Code::kSchemaDuplicateFieldId, schema[i].value.field_id.span,
                 FieldPath("schema", i, "field_id"),
-                StrCat("field_id ", ids[k].first, " is also used by schema[",
-                       ids[k - 1].second, "]"));
+                StrCat("field_id ", ids[k].id, " is also used by its sibling "
+                       "schema[", ids[k - 1].index, "]"));
   }
 }
 
@@ -625,10 +641,10 @@ void CheckSchema(const RuleContext& ctx) {
     CheckRepetition(schema, i, ctx.sink);
     CheckElementFields(schema, i, ctx.sink);
   }
-  CheckDuplicateFieldIds(schema, ctx.sink);
 
   // Sibling and nesting rules would chase wrong parents on a broken tree.
   if (!ctx.tree.ok || ctx.tree.nodes.size() != schema.size()) return;
+  CheckDuplicateFieldIds(schema, ctx.tree, ctx.sink);
   NestedChecker nested(schema, ctx.tree, ctx.sink);
   for (int32_t i = 0; i < n; ++i) {
     CheckDuplicateSiblingNames(schema, ctx.tree, i, ctx.sink);

@@ -375,6 +375,39 @@ TEST(CheckSchemaTest, DuplicateFieldIdOnTheLaterElement) {
   EXPECT_TRUE(CountIs(d, Code::kSchemaDuplicateFieldId, 1));
 }
 
+// Original schemas number each record's fields on their own (protobuf
+// field numbers repeat across nested messages; parquet-java 1.14.1 wrote
+// such a file): only siblings may not share a field_id.
+TEST(CheckSchemaTest, FieldIdsRepeatAcrossParents) {
+  SchemaBuilder b;
+  b.Root(2)
+      .Group("s", kOptional, 2)
+      .FieldId(1)
+      .Leaf("x", kOptional, kInt32)
+      .FieldId(1)
+      .Leaf("y", kOptional, kInt32)
+      .FieldId(2)
+      .Leaf("t", kOptional, kInt32)
+      .FieldId(2);
+  EXPECT_TRUE(
+      CountIs(RunSchemaRules(b.md()), Code::kSchemaDuplicateFieldId, 0));
+}
+
+TEST(CheckSchemaTest, DuplicateFieldIdAmongNestedSiblings) {
+  SchemaBuilder b;
+  b.Root(1)
+      .Group("s", kOptional, 2)
+      .FieldId(1)
+      .Leaf("x", kOptional, kInt32)
+      .FieldId(4)
+      .Leaf("y", kOptional, kInt32)
+      .FieldId(4);
+  const std::vector<Diagnostic> d = RunSchemaRules(b.md());
+  EXPECT_TRUE(HasDiagnostic(d, Code::kSchemaDuplicateFieldId,
+                            b.el(3).field_id.span, "schema[3].field_id"));
+  EXPECT_TRUE(CountIs(d, Code::kSchemaDuplicateFieldId, 1));
+}
+
 TEST(CheckSchemaTest, AbsentFieldIdsAreNotDuplicates) {
   SchemaBuilder b;
   b.Root(2).Leaf("a", kOptional, kInt32).Leaf("b", kOptional, kInt32);

@@ -135,6 +135,16 @@ void CheckMinMaxValue(const RuleContext& ctx, const StatsRef& ref,
   if (col.order.order() == SortOrder::kUndefined) {
     const Spanned<Binary>& value =
         s.min_value.present ? s.min_value : s.max_value;
+    // parquet.thrift leaves INT96's order undefined but lets a writer write
+    // its statistics (in the legacy days-then-nanos order); parquet-java
+    // does, and readers ignore them or use that order.
+    if (col.type == kInt96) {
+      ctx.sink.Report(Code::kStatsInt96Bounds, value.span,
+                      ref.Path(s.min_value.present ? "min_value" : "max_value"),
+                      "min_value/max_value are written for an INT96 column, "
+                      "whose order TYPE_ORDER leaves undefined");
+      return;
+    }
     ctx.sink.Report(Code::kStatsUndefinedOrder, value.span,
                     ref.Path(s.min_value.present ? "min_value" : "max_value"),
                     "min_value/max_value are written for a type whose sort "

@@ -206,7 +206,7 @@ TEST_F(StatisticsTest, ValueLengthOfFixedWidthTypes) {
   }
 }
 
-// INT96 has no defined order either, which is a finding of its own.
+// INT96's bounds are a finding of their own (an info).
 TEST_F(StatisticsTest, Int96ValueLength) {
   MetadataBuilder b = OneColumn(kInt96);
   const Binary wrong = Keep(std::string(8, '\0'));
@@ -215,7 +215,7 @@ TEST_F(StatisticsTest, Int96ValueLength) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsValueLength,
                                           b.stats(0, 0).min_value.span,
                                           Stat(0, 0, "min_value")),
-                             IsDiagnostic(Code::kStatsUndefinedOrder,
+                             IsDiagnostic(Code::kStatsInt96Bounds,
                                           b.stats(0, 0).min_value.span,
                                           Stat(0, 0, "min_value"))))
       << Dump(d);
@@ -415,16 +415,25 @@ TEST_F(StatisticsTest, TypeOrderZerosAreEqual) {
   ExpectClean(b);
 }
 
-TEST_F(StatisticsTest, Int96OrderIsUndefined) {
+// parquet.thrift lets a writer write INT96 statistics (in the legacy
+// order), as parquet-java does: an info, not stats.undefined-order.
+TEST_F(StatisticsTest, Int96BoundsAreAnInfo) {
   MetadataBuilder b = OneColumn(kInt96);
   const Binary v = Keep(std::string(12, '\x01'));
   SetMinMax(b, 0, v, v);
   const auto d = b.Run(CheckStatistics);
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsUndefinedOrder,
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsInt96Bounds,
                                           b.stats(0, 0).min_value.span,
                                           Stat(0, 0, "min_value"))))
       << Dump(d);
-  EXPECT_EQ(d[0].severity, Severity::kWarning);
+  EXPECT_EQ(d[0].severity, Severity::kInfo);
+}
+
+TEST_F(StatisticsTest, Int96MaxAloneIsAnInfoOnTheMax) {
+  MetadataBuilder b = OneColumn(kInt96);
+  b.stats(0, 0).max_value = b.Field(Keep(std::string(12, '\x02')), 12);
+  ExpectOnly(b, Code::kStatsInt96Bounds, b.stats(0, 0).max_value,
+             "max_value");
 }
 
 TEST_F(StatisticsTest, IntervalOrderIsUndefined) {
