@@ -712,10 +712,8 @@ def _binary_length(pq, rng, f):
     value = pq.spans[f.path].value
     prefix = _varint_end(pq.data, value.offset) - value.offset
     size = rng.randint(pq.footer_length + 1, 1 << 24)
-    rest = value.length - prefix
     return _splice(pq, Span(value.offset, prefix), encoding.uleb128(size),
-                   "thrift.binary-length-exceeds-data",
-                   expect=lambda s: Span(s.offset, s.length + rest))
+                   "thrift.binary-length-exceeds-data")
 
 
 def _utf8_strings(elements):
@@ -2410,13 +2408,10 @@ def _compression_size(pq, rng, target):
     levels = len(page.rep) + len(page.defs) if _is_v2(pq, page) else 0
     old = page.header.uncompressed_page_size
     choices = [old + d for d in (-3, -2, -1, 1, 2, 3) if old + d >= levels]
-
-    def span(new):
-        return new.pages[(g, c)][k].fields["uncompressed_page_size"].value \
-            .join(_stored_values(new, g, c, k))
     return _page_edit(pq, "compression.size-mismatch",
                       _header_edit(g, c, k, "uncompressed_page_size",
-                                   lambda n: rng.choice(choices)), span)
+                                   lambda n: rng.choice(choices)),
+                      _field(g, c, k, "uncompressed_page_size"))
 
 
 @operator("limits.page-size", "page_declares_over_1gib",

@@ -415,9 +415,7 @@ def _binary_length(pq):
     text = pq.metadata.created_by.encode("utf-8")
     old_len = len(encoding.uleb128(len(text)))
     return _splice(pq, Span(value.offset, old_len), encoding.uleb128(100_000),
-                   "thrift.binary-length-exceeds-data",
-                   expect=lambda s: Span(s.offset, value.end - value.offset
-                                         - old_len + s.length))
+                   "thrift.binary-length-exceeds-data")
 
 
 @mutation("thrift.union-member-count", "column_order_empty",
@@ -1668,13 +1666,10 @@ def _compression_corrupt(pq):
                "`score` is one more than its sections decompress to.")
 def _compression_size(pq):
     col = _leaf_index(pq, "score")
-
-    def span(new):
-        return _placed(new, col, 0).fields["uncompressed_page_size"].value \
-            .join(_v2_stored_values(new, col, 0))
     return _page_edit(pq, "compression.size-mismatch",
                       _set_header(col, 0, "uncompressed_page_size",
-                                  lambda n: n + 1), span)
+                                  lambda n: n + 1),
+                      _header_value(col, 0, "uncompressed_page_size"))
 
 
 @page_mutation("limits.page-size", "gzip_page_declares_1gib",

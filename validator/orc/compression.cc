@@ -244,9 +244,10 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
     }
     std::span<const std::byte> body;
     if (!r.ReadBytes(len, &body)) {
+      // The header's length is the fault; the bytes after it are only
+      // what it fails to cover.
       sink.Report(
-          Code::kOrcCompressionChunkTruncated,
-          {at, kHeaderBytes + r.remaining()}, std::string(field),
+          Code::kOrcCompressionChunkTruncated, header_span, std::string(field),
           StrCat("a chunk of ", len, " bytes runs ", len - r.remaining(),
                  " bytes past the end of its region"));
       framed = false;

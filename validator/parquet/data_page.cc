@@ -29,9 +29,10 @@ bool OpenSection(const ByteReader& file, codec::Decompressor& codecs,
                  PageScope& scope, PageBuffer* buffer, ByteReader* out,
                  bool* exact) {
   if (!compressed || codec == kUncompressed) {
+    // The declared size is the fault; the stored bytes are whatever the
+    // writer wrote, and the message gives their count.
     if (stored.length != declared) {
-      scope.ReportAt(Code::kCompressionSizeMismatch,
-                     Join(size_field.span, stored),
+      scope.ReportAt(Code::kCompressionSizeMismatch, size_field.span,
                      "header.uncompressed_page_size",
                      StrCat("the section is stored uncompressed in ",
                             stored.length, " bytes, but its uncompressed "
@@ -63,8 +64,10 @@ bool OpenSection(const ByteReader& file, codec::Decompressor& codecs,
                             "decompress with codec ", codec, ": ", r.detail));
       return false;
     case codec::Outcome::kSizeMismatch:
+      // The body decoded as a whole stream (else kCorrupt): the size that
+      // disagrees with it is the header's.
       scope.ReportAt(
-          Code::kCompressionSizeMismatch, Join(size_field.span, stored),
+          Code::kCompressionSizeMismatch, size_field.span,
           "header.uncompressed_page_size",
           StrCat("the body decompresses to ",
                  r.produced > declared ? "more than " : "",

@@ -197,8 +197,9 @@ bool Decoder::ReadBinary(std::span<const std::byte>* out, ByteSpan* span) {
   ByteSpan length_span;
   if (!ReadVarint(5, 0xFFFFFFFF, &length, &length_span)) return false;
   if (length > reader_.remaining()) {
-    Fail(Code::kThriftBinaryTooLong,
-         {start, length_span.length + reader_.remaining()},
+    // The length prefix is the fault: the bytes after it are whatever
+    // follows in the struct, not a broken value.
+    Fail(Code::kThriftBinaryTooLong, length_span,
          StrCat("binary length ", length, " exceeds the ",
                 reader_.remaining(), " bytes that remain: ",
                 length - reader_.remaining(), " bytes missing"));

@@ -914,7 +914,8 @@ TEST(WrongTypeTest, FaultInsideSkippedValueStopsDecoding) {
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.found(),
             (std::vector<Found>{At(Code::kThriftWrongType, header),
-                                At(Code::kThriftBinaryTooLong, binary)}));
+                                At(Code::kThriftBinaryTooLong,
+                                   ByteSpan{binary.offset, 1})}));
 }
 
 // ---- thrift.invalid-field-id and thrift.binary-extension-field --------------
@@ -1192,9 +1193,9 @@ TEST(BinaryTest, LengthExceedsData) {
   const ByteSpan binary = w.BinaryDeclared(100, "abc");
   const auto r = Decode(w);
   EXPECT_FALSE(r.ok);
-  // The length and every byte that remains.
-  EXPECT_EQ(r.found(),
-            std::vector<Found>{At(Code::kThriftBinaryTooLong, binary)});
+  // Only the length prefix: the 3 bytes after it are not at fault.
+  EXPECT_EQ(r.found(), std::vector<Found>{At(Code::kThriftBinaryTooLong,
+                                             ByteSpan{binary.offset, 1})});
   EXPECT_EQ(binary.length, 4u);
 }
 
@@ -1206,8 +1207,9 @@ TEST(BinaryTest, HugeLengthExceedsData) {
   g_largest_allocation = 0;
   const auto r = Decode(w);
   EXPECT_LT(g_largest_allocation.load(), size_t{1} << 16);
+  // The 5-byte varint of 0xFFFFFFFF, not the stop byte after it.
   EXPECT_EQ(r.found(), std::vector<Found>{At(Code::kThriftBinaryTooLong,
-                                             ByteSpan{binary.offset, 6})});
+                                             ByteSpan{binary.offset, 5})});
 }
 
 TEST(BinaryTest, ListElementLengthExceedsData) {
@@ -1217,7 +1219,8 @@ TEST(BinaryTest, ListElementLengthExceedsData) {
   w.Binary("ok");
   const ByteSpan bad = w.BinaryDeclared(9, "short");
   const auto r = Decode(w);
-  EXPECT_EQ(r.found(), std::vector<Found>{At(Code::kThriftBinaryTooLong, bad)});
+  EXPECT_EQ(r.found(), std::vector<Found>{At(Code::kThriftBinaryTooLong,
+                                             ByteSpan{bad.offset, 1})});
   ASSERT_EQ(r.diagnostics.size(), 1u);
   EXPECT_EQ(r.diagnostics[0].field, "strings[1]");
 }
