@@ -140,14 +140,29 @@ function timestampVector(type, values) {
 
 // The table of kRows rows (or `rows`): id, all_null, then columns().
 export function buildTable(rows = kRows) {
-  const ids = BigInt64Array.from({ length: rows }, (_, i) => BigInt(i));
+  return buildTableOf(rows, { pick: () => true, first: 0, nullEvery: 11 });
+}
+
+// The names of columns(), for callers that pick some of them.
+export function columnNames() {
+  return columns().map(([name]) => name);
+}
+
+// A table of `rows` rows holding id, all_null and the columns() that
+// pick(name) keeps, with the values of rows [first, first + rows) and
+// column k null where (i + k) % nullEvery == 0 (never when nullEvery is 0).
+export function buildTableOf(rows, { pick, first, nullEvery }) {
+  const ids = BigInt64Array.from({ length: rows }, (_, i) => BigInt(first + i));
   const vectors = {
     id: arrow.makeVector(ids),
     all_null: arrow.vectorFromArray(new Array(rows).fill(null), new arrow.Int32()),
   };
   columns().forEach(([name, type, value], k) => {
-    const values = Array.from({ length: rows },
-                              (_, i) => ((i + k) % 11 === 0 ? null : value(i)));
+    if (!pick(name)) return;
+    const values = Array.from({ length: rows }, (_, r) => {
+      const i = first + r;
+      return nullEvery && (i + k) % nullEvery === 0 ? null : value(i);
+    });
     vectors[name] = rawTimestamps(type) ? timestampVector(type, values)
         : arrow.vectorFromArray(values, type);
   });

@@ -21,7 +21,8 @@ REPO = pathlib.Path(__file__).resolve().parent.parent
 DATA = REPO / "validator" / "data" / "known_writer_bugs.json"
 
 CONDITIONS = {"none": "kNone", "repeated-column": "kRepeatedColumn",
-              "interval-as-unknown": "kIntervalAsUnknown"}
+              "interval-as-unknown": "kIntervalAsUnknown",
+              "float-column": "kFloatColumn", "json-column": "kJsonColumn"}
 PARQUET_KEYS = {"id", "format", "writer", "application", "min_version",
                 "fixed_in", "unversioned", "codes", "field_suffixes",
                 "condition", "upstream", "upstream_url", "description"}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the npm packages of peers/ (DuckDB's Node API, Polars, parquet-wasm,
-# apache-arrow, hyparquet), the
+# apache-arrow, hyparquet, hyparquet-writer, @dsnp/parquetjs), the
 # other Parquet writers and readers that colcheck's tests run against, with
 # `npm ci` from the committed peers/package-lock.json.
 #

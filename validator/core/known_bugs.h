@@ -66,6 +66,8 @@ enum class BugCondition : uint8_t {
   kNone,
   kRepeatedColumn,     // The diagnostic's column has a REPEATED ancestor.
   kIntervalAsUnknown,  // Its schema element is INTERVAL beside UNKNOWN.
+  kFloatColumn,        // Its column is FLOAT, DOUBLE or FLOAT16.
+  kJsonColumn,         // Its column is annotated JSON.
 };
 
 // One entry of validator/data/known_writer_bugs.json; the generator

@@ -244,6 +244,18 @@ bool IsIntervalAsUnknown(const FileMetaData& md, const Diagnostic& d) {
          e.logical_type.present && e.logical_type.value.id == kLogicalUnknown;
 }
 
+// The leaf schema element of a diagnostic's column, or nullptr when its
+// field names no column of a sound schema.
+const SchemaElement* LeafOf(const RuleContext& ctx, const Diagnostic& d) {
+  size_t column = 0;
+  return FieldIndex(d.field, "columns", &column) ? ctx.Leaf(column) : nullptr;
+}
+
+bool IsJson(const SchemaElement& e) {
+  return (e.logical_type.present && e.logical_type.value.id == kLogicalJson) ||
+         (e.converted_type.present && e.converted_type.value == kJson);
+}
+
 // Names the known writer bugs behind the diagnostics reported so far.
 void ExplainParquetBugs(const RuleContext& ctx) {
   WriterIdentity writer;
@@ -260,6 +272,14 @@ void ExplainParquetBugs(const RuleContext& ctx) {
             return InRepeatedColumn(ctx, d);
           case BugCondition::kIntervalAsUnknown:
             return IsIntervalAsUnknown(ctx.md, d);
+          case BugCondition::kFloatColumn: {
+            const SchemaElement* leaf = LeafOf(ctx, d);
+            return leaf != nullptr && IsFloatingPoint(*leaf);
+          }
+          case BugCondition::kJsonColumn: {
+            const SchemaElement* leaf = LeafOf(ctx, d);
+            return leaf != nullptr && IsJson(*leaf);
+          }
           case BugCondition::kNone:
             return true;
         }
