@@ -17,8 +17,9 @@
 // included where the writer writes them), how often each is null, and the
 // writer's options: codec, data page version, dictionaries, page and row
 // group sizes, statistics, page indexes and bloom filters, each where the
-// writer has the option (parquet-wasm 0.8.0 has none for bloom filters). A draw the writer rejects (an encoding a type has
-// not) is drawn again, up to 5 times, and said in the manifest.
+// writer has the option (parquet-wasm 0.8.0 has none for bloom filters). A
+// draw the writer rejects (an encoding a type has not) is drawn again, up to
+// 5 times, and said in the manifest.
 
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -59,7 +60,7 @@ function makeRng(seed) {
 // [name, SQL over row i and salt s]; every expression is deterministic.
 const kDuckColumns = [
   ['b', 'hash(i, s) % 2 = 0'],
-  ['i8', '(hash(i, s) % 256)::INTEGER::TINYINT - 0'],
+  ['i8', '((hash(i, s) % 256)::INTEGER - 128)::TINYINT'],
   ['i32', '((hash(i, s) % 4294967296)::BIGINT - 2147483648)::INTEGER'],
   ['i64', '(hash(i, s) % 9223372036854775807)::BIGINT * (CASE WHEN i % 2 = 0 THEN 1 ELSE -1 END)'],
   ['u32', '(hash(i, s) % 4294967296)::UINTEGER'],
@@ -80,7 +81,8 @@ const kDuckColumns = [
   ['li_s', "list_transform(range((hash(i, s) % 4)::BIGINT), x -> 'e' || x)"],
   ['st', "{'a': (hash(i, s) % 100)::INTEGER, 'b': 'x' || (hash(i, s) % 9)}"],
   ['mp', "MAP {'k' || (hash(i, s) % 5): i::INTEGER}"],
-  ['arr', '[i::INTEGER, (i + 1)::INTEGER, (i + 2)::INTEGER]::INTEGER[3]'],
+  // DuckDB's CASE does not take ARRAY values: the list is cast after it.
+  ['arr', '[i::INTEGER, (i + 1)::INTEGER, (i + 2)::INTEGER]', 'INTEGER[3]'],
 ];
 
 async function duckdbWriter() {
@@ -99,12 +101,14 @@ async function duckdbWriter() {
       dictionary: rng.pick(['default', 'off']),
     }),
     write: async (o, path) => {
-      const sql = Object.fromEntries(kDuckColumns);
+      const sql = Object.fromEntries(kDuckColumns.map(([n, e, cast]) => [n, [e, cast]]));
       const select = ['i::BIGINT AS id', ...o.columns.map(([n, p, s]) => {
-        const e = sql[n].replaceAll('(i, s)', `(i, ${s})`);
-        return p === 0 ? `${e} AS ${n}`
+        const [expression, cast] = sql[n];
+        const e = expression.replaceAll('(i, s)', `(i, ${s})`);
+        const value = p === 0 ? e
             : `CASE WHEN hash(i, ${s + 1}) % 1000 < ${Math.round(p * 1000)} THEN NULL ` +
-              `ELSE ${e} END AS ${n}`;
+              `ELSE ${e} END`;
+        return cast ? `(${value})::${cast} AS ${n}` : `${value} AS ${n}`;
       })];
       const options = [`FORMAT parquet`, `COMPRESSION ${o.codec}`,
                        `PARQUET_VERSION ${o.version}`, `ROW_GROUP_SIZE ${o.row_group_size}`];

@@ -22,7 +22,8 @@ DATA = REPO / "validator" / "data" / "known_writer_bugs.json"
 
 CONDITIONS = {"none": "kNone", "repeated-column": "kRepeatedColumn",
               "interval-as-unknown": "kIntervalAsUnknown",
-              "float-column": "kFloatColumn", "json-column": "kJsonColumn"}
+              "float-column": "kFloatColumn", "json-column": "kJsonColumn",
+              "decimal-column": "kDecimalColumn"}
 PARQUET_KEYS = {"id", "format", "writer", "application", "min_version",
                 "fixed_in", "unversioned", "codes", "field_suffixes",
                 "condition", "upstream", "upstream_url", "description"}

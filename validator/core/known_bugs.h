@@ -68,6 +68,7 @@ enum class BugCondition : uint8_t {
   kIntervalAsUnknown,  // Its schema element is INTERVAL beside UNKNOWN.
   kFloatColumn,        // Its column is FLOAT, DOUBLE or FLOAT16.
   kJsonColumn,         // Its column is annotated JSON.
+  kDecimalColumn,      // Its column is annotated DECIMAL.
 };
 
 // One entry of validator/data/known_writer_bugs.json; the generator

@@ -251,9 +251,10 @@ const SchemaElement* LeafOf(const RuleContext& ctx, const Diagnostic& d) {
   return FieldIndex(d.field, "columns", &column) ? ctx.Leaf(column) : nullptr;
 }
 
-bool IsJson(const SchemaElement& e) {
-  return (e.logical_type.present && e.logical_type.value.id == kLogicalJson) ||
-         (e.converted_type.present && e.converted_type.value == kJson);
+// Whether `e` carries logical type `logical` or converted type `converted`.
+bool IsAnnotated(const SchemaElement& e, int32_t logical, int32_t converted) {
+  return (e.logical_type.present && e.logical_type.value.id == logical) ||
+         (e.converted_type.present && e.converted_type.value == converted);
 }
 
 // Names the known writer bugs behind the diagnostics reported so far.
@@ -278,7 +279,13 @@ void ExplainParquetBugs(const RuleContext& ctx) {
           }
           case BugCondition::kJsonColumn: {
             const SchemaElement* leaf = LeafOf(ctx, d);
-            return leaf != nullptr && IsJson(*leaf);
+            return leaf != nullptr &&
+                   IsAnnotated(*leaf, kLogicalJson, kJson);
+          }
+          case BugCondition::kDecimalColumn: {
+            const SchemaElement* leaf = LeafOf(ctx, d);
+            return leaf != nullptr &&
+                   IsAnnotated(*leaf, kLogicalDecimal, kDecimal);
           }
           case BugCondition::kNone:
             return true;
