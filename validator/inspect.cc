@@ -408,6 +408,8 @@ Inspection Inspect(std::span<const std::byte> data,
     collector.Finish();
   }
   if (out.layout.capped) {
+    // Validation checked everything, but the layout does not show it all.
+    out.report.complete = false;
     out.report.diagnostics.push_back(
         {Code::kLimitsInspectRegions, Info(Code::kLimitsInspectRegions).severity,
          0, 0, "",

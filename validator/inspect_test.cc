@@ -489,7 +489,11 @@ TEST(InspectTest, PageLimitLeavesChunkRestAndSaysSo) {
   EXPECT_EQ(in.layout.regions[1].kind, RegionKind::kChunkRest);
   ASSERT_FALSE(in.report.diagnostics.empty());
   EXPECT_EQ(in.report.diagnostics.back().code, Code::kLimitsInspectRegions);
-  EXPECT_FALSE(Inspect(f.span()).layout.capped);
+  // Validated whole, but not shown whole: the report is not complete.
+  EXPECT_FALSE(in.report.complete);
+  const Inspection uncapped = Inspect(f.span());
+  EXPECT_FALSE(uncapped.layout.capped);
+  EXPECT_TRUE(uncapped.report.complete);
 }
 
 TEST(InspectTest, Names) {
@@ -801,6 +805,8 @@ TEST(InspectOrcTest, StreamLimitLeavesStripeRestAndSaysSo) {
   EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcStripeRest), 2u);
   ASSERT_FALSE(in.report.diagnostics.empty());
   EXPECT_EQ(in.report.diagnostics.back().code, Code::kLimitsInspectRegions);
+  EXPECT_FALSE(in.report.complete);
+  EXPECT_TRUE(InspectBytes(bytes, InspectOptions()).report.complete);
 }
 
 TEST(InspectOrcTest, PostScriptAndFooterFields) {

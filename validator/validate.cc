@@ -21,23 +21,10 @@ bool ReadAsOrc(const ByteReader& file, Format expected) {
   return expected == Format::kOrc && !parquet::HasParquetMagic(file);
 }
 
-// The limits group is colcheck's own bounds; each of its codes says that
-// some part of the file was left unchecked, even when the findings policy
-// keeps it out of the report.
-bool HitALimit(const DiagnosticSink& sink,
-               const std::vector<Diagnostic>& diagnostics) {
-  for (const CodeInfo& info : AllCodes()) {
-    if (info.name.starts_with("limits.") && sink.Has(info.code)) return true;
-  }
-  // The cut of too many diagnostics is marked only as the report is taken.
-  return !diagnostics.empty() &&
-         diagnostics.back().code == Code::kLimitsTooManyDiagnostics;
-}
-
 Report Finish(Report report, DiagnosticSink& sink) {
   report.diagnostics = sink.Take();
   report.suppressed = sink.suppressed();
-  report.complete = !HitALimit(sink, report.diagnostics);
+  report.complete = !sink.hit_limit();
   return report;
 }
 

@@ -24,12 +24,12 @@ import concurrent.futures
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 
-SKIP = 77
+import peer_files
+
 READERS = ('duckdb', 'hyparquet', 'polars', 'parquet-wasm')
 PACKAGES = {
     'polars': ('nodejs-polars', 'nodejs-polars-linux-x64-gnu', 'apache-arrow'),
@@ -37,11 +37,6 @@ PACKAGES = {
 }
 # Fewer files than this means the writer lost a whole group of files.
 MIN_FILES = {'polars': 12, 'arrow-rs': 24}
-
-
-def skip(message):
-    print(f'SKIPPED: {message}')
-    sys.exit(SKIP)
 
 
 class Expectations:
@@ -80,25 +75,9 @@ class Expectations:
 
 
 def validate(args, manifest, expect, failures):
-    paths = [os.path.join(args.out, entry['file']) for entry in manifest]
-    run = subprocess.run([args.colcheck, 'validate', '--format', 'json', *paths],
-                         capture_output=True, text=True, check=False)
-    # 0: all valid, 1: some file invalid; anything else is a tool failure.
-    if run.returncode not in (0, 1):
-        sys.stdout.write(run.stdout + run.stderr)
-        failures.append(f'colcheck exited with {run.returncode}')
-        return
-    by_name = {os.path.basename(f['path']): f
-               for f in json.loads(run.stdout)['files']}
+    results = peer_files.validate(args.colcheck, args.out, manifest, failures)
     print(f'{"file":<28} {"verdict":<8} {"err":>3} {"warn":>4}  codes (errors and warnings)')
-    for entry in manifest:
-        name = entry['file']
-        result = by_name.get(name)
-        if result is None:
-            failures.append(f'{name}: missing from the colcheck report')
-            continue
-        if result['verdict'] not in ('valid', 'invalid'):
-            failures.append(f'{name}: verdict {result["verdict"]}')
+    for name, result in results:
         found = [d for d in result['diagnostics']
                  if d['severity'] in ('error', 'warning')]
         for d in found:
@@ -165,44 +144,24 @@ def main():
     args = parser.parse_args()
     start = time.monotonic()
 
-    node = shutil.which(args.node) if args.node else None
-    if not node:
-        skip(f'node not found ({args.node or "none"}); '
-             'run scripts/install-deps.sh and scripts/install-peers.sh')
     needed = PACKAGES[args.writer] + ('@duckdb/node-api', 'hyparquet',
                                       'hyparquet-compressors', 'nodejs-polars',
                                       'parquet-wasm')
-    for package in needed:
-        if not os.path.isdir(os.path.join(args.peers, 'node_modules', package)):
-            skip(f'npm package {package} is not installed; run scripts/install-peers.sh')
-    if not os.access(args.colcheck, os.X_OK):
-        print(f'FAIL: colcheck binary {args.colcheck} not found; '
-              'build the colcheck target first')
+    node = peer_files.require(args.node, args.peers, needed, args.colcheck)
+    if not node:
         return 1
     expect = Expectations(args.expectations, args.writer)
-
-    writer = subprocess.run(
-        [node, os.path.join(args.peers, 'arrow_write.mjs'), '--writer', args.writer,
-         args.out], capture_output=True, text=True, check=False)
-    sys.stdout.write(writer.stdout)
-    if writer.returncode != 0:
-        sys.stdout.write(writer.stderr)
-        print(f'FAIL: arrow_write.mjs exited with {writer.returncode}')
+    doc = peer_files.write_files(
+        node, os.path.join(args.peers, 'arrow_write.mjs'),
+        ['--writer', args.writer], args.out)
+    if doc is None:
         return 1
-    with open(os.path.join(args.out, 'manifest.json'), encoding='utf-8') as f:
-        doc = json.load(f)
     manifest = doc['files']
     print(f'writer: {doc["writer"]}, {doc["version"]}')
 
     failures = []
-    expected = sorted(entry['file'] for entry in manifest)
-    on_disk = sorted(f for f in os.listdir(args.out) if f.endswith('.parquet'))
-    if on_disk != expected:
-        failures.append(f'files on disk {on_disk} differ from the manifest {expected}')
-    if len(expected) < MIN_FILES[args.writer]:
-        failures.append(f'only {len(expected)} files written, expected at least '
-                        f'{MIN_FILES[args.writer]}')
-
+    expected = peer_files.check_files(args.out, manifest,
+                                      MIN_FILES[args.writer], failures)
     validate(args, manifest, expect, failures)
     read_back(args, node, manifest, expect, failures)
 
@@ -216,14 +175,9 @@ def main():
         failures.append(f'expectation matched nothing (stale?): '
                         f'{ {k: v for k, v in e.items() if k != "hits"} }')
     print(f'time: {time.monotonic() - start:.1f} s')
-    if failures:
-        print('FAIL:')
-        for line in failures:
-            print(f'  {line}')
-        return 1
-    print(f'PASS: {len(expected)} {args.writer} files ({doc["version"]}), '
-          'no unexpected diagnostic, every reader reads them back right')
-    return 0
+    return peer_files.finish(
+        failures, f'{len(expected)} {args.writer} files ({doc["version"]}), '
+        'no unexpected diagnostic, every reader reads them back right')
 
 
 if __name__ == '__main__':

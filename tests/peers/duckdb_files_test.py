@@ -13,14 +13,11 @@ Runs on Debian 12's /usr/bin/python3 with the standard library only.
 
 import argparse
 import collections
-import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 
-SKIP = 77
+import peer_files
 
 # Errors that DuckDB really writes, each checked against DuckDB's source.
 # They are printed on every run but do not fail the test. An entry is
@@ -47,11 +44,6 @@ KNOWN_DUCKDB_ERRORS = [
 MIN_FILES = 20
 
 
-def skip(message):
-    print(f'SKIPPED: {message}')
-    sys.exit(SKIP)
-
-
 def known_reason(file_name, diagnostic):
     for file_regex, code, field, why in KNOWN_DUCKDB_ERRORS:
         if (re.search(file_regex, file_name) and diagnostic['code'] == code and
@@ -68,59 +60,22 @@ def main():
     parser.add_argument('--node', default='node', help='node binary')
     args = parser.parse_args()
 
-    node = shutil.which(args.node) if args.node else None
+    node = peer_files.require(args.node, args.peers, ['@duckdb/node-api'],
+                              args.colcheck)
     if not node:
-        skip(f'node not found ({args.node or "none"}); '
-             'run scripts/install-deps.sh and scripts/install-peers.sh')
-    api = os.path.join(args.peers, 'node_modules', '@duckdb', 'node-api')
-    if not os.path.isdir(api):
-        skip(f'npm packages not installed ({api} is missing); '
-             'run scripts/install-peers.sh')
-    if not os.access(args.colcheck, os.X_OK):
-        print(f'FAIL: colcheck binary {args.colcheck} not found; '
-              'build the colcheck target first')
         return 1
-
-    writer = subprocess.run(
-        [node, os.path.join(args.peers, 'duckdb_write.mjs'), args.out],
-        capture_output=True, text=True, check=False)
-    sys.stdout.write(writer.stdout)
-    if writer.returncode != 0:
-        sys.stdout.write(writer.stderr)
-        print(f'FAIL: duckdb_write.mjs exited with {writer.returncode}')
+    doc = peer_files.write_files(
+        node, os.path.join(args.peers, 'duckdb_write.mjs'), [], args.out)
+    if doc is None:
         return 1
-
-    with open(os.path.join(args.out, 'manifest.json'), encoding='utf-8') as f:
-        manifest = json.load(f)['files']
-    expected = sorted(entry['file'] for entry in manifest)
-    on_disk = sorted(f for f in os.listdir(args.out) if f.endswith('.parquet'))
+    manifest = doc['files']
     failures = []
-    if on_disk != expected:
-        failures.append(f'files on disk {on_disk} differ from the manifest '
-                        f'{expected}')
-    if len(expected) < MIN_FILES:
-        failures.append(f'only {len(expected)} files written, expected at '
-                        f'least {MIN_FILES}')
-
-    paths = [os.path.join(args.out, f) for f in expected]
-    run = subprocess.run([args.colcheck, 'validate', '--format', 'json', *paths],
-                         capture_output=True, text=True, check=False)
-    # 0: all valid, 1: some file invalid; anything else is a tool failure.
-    if run.returncode not in (0, 1):
-        sys.stdout.write(run.stdout + run.stderr)
-        print(f'FAIL: colcheck exited with {run.returncode}')
-        return 1
-    report = json.loads(run.stdout)
-    by_name = {os.path.basename(f['path']): f for f in report['files']}
+    expected = peer_files.check_files(args.out, manifest, MIN_FILES, failures)
+    results = peer_files.validate(args.colcheck, args.out, manifest, failures)
 
     known_all = {}
     print(f'{"file":<32} {"verdict":<8} {"err":>3} {"warn":>4} {"info":>4}  codes')
-    for entry in manifest:
-        name = entry['file']
-        result = by_name.get(name)
-        if result is None:
-            failures.append(f'{name}: missing from the colcheck report')
-            continue
+    for name, result in results:
         severities = collections.Counter(
             d['severity'] for d in result['diagnostics'])
         codes = collections.Counter(d['code'] for d in result['diagnostics'])
@@ -146,19 +101,12 @@ def main():
         code_list = ', '.join(f'{c} x{n}' for c, n in sorted(codes.items()))
         print(f'{name:<32} {result["verdict"]:<8} {severities["error"]:>3} '
               f'{severities["warning"]:>4} {severities["info"]:>4}  {code_list}')
-        if result['verdict'] not in ('valid', 'invalid'):
-            failures.append(f'{name}: unexpected verdict {result["verdict"]}')
 
     for (code, why), where in known_all.items():
         print(f'known DuckDB error {code}, not a failure: {why}; in '
               f'{", ".join(where)}')
-    if failures:
-        print('FAIL:')
-        for line in failures:
-            print(f'  {line}')
-        return 1
-    print(f'PASS: {len(expected)} DuckDB files, no unexpected errors')
-    return 0
+    return peer_files.finish(
+        failures, f'{len(expected)} DuckDB files, no unexpected errors')
 
 
 if __name__ == '__main__':

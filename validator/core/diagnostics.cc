@@ -1,14 +1,29 @@
 #include "core/diagnostics.h"
 
 #include <algorithm>
+#include <iterator>
+#include <string_view>
 
 #include "core/strings.h"
 
 namespace colcheck {
+namespace {
+
+// Whether each code is in the limits group, colcheck's own bounds.
+constexpr bool kIsLimit[] = {
+#define COLCHECK_CODE(id, name, severity, spec, summary) \
+  std::string_view(name).starts_with("limits."),
+#include "colcheck/codes.def"
+#undef COLCHECK_CODE
+};
+static_assert(std::size(kIsLimit) == kCodeCount);
+
+}  // namespace
 
 void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
                             std::string message) {
   seen_[static_cast<size_t>(code)] = true;
+  hit_limit_ |= kIsLimit[static_cast<size_t>(code)];
   Severity severity = Info(code).severity;
   if (options_ != nullptr) {
     const std::optional<Severity> effective = options_->findings.Effective(code);
@@ -27,22 +42,40 @@ void DiagnosticSink::Keep(Diagnostic diagnostic) {
   const bool error = diagnostic.severity == Severity::kError;
   if (error) ++errors_;
   if (diagnostics_.size() >= max_) {
-    ++dropped_;
     if (error) ++dropped_errors_;
+    Drop(1);
     return;
   }
   diagnostics_.push_back(std::move(diagnostic));
+}
+
+void DiagnosticSink::Drop(size_t count) {
+  if (count == 0) return;
+  if (dropped_ == 0) {
+    hit_limit_ = true;
+    // The marker Take() will append: an error if the policy makes it one.
+    if (MarkerSeverity() == Severity::kError) ++errors_;
+  }
+  dropped_ += count;
+}
+
+std::optional<Severity> DiagnosticSink::MarkerSeverity() const {
+  return options_ != nullptr
+             ? options_->findings.Effective(Code::kLimitsTooManyDiagnostics)
+             : Info(Code::kLimitsTooManyDiagnostics).severity;
 }
 
 void DiagnosticSink::Absorb(DiagnosticSink& other) {
   for (Diagnostic& d : other.diagnostics_) Keep(std::move(d));
   errors_ += other.dropped_errors_;
   dropped_errors_ += other.dropped_errors_;
-  dropped_ += other.dropped_;
+  Drop(other.dropped_);
   seen_ |= other.seen_;
+  hit_limit_ |= other.hit_limit_;
   suppressed_ += other.suppressed_;
   other.diagnostics_.clear();
   other.seen_.reset();
+  other.hit_limit_ = false;
   other.errors_ = other.dropped_ = other.dropped_errors_ = 0;
   other.suppressed_ = 0;
 }
@@ -54,10 +87,7 @@ std::vector<Diagnostic> DiagnosticSink::Take() {
                    });
   // The cut is marked at the severity the policy gives the marker's code,
   // and not at all when the policy turns it off.
-  const std::optional<Severity> marker =
-      options_ != nullptr
-          ? options_->findings.Effective(Code::kLimitsTooManyDiagnostics)
-          : Info(Code::kLimitsTooManyDiagnostics).severity;
+  const std::optional<Severity> marker = MarkerSeverity();
   if (dropped_ > 0 && marker) {
     diagnostics_.push_back(Diagnostic{
         Code::kLimitsTooManyDiagnostics, *marker, 0, 0, "",

@@ -5,6 +5,7 @@
 
 #include <bitset>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -17,7 +18,9 @@ namespace colcheck {
 // Collects diagnostics up to Options::max_diagnostics. Reporting never fails:
 // past the cap one limits.too-many-diagnostics is recorded and the rest are
 // counted and dropped, so a hostile file cannot exhaust memory through its
-// diagnostics.
+// diagnostics. The marker is appended by Take(), but counts toward
+// has_errors() from the cut on, so a policy that makes it an error makes
+// the verdict invalid.
 //
 // A sink made from Options applies its findings policy and suppress hook as
 // each code is reported; one made from a count alone (the scratch sinks that
@@ -56,6 +59,10 @@ class DiagnosticSink {
   // that decoders which look at what they found decide alike under any
   // policy.
   bool Has(Code code) const { return seen_[static_cast<size_t>(code)]; }
+  // Whether one of colcheck's own limits (a limits.* code, reported even if
+  // the policy then dropped it, or the cut past max_diagnostics) left part
+  // of the file unchecked: the report is then not complete.
+  bool hit_limit() const { return hit_limit_; }
 
   // What was collected so far, for the passes that run after the rules:
   // naming each diagnostic's column and the known writer bug behind it.
@@ -66,10 +73,16 @@ class DiagnosticSink {
 
  private:
   void Keep(Diagnostic diagnostic);
+  // Counts `count` more dropped diagnostics; the first one is the cut.
+  void Drop(size_t count);
+  // The severity of limits.too-many-diagnostics, or none when the policy
+  // turns it off.
+  std::optional<Severity> MarkerSeverity() const;
 
   size_t max_;
   const Options* options_ = nullptr;
   std::bitset<kCodeCount> seen_;
+  bool hit_limit_ = false;
   size_t suppressed_ = 0;
   size_t errors_ = 0;
   size_t dropped_ = 0;

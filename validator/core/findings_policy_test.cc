@@ -167,11 +167,16 @@ TEST(PolicySinkTest, SiblingAppliesThePolicyOnceThroughAbsorb) {
   EXPECT_TRUE(sink.Has(Code::kThriftVarintNonCanonical));
 }
 
-TEST(PolicySinkTest, TheCapMarkerFollowsThePolicy) {
+// A cap of one diagnostic, the cut marked at `marker`.
+Options CapOfOne(Severity marker) {
   Options options;
   options.max_diagnostics = 1;
-  options.findings.SetSeverity(Code::kLimitsTooManyDiagnostics,
-                               Severity::kInfo);
+  options.findings.SetSeverity(Code::kLimitsTooManyDiagnostics, marker);
+  return options;
+}
+
+TEST(PolicySinkTest, TheCapMarkerFollowsThePolicy) {
+  Options options = CapOfOne(Severity::kInfo);
   DiagnosticSink sink(options);
   sink.Report(Code::kThriftTruncated, {0, 1}, "", "");
   sink.Report(Code::kThriftTruncated, {1, 1}, "", "");
@@ -185,6 +190,71 @@ TEST(PolicySinkTest, TheCapMarkerFollowsThePolicy) {
   quiet.Report(Code::kThriftTruncated, {0, 1}, "", "");
   quiet.Report(Code::kThriftTruncated, {1, 1}, "", "");
   EXPECT_EQ(quiet.Take().size(), 1u);
+}
+
+TEST(PolicySinkTest, TheCapMarkerRaisedToAnErrorCountsBeforeTake) {
+  Options options = CapOfOne(Severity::kError);
+  DiagnosticSink sink(options);
+  sink.Report(Code::kThriftUnknownField, {0, 1}, "", "");
+  EXPECT_FALSE(sink.has_errors());
+  sink.Report(Code::kThriftUnknownField, {1, 1}, "", "");
+  sink.Report(Code::kThriftUnknownField, {2, 1}, "", "");
+  // One marker, one error, however many were dropped.
+  EXPECT_TRUE(sink.has_errors());
+  EXPECT_EQ(sink.error_count(), 1u);
+  const std::vector<Diagnostic> kept = sink.Take();
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0].code, Code::kThriftUnknownField);
+  EXPECT_EQ(kept[1].code, Code::kLimitsTooManyDiagnostics);
+  EXPECT_EQ(kept[1].severity, Severity::kError);
+}
+
+TEST(PolicySinkTest, TheRaisedCapMarkerOfASiblingCountsOnce) {
+  Options options = CapOfOne(Severity::kError);
+  DiagnosticSink sink(options);
+  DiagnosticSink local = sink.Sibling();
+  local.Report(Code::kThriftUnknownField, {0, 1}, "", "");
+  local.Report(Code::kThriftUnknownField, {1, 1}, "", "");  // The cut.
+  sink.Report(Code::kThriftUnknownField, {2, 1}, "", "");
+  sink.Absorb(local);  // Both of local's are past the cap here.
+  EXPECT_EQ(sink.error_count(), 1u);
+  EXPECT_TRUE(sink.hit_limit());
+  const std::vector<Diagnostic> kept = sink.Take();
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[1].code, Code::kLimitsTooManyDiagnostics);
+}
+
+// Reports an info, then `second`, under `options`, which keeps only the
+// info; says whether a limit was hit, which the info alone does not.
+bool LimitHitAfter(const Options& options, Code second) {
+  DiagnosticSink sink(options);
+  sink.Report(Code::kThriftUnknownField, {0, 1}, "", "");
+  EXPECT_FALSE(sink.hit_limit());
+  sink.Report(second, {1, 1}, "", "");
+  EXPECT_FALSE(sink.has_errors());
+  EXPECT_EQ(sink.Take().size(), 1u);
+  return sink.hit_limit();
+}
+
+TEST(PolicySinkTest, ALimitTheReportLeavesOutStillCounts) {
+  Options off;
+  off.findings.SetEnabled(Code::kLimitsFooterSize, false);
+  EXPECT_TRUE(LimitHitAfter(off, Code::kLimitsFooterSize));
+  // The cut, with its marker turned off.
+  Options cut = CapOfOne(Severity::kInfo);
+  cut.findings.SetEnabled(Code::kLimitsTooManyDiagnostics, false);
+  EXPECT_TRUE(LimitHitAfter(cut, Code::kThriftUnknownField));
+  // A code left out that is no limit.
+  off.findings.SetEnabled(Code::kThriftVarintNonCanonical, false);
+  EXPECT_FALSE(LimitHitAfter(off, Code::kThriftVarintNonCanonical));
+}
+
+TEST(PolicySinkTest, EveryLimitsCodeAndNoOtherMarksTheLimit) {
+  for (const CodeInfo& info : AllCodes()) {
+    DiagnosticSink sink;
+    sink.Report(info.code, {0, 0}, "", "");
+    EXPECT_EQ(sink.hit_limit(), info.name.starts_with("limits.")) << info.name;
+  }
 }
 
 // Bytes with neither magic: file.unrecognized-format, an error.
@@ -213,6 +283,30 @@ TEST(ValidateWithPolicyTest, IgnoredErrorMakesTheVerdictValid) {
   const Report suppressed = ValidateBytes(bytes, options);
   EXPECT_EQ(suppressed.suppressed, 1u);
   EXPECT_EQ(suppressed.diagnostics.size(), plain.diagnostics.size() - 1);
+}
+
+// Junk, whose one finding (made a warning) is dropped past a cap of 0,
+// validated with the cut marked at `marker`: the marker is the only
+// diagnostic, the report is not complete, and returns the verdict.
+Verdict VerdictOfTheCutAt(Severity marker) {
+  const std::string junk = "this is not a columnar file at all";
+  Options options;
+  options.max_diagnostics = 0;
+  options.findings.SetSeverity(Code::kFileUnrecognized, Severity::kWarning);
+  options.findings.SetSeverity(Code::kLimitsTooManyDiagnostics, marker);
+  const Report r = ValidateBytes(std::as_bytes(std::span(junk)), options);
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.diagnostics.size(), 1u);
+  for (const Diagnostic& d : r.diagnostics) {
+    EXPECT_EQ(d.code, Code::kLimitsTooManyDiagnostics);
+    EXPECT_EQ(d.severity, marker);
+  }
+  return r.verdict;
+}
+
+TEST(ValidateWithPolicyTest, TheCapMarkerRaisedToAnErrorMakesTheFileInvalid) {
+  EXPECT_EQ(VerdictOfTheCutAt(Severity::kInfo), Verdict::kValid);
+  EXPECT_EQ(VerdictOfTheCutAt(Severity::kError), Verdict::kInvalid);
 }
 
 }  // namespace

@@ -15,18 +15,12 @@ namespace colcheck::orc {
 namespace {
 
 using testing::Check;
+using testing::CompoundType;
 using testing::Describe;
+using testing::FileWithTypes;
 using testing::OrcFile;
 using testing::ProtoWriter;
 using testing::TypeMessage;
-
-ProtoWriter Compound(int64_t kind, std::initializer_list<uint64_t> subtypes,
-                     const std::vector<std::string>& names = {}) {
-  ProtoWriter t = TypeMessage(kind);
-  t.Packed(2, subtypes, "subtypes");
-  for (const std::string& name : names) t.Bytes(3, name);
-  return t;
-}
 
 ProtoWriter Char(int64_t kind, bool zero_length) {
   ProtoWriter t = TypeMessage(kind);
@@ -39,32 +33,19 @@ ProtoWriter Char(int64_t kind, bool zero_length) {
 std::vector<ProtoWriter> Types() {
   ProtoWriter decimal = TypeMessage(kDecimal);
   decimal.Varint(5, 39, "precision").Varint(6, 2);
-  return {Compound(kStruct, {1, 6, 9, 12}, {"order", "tags", "u", "a.b"}),
-          Compound(kStruct, {2}, {"items"}),
-          Compound(kList, {3}),
-          Compound(kStruct, {4, 5}, {"price", "note"}),
+  return {CompoundType(kStruct, {1, 6, 9, 12}, {"order", "tags", "u", "a.b"}),
+          CompoundType(kStruct, {2}, {"items"}),
+          CompoundType(kList, {3}),
+          CompoundType(kStruct, {4, 5}, {"price", "note"}),
           decimal,
           Char(kChar, true),
-          Compound(kMap, {7, 8}),
+          CompoundType(kMap, {7, 8}),
           TypeMessage(kString),
           Char(kVarchar, false),
-          Compound(kUnion, {10, 11}),
+          CompoundType(kUnion, {10, 11}),
           TypeMessage(kInt),
           Char(kChar, true),
           TypeMessage(kInt)};
-}
-
-OrcFile FileWithTypes(const std::vector<ProtoWriter>& types) {
-  OrcFile f;
-  f.footer.Varint(1, 3).Varint(2, 3);
-  for (size_t i = 0; i < types.size(); ++i) {
-    f.footer.Message(4, types[i], "types[" + std::to_string(i) + "]");
-  }
-  f.footer.Varint(6, 0);
-  for (size_t i = 0; i < types.size(); ++i) {
-    f.footer.Message(7, testing::EmptyStats());
-  }
-  return f;
 }
 
 // The column of the one diagnostic with `code` at `span`, or "(none)".

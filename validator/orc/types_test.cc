@@ -15,33 +15,16 @@ namespace colcheck::orc {
 namespace {
 
 using testing::Describe;
+using testing::FileWithTypes;
 using testing::OrcFile;
 using testing::ProtoWriter;
 using testing::Check;
 using testing::TypeMessage;
 
-// A file with these types, no stripes and one statistics entry per type.
-OrcFile FileWithTypes(const std::vector<ProtoWriter>& types) {
-  OrcFile f;
-  f.footer.Varint(1, 3).Varint(2, 3);
-  for (size_t i = 0; i < types.size(); ++i) {
-    f.footer.Message(4, types[i], "types[" + std::to_string(i) + "]");
-  }
-  f.footer.Varint(6, 0);
-  for (size_t i = 0; i < types.size(); ++i) {
-    f.footer.Message(7, testing::EmptyStats());
-  }
-  return f;
-}
-
+// A struct type of these subtypes and field names.
 ProtoWriter Struct(std::initializer_list<uint64_t> subtypes,
                    const std::vector<std::string>& names) {
-  ProtoWriter t = TypeMessage(kStruct);
-  t.Packed(2, subtypes, "subtypes");
-  for (size_t i = 0; i < names.size(); ++i) {
-    t.Bytes(3, names[i], "field_names[" + std::to_string(i) + "]");
-  }
-  return t;
+  return testing::CompoundType(kStruct, subtypes, names);
 }
 
 // The span of a message's tag and length bytes plus its body, for bodies

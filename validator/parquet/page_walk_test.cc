@@ -9,17 +9,29 @@
 #include <vector>
 
 #include "colcheck/colcheck.h"
-#include "core/strings.h"
+#include "parquet/metadata.h"
 #include "testing/page_file.h"
+#include "testing/report_expect.h"
 
 namespace colcheck {
 namespace {
 
+using parquet::kBitPacked;
+using parquet::kDataPageV2;
+using parquet::kDictionaryPage;
+using parquet::kIndexPage;
+using parquet::kOptional;
+using parquet::kRepeated;
+using parquet::kRle;
+using parquet::kRleDictionary;
 using testing::AppendRleRun;
 using testing::Bytes;
-using testing::ChunkOverrides;
 using testing::ColumnOptions;
 using testing::Concat;
+using testing::CountErrors;
+using testing::Describe;
+using testing::ExpectAt;
+using testing::ExpectOnlyError;
 using testing::LengthPrefixed;
 using testing::PageFile;
 using testing::PageFileBuilder;
@@ -28,53 +40,10 @@ using testing::PageSpans;
 using testing::PlainInt32;
 using testing::RleRuns;
 
-constexpr int32_t kDataPage = 0;
-constexpr int32_t kIndexPage = 1;
-constexpr int32_t kDictionaryPage = 2;
-constexpr int32_t kDataPageV2 = 3;
-constexpr int32_t kRle = 3;
-constexpr int32_t kBitPacked = 4;
-constexpr int32_t kRleDictionary = 8;
-constexpr int32_t kOptional = 1;
-constexpr int32_t kRepeated = 2;
-
 Report Validate(const PageFile& f, Level level = Level::kFull) {
   Options options;
   options.level = level;
   return ValidateBytes(f.span(), options);
-}
-
-std::string Describe(const Report& r) {
-  std::string out;
-  for (const Diagnostic& d : r.diagnostics) {
-    out += StrCat(d.offset, "+", d.length, " ", SeverityName(d.severity), "[",
-                  Info(d.code).name, "] ", d.message, " (", d.field, ")\n");
-  }
-  return out;
-}
-
-size_t CountErrors(const Report& r) {
-  size_t n = 0;
-  for (const Diagnostic& d : r.diagnostics) n += d.severity == Severity::kError;
-  return n;
-}
-
-// Expects a diagnostic `code` at exactly `span`.
-void ExpectAt(const Report& r, Code code, ByteSpan span) {
-  for (const Diagnostic& d : r.diagnostics) {
-    if (d.code == code && d.offset == span.offset && d.length == span.length) {
-      return;
-    }
-  }
-  ADD_FAILURE() << "no " << Info(code).name << " at " << span.offset << "+"
-                << span.length << " in:\n"
-                << Describe(r);
-}
-
-// Expects `code` at `span`, and it the only error.
-void ExpectOnlyError(const Report& r, Code code, ByteSpan span) {
-  ExpectAt(r, code, span);
-  EXPECT_EQ(CountErrors(r), 1u) << Describe(r);
 }
 
 PageOptions V1(int32_t num_values) {
@@ -331,12 +300,10 @@ TEST(PageWalkTest, V2NullsDifferFromLevels) {
   c.repetition = kOptional;
   PageFileBuilder b(c);
   PageOptions o = V1(3);
-  o.type = kDataPageV2;
   o.num_rows = 3;
   o.num_nulls = 0;
-  const Bytes levels = RleRuns({{2, 1}, {1, 0}}, 1);
-  o.definition_levels_byte_length = static_cast<int32_t>(levels.size());
-  const PageSpans p = b.AddPage(o, Concat({levels, PlainInt32({1, 2})}));
+  const PageSpans p =
+      b.AddV2Page(o, {}, RleRuns({{2, 1}, {1, 0}}, 1), PlainInt32({1, 2}));
   ExpectOnlyError(Validate(b.Finish()), Code::kPageV2NumNulls,
                   p.num_nulls.value);
 }
@@ -346,14 +313,9 @@ TEST(PageWalkTest, V2RowsDifferFromRepetitionLevels) {
   c.repetition = kRepeated;
   PageFileBuilder b(c);
   PageOptions o = V1(3);
-  o.type = kDataPageV2;
   o.num_rows = 3;
-  const Bytes rep = RleRuns({{1, 0}, {2, 1}}, 1);
-  const Bytes def = RleRuns({{3, 1}}, 1);
-  o.repetition_levels_byte_length = static_cast<int32_t>(rep.size());
-  o.definition_levels_byte_length = static_cast<int32_t>(def.size());
-  const PageSpans p =
-      b.AddPage(o, Concat({rep, def, PlainInt32({1, 2, 3})}));
+  const PageSpans p = b.AddV2Page(o, RleRuns({{1, 0}, {2, 1}}, 1),
+                                  RleRuns({{3, 1}}, 1), PlainInt32({1, 2, 3}));
   b.set_num_rows(1);
   ExpectOnlyError(Validate(b.Finish()), Code::kPageV2NumRows,
                   p.num_rows.value);

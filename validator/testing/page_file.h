@@ -210,6 +210,19 @@ class PageFileBuilder {
     return s;
   }
 
+  // Writes a DATA_PAGE_V2 whose body is its repetition levels, definition
+  // levels and values, with the level lengths the header declares set to
+  // the sections' sizes. `o.type` and those lengths are ignored.
+  PageSpans AddV2Page(PageOptions o, const Bytes& repetition_levels,
+                      const Bytes& definition_levels, const Bytes& values) {
+    o.type = 3;  // DATA_PAGE_V2
+    o.repetition_levels_byte_length =
+        static_cast<int32_t>(repetition_levels.size());
+    o.definition_levels_byte_length =
+        static_cast<int32_t>(definition_levels.size());
+    return AddPage(o, Concat({repetition_levels, definition_levels, values}));
+  }
+
   // Bytes inside the chunk that are no page.
   ByteSpan AddRaw(const Bytes& bytes) {
     const ByteSpan span{data_.size(), bytes.size()};

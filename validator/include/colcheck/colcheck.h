@@ -177,9 +177,11 @@ struct Report {
   Format format = Format::kUnknown;
   uint64_t size = 0;
   Verdict verdict = Verdict::kValid;
-  // False when one of colcheck's own limits (a limits.* info) stopped part
-  // of the checking. The verdict then rests on the parts that were checked:
-  // a limit is never the file's fault.
+  // False when one of colcheck's own limits (a limits.* code, even one the
+  // findings policy turns off, or the cut at max_diagnostics) stopped part
+  // of the checking, or, in an Inspection, limits.inspect-regions cut the
+  // layout. The verdict then rests on the parts that were checked: a limit
+  // is never the file's fault.
   bool complete = true;
   // Sorted by offset; ties keep discovery order. A final
   // limits.too-many-diagnostics info, when present, comes last.

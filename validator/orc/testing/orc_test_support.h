@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,34 @@ inline ProtoWriter EmptyStats() {
   ProtoWriter s;
   s.Varint(1, 0).Varint(10, 0);
   return s;
+}
+
+// A type of `kind` with these subtypes and, for a struct, field names;
+// each name is marked "field_names[i]".
+inline ProtoWriter CompoundType(int64_t kind,
+                                std::initializer_list<uint64_t> subtypes,
+                                const std::vector<std::string>& names = {}) {
+  ProtoWriter t = TypeMessage(kind);
+  t.Packed(2, subtypes, "subtypes");
+  for (size_t i = 0; i < names.size(); ++i) {
+    t.Bytes(3, names[i], "field_names[" + std::to_string(i) + "]");
+  }
+  return t;
+}
+
+// A file with these types, no stripes and one statistics entry per type;
+// each type is marked "types[i]".
+inline OrcFile FileWithTypes(const std::vector<ProtoWriter>& types) {
+  OrcFile f;
+  f.footer.Varint(1, 3).Varint(2, 3);
+  for (size_t i = 0; i < types.size(); ++i) {
+    f.footer.Message(4, types[i], "types[" + std::to_string(i) + "]");
+  }
+  f.footer.Varint(6, 0);
+  for (size_t i = 0; i < types.size(); ++i) {
+    f.footer.Message(7, EmptyStats());
+  }
+  return f;
 }
 
 // A file with no stripes and a struct<a:int> schema: valid.

@@ -1,0 +1,74 @@
+// Expectations on a whole-file Report, for tests that validate a built file
+// through the public API and expect a code at exactly the bytes they broke.
+//
+//   const Report r = ValidateBytes(f.span(), {});
+//   testing::ExpectOnlyError(r, Code::kPageOutOfChunk, p.body);
+//   const Diagnostic* d = testing::OnlyDiagnostic(r, Code::kPageV2NumRows);
+
+#ifndef COLCHECK_TESTING_REPORT_EXPECT_H_
+#define COLCHECK_TESTING_REPORT_EXPECT_H_
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <string>
+
+#include "colcheck/colcheck.h"
+#include "core/span.h"
+#include "core/strings.h"
+
+namespace colcheck::testing {
+
+// One line per diagnostic with its span and severity, to print next to a
+// failed expectation.
+inline std::string Describe(const Report& r) {
+  std::string out;
+  for (const Diagnostic& d : r.diagnostics) {
+    out += StrCat(d.offset, "+", d.length, " ", SeverityName(d.severity), "[",
+                  Info(d.code).name, "] ", d.message, " (", d.field, ")\n");
+  }
+  return out;
+}
+
+inline size_t CountErrors(const Report& r) {
+  size_t n = 0;
+  for (const Diagnostic& d : r.diagnostics) n += d.severity == Severity::kError;
+  return n;
+}
+
+// Expects a diagnostic `code` at exactly `span`.
+inline void ExpectAt(const Report& r, Code code, ByteSpan span) {
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.code == code && d.offset == span.offset && d.length == span.length) {
+      return;
+    }
+  }
+  ADD_FAILURE() << "no " << Info(code).name << " at " << span.offset << "+"
+                << span.length << " in:\n"
+                << Describe(r);
+}
+
+// Expects `code` at `span`, and it the only error.
+inline void ExpectOnlyError(const Report& r, Code code, ByteSpan span) {
+  ExpectAt(r, code, span);
+  EXPECT_EQ(CountErrors(r), 1u) << Describe(r);
+}
+
+// The one diagnostic with `code`, wherever it is. Fails the test when there
+// is none (and returns null) or several.
+inline const Diagnostic* OnlyDiagnostic(const Report& r, Code code) {
+  const Diagnostic* found = nullptr;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.code != code) continue;
+    EXPECT_EQ(found, nullptr) << "more than one " << Info(code).name << " in:\n"
+                              << Describe(r);
+    found = &d;
+  }
+  EXPECT_NE(found, nullptr) << "no " << Info(code).name << " in:\n"
+                            << Describe(r);
+  return found;
+}
+
+}  // namespace colcheck::testing
+
+#endif  // COLCHECK_TESTING_REPORT_EXPECT_H_
