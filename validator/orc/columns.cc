@@ -128,7 +128,6 @@ class StripeColumnReader {
   }
 
   void ReadColumn(uint32_t c) {
-    const Type& type = types_[c].value;
     const uint32_t parent = context_.types.parent[c];
     if (c > 0 && stopped_[parent]) {
       stopped_[c] = true;
