@@ -1,13 +1,19 @@
 // Known writer bugs on whole Parquet files: each page-level entry of
 // validator/data/known_writer_bugs.json on a minimal file whose created_by
-// names an affected writer, and the same file from a fixed version.
+// names an affected writer, and the same file from a fixed version; and
+// the column conditions of the entries, on a footer model.
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "colcheck/colcheck.h"
+#include "core/strings.h"
 #include "parquet/metadata.h"
+#include "parquet/rules.h"
+#include "testing/metadata_builder.h"
 #include "testing/page_file.h"
 #include "testing/report_expect.h"
 
@@ -127,6 +133,67 @@ TEST(KnownBugsParquetTest, ParquetMrDictionaryAtDataPageOffset) {
       DictionaryAtDataPageOffset("parquet-mr version 1.12.3 (build x)");
   ExpectKnownBug(fixed, Code::kPageDictionaryAtDataPageOffset,
                  fixed.data_page_offset.value, "");
+}
+
+// A model of four leaves, FLOAT, JSON (logical type), DECIMAL (converted
+// type) and INT32, with one chunk each, that `created_by` wrote.
+testing::MetadataBuilder FourColumns(std::string_view created_by) {
+  testing::MetadataBuilder b;
+  b.AddLeaf("f", parquet::kFloat);
+  b.AddLeaf("j", parquet::kByteArray);
+  b.AddLeaf("d", parquet::kFixedLenByteArray, 16);
+  b.AddLeaf("i", parquet::kInt32);
+  parquet::LogicalType json;
+  json.id = parquet::kLogicalJson;
+  b.leaf(1).logical_type = b.Field(json);
+  b.leaf(2).converted_type = b.Field<int32_t>(parquet::kDecimal);
+  b.AddRowGroup(10);
+  b.Finish();
+  b.md().created_by = b.Field(created_by);
+  return b;
+}
+
+// stats.value-above-max on every chunk of FourColumns, then the bugs named.
+std::vector<Diagnostic> AboveMaxEverywhere(testing::MetadataBuilder& b) {
+  return b.Run(+[](const parquet::RuleContext& ctx) {
+    for (size_t c = 0; c < 4; ++c) {
+      ctx.sink.Report(Code::kStatsValueAboveMax, {100 + 10 * c, 4},
+                      FieldPath("row_groups", 0, "columns", c,
+                                "meta_data.statistics.max_value"),
+                      "finding");
+    }
+    parquet::ExplainParquetBugs(ctx);
+  });
+}
+
+// The known_bug of each of the four diagnostics, in column order.
+std::vector<std::string_view> BugsOf(const std::vector<Diagnostic>& d) {
+  std::vector<std::string_view> ids;
+  for (const Diagnostic& x : d) ids.push_back(x.known_bug);
+  return ids;
+}
+
+TEST(KnownBugConditionsTest, FloatAndDecimalColumnsOfPolars) {
+  testing::MetadataBuilder b = FourColumns("Polars");
+  EXPECT_THAT(BugsOf(AboveMaxEverywhere(b)),
+              ::testing::ElementsAre("polars-nan-chunk-bounds-value-above-max",
+                                     "",
+                                     "polars-decimal-bounds-value-above-max",
+                                     ""));
+}
+
+TEST(KnownBugConditionsTest, JsonAndFloatColumnsOfParquetjs) {
+  testing::MetadataBuilder b = FourColumns("@dsnp/parquetjs");
+  EXPECT_THAT(
+      BugsOf(AboveMaxEverywhere(b)),
+      ::testing::ElementsAre("parquetjs-nan-float-bounds-value-above-max",
+                             "parquetjs-json-bounds-value-above-max", "", ""));
+}
+
+TEST(KnownBugConditionsTest, OtherWritersGetNone) {
+  testing::MetadataBuilder b = FourColumns("parquet-cpp-arrow version 15.0.0");
+  EXPECT_THAT(BugsOf(AboveMaxEverywhere(b)),
+              ::testing::ElementsAre("", "", "", ""));
 }
 
 }  // namespace

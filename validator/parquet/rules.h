@@ -69,6 +69,9 @@ void CheckLogicalTypes(const RuleContext& ctx);
 void CheckRowGroups(const RuleContext& ctx);
 // statistics.cc: chunk-level Statistics against type and sort order.
 void CheckStatistics(const RuleContext& ctx);
+// known_bugs_parquet.cc: names the known writer bug behind each diagnostic
+// reported so far (run last, after every rule).
+void ExplainParquetBugs(const RuleContext& ctx);
 
 }  // namespace colcheck::parquet
 
