@@ -1600,13 +1600,18 @@ def stripe_timezone(orc):
 
 
 @operator("orc-stripe.timezone-changes", "timezone_changes", "flat",
-          "The last stripe records Europe/Berlin, the others UTC (SF11; a "
+          "The last stripe records Europe/Berlin (Asia/Tokyo when the "
+          "others already do), the others their own zone (SF11; a "
           "warning).")
 def stripe_timezone_changes(orc):
     m, i = _stripe_model(orc)
     if m is None or i == 0:
         return None
-    f = m.stripes[i].footer.set(SF_TIMEZONE, b"Europe/Berlin", LEN)
+    # A file written in Europe/Berlin records it in every stripe already.
+    others = {bytes(s.footer.get(SF_TIMEZONE).value) for s in m.stripes[:i]
+              if s.footer.has(SF_TIMEZONE)}
+    zone = b"Asia/Tokyo" if b"Europe/Berlin" in others else b"Europe/Berlin"
+    f = m.stripes[i].footer.set(SF_TIMEZONE, zone, LEN)
     f.mark = "x"
     p = assemble(m)
     return p.data, expect("orc-stripe.timezone-changes",
