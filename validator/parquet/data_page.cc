@@ -408,6 +408,7 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
     // It is decoded like any other, so only a malformed one is reported.
     if (shape.max_repetition_level > 0 || rep_len > 0) {
       rep.Rle(rep_bytes, rep_width, scope, "repetition_levels");
+      page->repetition_levels = {body.offset, rep_len};
     }
     if (shape.max_definition_level > 0 || def_len > 0) {
       def.Rle(def_bytes, def_width, scope, "definition_levels");
@@ -436,11 +437,11 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
   page->num_rows = counts.rows;
   page->starts_row = counts.starts_row;
   if (!counts.starts_row && (in.first_page || v2)) {
-    scope.Report(Code::kLevelsFirstRepNotZero, scope.body(),
-                 "repetition_levels[0]",
-                 in.first_page
-                     ? "the column chunk starts in the middle of a row"
-                     : "a V2 data page starts in the middle of a row");
+    scope.ReportAt(Code::kLevelsFirstRepNotZero, page->repetition_levels,
+                   "repetition_levels[0]",
+                   in.first_page
+                       ? "the column chunk starts in the middle of a row"
+                       : "a V2 data page starts in the middle of a row");
   }
   if (v2) {
     const DataPageHeaderV2& hv2 = h.data_page_header_v2.value;

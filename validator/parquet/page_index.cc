@@ -276,8 +276,8 @@ void CheckRowBoundaries(const Chunk& c, const ChunkWalk& walk) {
   for (size_t k = 1; k < walk.data_pages.size(); ++k) {
     const DataPageSummary& page = walk.data_pages[k];
     if (page.starts_row) continue;
-    c.Report(Code::kLevelsFirstRepNotZero, page.header,
-             c.Path("pages", page.ordinal),
+    c.Report(Code::kLevelsFirstRepNotZero, page.repetition_levels,
+             c.Path("pages", page.ordinal, "repetition_levels[0]"),
              StrCat(PageName(k),
                     " starts with a repetition level other than 0, inside a "
                     "row, but the chunk has an offset index, whose pages "

@@ -187,6 +187,7 @@ class PageIndexTest : public ::testing::Test {
     DataPageSummary p;
     p.ordinal = k;
     p.header = {4 + 30 * k, 10};
+    p.repetition_levels = {14 + 30 * k, 20};
     p.compressed_page_size = 20;
     p.num_values = 4;
     p.num_nulls = nulls;
@@ -443,9 +444,10 @@ TEST_F(PageIndexTest, PagesNamedByTheOffsetIndexStartRows) {
   walk_.data_pages[2].starts_row = false;
   OffsetIndexOf(GoodLocations());
   const auto d = Run();
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kLevelsFirstRepNotZero,
-                                          walk_.data_pages[2].header,
-                                          Field("pages", 2))))
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(
+                     Code::kLevelsFirstRepNotZero, walk_.data_pages[2].repetition_levels,
+                     FieldPath("row_groups", 0, "columns", 0, "pages", 2,
+                               "repetition_levels[0]"))))
       << Dump(d);
   // Without an offset index a page may start inside a row.
   b_.chunk(0, 0).offset_index_offset = {};

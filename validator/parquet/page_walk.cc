@@ -382,6 +382,7 @@ void ChunkWalker::DataPageHeaders(const PageHeader& h, ByteSpan header,
   DataPageSummary page;
   page.ordinal = ordinal;
   page.header = header;
+  page.repetition_levels = scope.body();
   page.compressed_page_size = h.compressed_page_size.value;
   page.num_values = static_cast<uint64_t>(num_values.value);
   page.first_row = walk->num_rows;

@@ -47,6 +47,9 @@ struct PageValueSummary {
 struct DataPageSummary {
   size_t ordinal = 0;        // Index among all pages of the chunk: pages[i].
   ByteSpan header;           // The PageHeader's bytes.
+  // Where the first repetition level is: the V2 level section, else the
+  // body, whose decompressed bytes hold the V1 levels.
+  ByteSpan repetition_levels;
   int32_t compressed_page_size = 0;
   uint64_t num_values = 0;   // Levels, nulls included.
   uint64_t num_nulls = 0;    // Definition level below the maximum.

@@ -444,6 +444,23 @@ TEST(PageWalkTest, ChunkStartsMidRow) {
                   p.body);
 }
 
+TEST(PageWalkTest, V2ChunkStartsMidRowAtItsRepetitionLevels) {
+  ColumnOptions c;
+  c.repetition = kRepeated;
+  PageFileBuilder b(c);
+  const Bytes rep = RleRuns({{1, 1}, {2, 0}}, 1);
+  PageOptions o;
+  o.num_values = 3;
+  o.num_rows = 2;
+  const PageSpans p =
+      b.AddV2Page(o, rep, RleRuns({{3, 1}}, 1), PlainInt32({1, 2, 3}));
+  b.set_num_rows(2);
+  // V2 levels are file bytes: the fault is the repetition level section
+  // at the body's start, not the whole body.
+  ExpectOnlyError(Validate(b.Finish()), Code::kLevelsFirstRepNotZero,
+                  {p.body.offset, rep.size()});
+}
+
 TEST(PageWalkTest, RowGroupRowsDifferFromChunkRows) {
   PageFileBuilder b;
   b.AddPage(V1(3), PlainInt32({1, 2, 3}));
