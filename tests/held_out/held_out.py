@@ -44,7 +44,6 @@ the npm packages of peers/ are missing; scripts/install-peers.sh installs
 them. Runs on Debian 12's /usr/bin/python3 with the standard library only.
 """
 
-import argparse
 import collections
 import concurrent.futures
 import json
@@ -55,7 +54,11 @@ import subprocess
 import sys
 import time
 
-SKIP = 77
+# The peer tests' shared checks: node, the npm packages, the binary.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'peers'))
+import peer_files  # noqa: E402
+
 WRITERS = ('duckdb', 'polars', 'arrow-rs', 'hyparquet-writer', 'parquetjs')
 MAINSTREAM = ('duckdb', 'polars', 'arrow-rs')
 READERS = ('duckdb', 'hyparquet', 'polars', 'parquet-wasm')
@@ -63,11 +66,6 @@ PACKAGES = ('@duckdb/node-api', 'nodejs-polars', 'parquet-wasm', 'apache-arrow',
             'hyparquet', 'hyparquet-compressors', 'hyparquet-writer',
             '@dsnp/parquetjs')
 KINDS = ('truncate', 'tail', 'cut', 'insert')
-
-
-def skip(message):
-    print(f'SKIPPED: {message}')
-    sys.exit(SKIP)
 
 
 def colcheck_json(colcheck, paths):
@@ -272,11 +270,7 @@ def share(n, total):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--colcheck', required=True, help='colcheck binary')
-    parser.add_argument('--peers', required=True, help='the peers/ directory')
-    parser.add_argument('--out', required=True, help='directory for the files')
-    parser.add_argument('--node', default='node', help='node binary')
+    parser = peer_files.arguments(__doc__)
     parser.add_argument('--seed', type=int,
                         default=random.SystemRandom().randrange(2**31),
                         help='the seed (default: a fresh one, printed)')
@@ -291,16 +285,8 @@ def main():
     args = parser.parse_args()
     start = time.monotonic()
 
-    node = shutil.which(args.node) if args.node else None
+    node = peer_files.require(args.node, args.peers, PACKAGES, args.colcheck)
     if not node:
-        skip(f'node not found ({args.node or "none"}); '
-             'run scripts/install-deps.sh and scripts/install-peers.sh')
-    for package in PACKAGES:
-        if not os.path.isdir(os.path.join(args.peers, 'node_modules', package)):
-            skip(f'npm package {package} is not installed; run scripts/install-peers.sh')
-    if not os.access(args.colcheck, os.X_OK):
-        print(f'FAIL: colcheck binary {args.colcheck} not found; '
-              'build the colcheck target first')
         return 1
     print(f'held-out campaign: seed {args.seed} (reproduce with --seed {args.seed}), '
           f'{args.files} files per writer, {args.corruptions} per base and kind')

@@ -18,7 +18,6 @@ npm packages of peers/ are missing; scripts/install-peers.sh installs them.
 Runs on Debian 12's /usr/bin/python3 with the standard library only.
 """
 
-import argparse
 import collections
 import concurrent.futures
 import json
@@ -134,13 +133,9 @@ def read_back(args, node, manifest, expect, failures):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = peer_files.arguments(__doc__)
     parser.add_argument('--writer', required=True, choices=sorted(PACKAGES))
-    parser.add_argument('--colcheck', required=True, help='colcheck binary')
-    parser.add_argument('--peers', required=True, help='the peers/ directory')
-    parser.add_argument('--out', required=True, help='directory for the files')
     parser.add_argument('--expectations', required=True, help='expectations.json')
-    parser.add_argument('--node', default='node', help='node binary')
     args = parser.parse_args()
     start = time.monotonic()
 

@@ -11,7 +11,6 @@ npm packages of peers/ are missing; scripts/install-peers.sh installs them.
 Runs on Debian 12's /usr/bin/python3 with the standard library only.
 """
 
-import argparse
 import collections
 import os
 import re
@@ -53,11 +52,7 @@ def known_reason(file_name, diagnostic):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--colcheck', required=True, help='colcheck binary')
-    parser.add_argument('--peers', required=True, help='the peers/ directory')
-    parser.add_argument('--out', required=True, help='directory for the files')
-    parser.add_argument('--node', default='node', help='node binary')
+    parser = peer_files.arguments(__doc__)
     args = parser.parse_args()
 
     node = peer_files.require(args.node, args.peers, ['@duckdb/node-api'],

@@ -6,6 +6,7 @@ The tests import it from their own directory, which Python puts first on
 sys.path when it runs a script. Standard library only.
 """
 
+import argparse
 import json
 import os
 import shutil
@@ -18,6 +19,17 @@ SKIP = 77  # ctest's SKIP_RETURN_CODE for these tests.
 def skip(message):
     print(f'SKIPPED: {message}')
     sys.exit(SKIP)
+
+
+def arguments(doc):
+    """A parser with the flags every peer test takes (--colcheck, --peers,
+    --out, --node), described by the first line of `doc`."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument('--colcheck', required=True, help='colcheck binary')
+    parser.add_argument('--peers', required=True, help='the peers/ directory')
+    parser.add_argument('--out', required=True, help='directory for the files')
+    parser.add_argument('--node', default='node', help='node binary')
+    return parser
 
 
 def require(node_arg, peers, packages, colcheck):
