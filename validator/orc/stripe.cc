@@ -253,7 +253,17 @@ bool CheckEncoding(const Type& type, const Spanned<ColumnEncoding>& encoding,
                    const std::string& path, DiagnosticSink& sink) {
   const ColumnEncoding& e = encoding.value;
   bool ok = true;
-  if (!EncodingAllowed(type.kind.value, e.kind.value)) {
+  if (type.kind.value == kStruct &&
+      (e.kind.value < kDirect || e.kind.value > kDictionaryV2)) {
+    // Old Hive and Spark writers wrote -1 here. A STRUCT has no stream that
+    // depends on its encoding, and readers parse the unknown value as
+    // DIRECT, so the file reads.
+    sink.Report(Code::kOrcStripeStructEncodingUnknown,
+                e.kind.present ? e.kind.span : encoding.span, path + ".kind",
+                "encoding " + std::to_string(e.kind.value) +
+                    " is no encoding kind; readers take it as DIRECT, the "
+                    "encoding of STRUCT");
+  } else if (!EncodingAllowed(type.kind.value, e.kind.value)) {
     const std::string_view name = EncodingName(e.kind.value);
     sink.Report(Code::kOrcStripeEncoding,
                 e.kind.present ? e.kind.span : encoding.span, path + ".kind",

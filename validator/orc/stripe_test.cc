@@ -346,6 +346,27 @@ TEST(OrcStripeTest, EncodingNotAllowedAndDictionarySize) {
               b.StripeFooterMark(0, "columns[2]"));
 }
 
+TEST(OrcStripeTest, StructEncodingOutsideTheEnumIsAWarning) {
+  // Old Hive and Spark wrote kind -1 for a STRUCT: readers see DIRECT.
+  StripeBuilder s = IntStripe();
+  s.encodings[0] = Encoding(-1);
+  const Built b = Build({StructOf(1), TypeMessage(kInt)}, {s});
+  const auto ds = RunPages(b);
+  EXPECT_DIAG(ds, Code::kOrcStripeStructEncodingUnknown,
+              b.StripeFooterMark(0, "columns[0].kind"));
+  EXPECT_EQ(ds.size(), 1u) << Describe(ds);
+}
+
+TEST(OrcStripeTest, StructEncodingInTheEnumMustBeDirect) {
+  StripeBuilder s = IntStripe();
+  s.encodings[0] = Encoding(kDirectV2);
+  const Built b = Build({StructOf(1), TypeMessage(kInt)}, {s});
+  const auto ds = RunPages(b);
+  EXPECT_DIAG(ds, Code::kOrcStripeEncoding,
+              b.StripeFooterMark(0, "columns[0].kind"));
+  EXPECT_EQ(ds.size(), 1u) << Describe(ds);
+}
+
 TEST(OrcStripeTest, BloomEncoding) {
   StripeBuilder s = IntStripe();
   s.encodings[1].Varint(3, 5, "bloom_encoding");
