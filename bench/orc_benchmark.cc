@@ -68,7 +68,8 @@ bool FindRegions() {
   DecodedRegion footer_region;
   if (!file.Sub(tail.footer.offset, tail.footer.length, &footer_bytes) ||
       !regions.DecodeRegion(footer_bytes, tail.compression, tail.block_size,
-                            sink, "footer", &footer_region)) {
+                            RegionUse::kMessage, sink, "footer",
+                            &footer_region)) {
     return false;
   }
   protobuf::Decoder d(footer_region.reader(), footer_region.map(), &sink);
@@ -87,8 +88,9 @@ bool FindRegions() {
     ByteReader bytes;
     DecodedRegion region;
     if (!file.Sub(span.offset, span.length, &bytes) ||
-        !regions.DecodeRegion(bytes, tail.compression, tail.block_size, sink,
-                              "stripe footer", &region)) {
+        !regions.DecodeRegion(bytes, tail.compression, tail.block_size,
+                              RegionUse::kMessage, sink, "stripe footer",
+                              &region)) {
       return false;
     }
     protobuf::Decoder sd(region.reader(), region.map(), &sink);
@@ -131,7 +133,8 @@ void BM_DecompressAll(benchmark::State& state) {
       DecodedRegion region;
       if (!file.Sub(span.offset, span.length, &bytes)) continue;
       (void)regions.DecodeRegion(bytes, FileTail().compression,
-                                 FileTail().block_size, sink, "", &region);
+                                 FileTail().block_size, RegionUse::kStream,
+                                 sink, "", &region);
       decoded += region.bytes().size();
     }
     benchmark::DoNotOptimize(decoded);

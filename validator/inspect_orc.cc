@@ -319,7 +319,7 @@ bool OrcCollector::Decode(ByteSpan region,
   ByteReader bytes;
   if (!file_.Sub(region.offset, region.length, &bytes)) return false;
   if (!decoder_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
-                             scratch_, "", keep)) {
+                             orc::RegionUse::kMessage, scratch_, "", keep)) {
     return false;
   }
   protobuf::Decoder d(keep->reader(), keep->map(), &scratch_);

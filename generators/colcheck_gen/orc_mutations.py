@@ -883,14 +883,14 @@ def comp_codec_snappy(orc):
 
 
 @operator("orc-compression.empty-chunk", "footer_leading_empty_chunk",
-          "flat_zlib", "The Footer region starts with a chunk of length 0 "
-          "(C5; a warning).", plain=False)
+          "flat_zlib", "The Footer region starts with a compressed chunk "
+          "of length 0, on which ORC C++ fails (C5).", plain=False)
 def comp_empty_chunk(orc):
     if orc.spec.compression == "NONE":
         return None
     m = Model.of(orc)
     raw, _ = m.footer.encode()
-    m.footer_raw = orc_compress.chunk_header(0, True) + m.frame(raw)
+    m.footer_raw = orc_compress.chunk_header(0, False) + m.frame(raw)
     p = assemble(m)
     return p.data, expect("orc-compression.empty-chunk", p.footer[0], 3)
 
@@ -1019,6 +1019,41 @@ def footer_stripe_footer_length(orc):
     f.mark = "x"
     p = assemble(m)
     return p.data, expect("orc-footer.stripe-footer-length",
+                          *value_span(p.marks["x"]))
+
+
+@operator("orc-footer.empty-stripe-before-rows", "empty_first_stripe",
+          "flat", "A stripe of 0 rows, with no streams and the first "
+          "stripe's encodings made direct, opens the file (S1; ORC C++ "
+          "stops there).")
+def footer_empty_stripe_before_rows(orc):
+    m = Model.of(orc)
+    if not m.stripes or len(m.metadata.all(MD_STRIPE_STATS)) != len(m.stripes):
+        return None
+    # The first stripe's encodings, with DIRECT for DICTIONARY (and V2):
+    # with no rows no stream is needed, but a dictionary needs its LENGTH.
+    first = m.stripes[0].footer
+    direct = {0: 0, 1: 0, 2: 2, 3: 2}
+    footer = Msg([F(SF_COLUMNS, LEN, Msg([F(CE_KIND, VARINT, direct[
+        e.msg().get(CE_KIND).value if e.msg().has(CE_KIND) else 0])]))
+        for e in first.all(SF_COLUMNS)])
+    if first.has(SF_TIMEZONE):
+        footer.fields.append(F(SF_TIMEZONE, LEN,
+                               first.get(SF_TIMEZONE).value))
+    m.stripes.insert(0, Stripe([], footer))
+    info = Msg([F(SI_OFFSET, VARINT, 0), F(SI_INDEX, VARINT, 0),
+                F(SI_DATA, VARINT, 0), F(SI_FOOTER, VARINT, 0)])
+    rows = F(SI_ROWS, VARINT, 0, mark="x")
+    info.fields.append(rows)
+    at = m.footer.index(m.footer.get(FT_STRIPES))
+    m.footer.fields.insert(at, F(FT_STRIPES, LEN, info))
+    # The Metadata has statistics per stripe; an empty stripe has no values.
+    columns = len(m.footer.all(FT_TYPES))
+    stats = Msg([F(1, LEN, Msg([F(1, VARINT, 0)])) for _ in range(columns)])
+    m.metadata.fields.insert(m.metadata.index(m.metadata.get(MD_STRIPE_STATS)),
+                             F(MD_STRIPE_STATS, LEN, stats))
+    p = assemble(m)
+    return p.data, expect("orc-footer.empty-stripe-before-rows",
                           *value_span(p.marks["x"]))
 
 
@@ -1487,7 +1522,7 @@ def stripe_missing_stream(orc):
 
 @operator("orc-stripe.foreign-stream", "int_with_secondary", "flat",
           "An empty SECONDARY stream for an INT column follows the last "
-          "data stream (SF7).")
+          "data stream (SF7; a warning).")
 def stripe_foreign_stream(orc):
     m, i = _stripe_model(orc)
     if m is None:
@@ -1586,11 +1621,11 @@ def stripe_bloom_encoding(orc):
 
 
 @operator("orc-stripe.timezone", "timezone_mars", "flat",
-          "Every StripeFooter's writer_timezone is Mars/Olympus_Mons (SF11; "
-          "a warning, reported at the first).")
+          "Every StripeFooter's writer_timezone is Mars/Olympus_Mons, in a "
+          "file with a TIMESTAMP column (SF11; reported at the first).")
 def stripe_timezone(orc):
     m, i = _stripe_model(orc)
-    if m is None:
+    if m is None or not _type_ids(m, ("TIMESTAMP",)):
         return None
     for st in m.stripes:
         st.footer.set(SF_TIMEZONE, b"Mars/Olympus_Mons", LEN)
@@ -1601,8 +1636,8 @@ def stripe_timezone(orc):
 
 @operator("orc-stripe.timezone-changes", "timezone_changes", "flat",
           "The last stripe records Europe/Berlin (Asia/Tokyo when the "
-          "others already do), the others their own zone (SF11; a "
-          "warning).")
+          "others already do), the others their own zone (SF11; an "
+          "info).")
 def stripe_timezone_changes(orc):
     m, i = _stripe_model(orc)
     if m is None or i == 0:
@@ -2411,6 +2446,14 @@ def _encryption_edit(orc, code, mark, **kw):
 def encryption_algorithm(orc):
     return _encryption_edit(orc, "orc-encryption.algorithm", "algorithm",
                             algorithm=3)
+
+
+@operator("orc-encryption.algorithm-unset", "algorithm_0", "empty",
+          "A file without stripes encrypts column 1 with a key whose "
+          "algorithm is UNKNOWN_ENCRYPTION (0), which readers refuse (EN1).")
+def encryption_algorithm_unset(orc):
+    return _encryption_edit(orc, "orc-encryption.algorithm-unset",
+                            "algorithm", algorithm=0)
 
 
 @operator("orc-encryption.reference", "variant_root_99", "empty",

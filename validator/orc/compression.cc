@@ -174,9 +174,41 @@ RegionDecoder::ChunkOutcome RegionDecoder::DecodeChunk(
   return ChunkOutcome::kFailed;
 }
 
+// ORC C++ (DecompressionStream) fails on a compressed chunk of length 0, for
+// no codec decompresses empty input, and returns 0 bytes for an original
+// one, past which RleDecoderV2::readByte reads the next chunk's header as
+// data; protobuf skips empty buffers. ORC Java copes with both. So an empty
+// chunk harms a stream when data follows it, and a message when it is
+// compressed. Old Hive and Spark write an empty stream as one empty chunk,
+// which nothing reads.
+void RegionDecoder::ReportEmptyChunks(
+    const std::vector<std::pair<ByteSpan, bool>>& empty,
+    uint64_t last_data_chunk, RegionUse use, DiagnosticSink& sink,
+    std::string_view field) {
+  for (const auto& [header, original] : empty) {
+    const bool before_data = header.offset < last_data_chunk;
+    const bool harmful = use == RegionUse::kStream ? before_data : !original;
+    if (!harmful) {
+      sink.Report(Code::kOrcCompressionEmptyChunkSkipped, header,
+                  std::string(field),
+                  use == RegionUse::kStream
+                      ? "a chunk of length 0 after the stream's data"
+                      : "an original chunk of length 0 in a message");
+    } else if (use == RegionUse::kStream) {
+      sink.Report(Code::kOrcCompressionEmptyChunk, header, std::string(field),
+                  StrCat(original ? "an original" : "a compressed",
+                         " chunk of length 0 before the stream's data"));
+    } else {
+      sink.Report(Code::kOrcCompressionEmptyChunk, header, std::string(field),
+                  "a compressed chunk of length 0 in a message");
+    }
+  }
+}
+
 bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
-                                 uint64_t block_size, DiagnosticSink& sink,
-                                 std::string_view field, DecodedRegion* out) {
+                                 uint64_t block_size, RegionUse use,
+                                 DiagnosticSink& sink, std::string_view field,
+                                 DecodedRegion* out) {
   *out = DecodedRegion();
   const ByteSpan span{region.begin_offset(), region.size()};
   if (!IsKnownCompressionKind(kind)) {
@@ -202,6 +234,8 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
   // it are still walked, since their framing is independent of it.
   bool decoding = true;
   bool framed = true;
+  std::vector<std::pair<ByteSpan, bool>> empty;  // headers, original
+  uint64_t last_data_chunk = 0;  // header offset of the last non-empty chunk
   const auto over_limit = [&](ByteSpan chunk) {
     sink.Report(
         Code::kLimitsOrcRegionSize, span, std::string(field),
@@ -230,12 +264,12 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
     const uint64_t len = v >> 1;
     const ByteSpan header_span{at, kHeaderBytes};
     if (len == 0) {
-      sink.Report(Code::kOrcCompressionEmptyChunk, header_span,
-                  std::string(field), "a chunk of length 0");
+      empty.emplace_back(header_span, original);
       ++out->chunk_count_;
       out->empty_chunks_.push_back(header_span);
       continue;
     }
+    last_data_chunk = at;
     if (len > block_size) {
       sink.Report(
           Code::kOrcCompressionChunkTooLarge, header_span, std::string(field),
@@ -288,6 +322,7 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
                              bytes.size() - produced, produced});
     }
   }
+  ReportEmptyChunks(empty, last_data_chunk, use, sink, field);
   out->map_ = ChunkMap(span, std::move(chunks));
   out->complete_ = decoding && framed;
   return out->complete_;

@@ -32,6 +32,7 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "codec/codec.h"
@@ -146,6 +147,11 @@ class DecodedRegion {
   std::vector<ByteSpan> empty_chunks_;
 };
 
+// How readers read a region, which decides what an empty chunk does to
+// them (C5): a protobuf message is parsed to the region's end, a stream only
+// as far as the values the column needs.
+enum class RegionUse { kMessage, kStream };
+
 // Decodes the regions of one file. Holds the codec contexts and a scratch
 // buffer of one block, both reused across regions: make one per
 // validation. Not thread-safe.
@@ -176,11 +182,18 @@ class RegionDecoder {
   // PostScript's rules report the kind. `*out` is replaced, releasing what
   // it held first.
   bool DecodeRegion(const ByteReader& region, int64_t kind, uint64_t block_size,
-                    DiagnosticSink& sink, std::string_view field,
-                    DecodedRegion* out);
+                    RegionUse use, DiagnosticSink& sink,
+                    std::string_view field, DecodedRegion* out);
 
  private:
   enum class ChunkOutcome { kDecoded, kFailed, kLimit };
+
+  // C5: whether readers reach each empty chunk of a region, once its
+  // chunks are known.
+  static void ReportEmptyChunks(const std::vector<std::pair<ByteSpan, bool>>&
+                                    empty,
+                                uint64_t last_data_chunk, RegionUse use,
+                                DiagnosticSink& sink, std::string_view field);
 
   // Decodes the body of one compressed chunk into scratch_, at most `room`
   // bytes (what the region's budget has left). kDecoded sets `*produced`;

@@ -188,18 +188,19 @@ struct Decoded {
 };
 
 Decoded Decode(RegionDecoder& decoder, const Buffer& file, int64_t kind,
-               uint64_t block_size) {
+               uint64_t block_size, RegionUse use = RegionUse::kMessage) {
   Decoded d;
   DiagnosticSink sink;
-  d.ok = decoder.DecodeRegion(ByteReader(file, kBase), kind, block_size, sink,
-                              "footer", &d.region);
+  d.ok = decoder.DecodeRegion(ByteReader(file, kBase), kind, block_size, use,
+                              sink, "footer", &d.region);
   d.diagnostics = sink.Take();
   return d;
 }
 
-Decoded Decode(const Buffer& file, int64_t kind, uint64_t block_size) {
+Decoded Decode(const Buffer& file, int64_t kind, uint64_t block_size,
+               RegionUse use = RegionUse::kMessage) {
   RegionDecoder decoder;
-  return Decode(decoder, file, kind, block_size);
+  return Decode(decoder, file, kind, block_size, use);
 }
 
 // Asserts exactly one diagnostic of `code`, at `span`, under "footer".
@@ -495,16 +496,55 @@ TEST(Framing, ChunkLengthUsesAll23Bits) {
   ExpectOnly(d, Code::kOrcCompressionChunkTruncated, {kBase, 3});
 }
 
-TEST(Framing, EmptyChunkIsAWarning) {
+// C5: an empty chunk is an error where readers reach it (in a stream before
+// data, compressed in a message) and an info where they never do.
+struct EmptyChunkCase {
+  const char* name;
+  RegionUse use;
+  bool original;
+  bool data_after;
+  Code code;
+};
+
+class EmptyChunk : public ::testing::TestWithParam<EmptyChunkCase> {};
+
+TEST_P(EmptyChunk, IsReportedByWhetherReadersReachIt) {
+  const EmptyChunkCase& c = GetParam();
   const Buffer a = OriginalChunk(FromString("abc"));
-  const Buffer file = Concat({a, Header(0, false), a});
-  const Decoded d = Decode(file, kZstd, 100);
+  const Buffer file = c.data_after ? Concat({a, Header(0, c.original), a})
+                                   : Concat({a, Header(0, c.original)});
+  const Decoded d = Decode(file, kZstd, 100, c.use);
   EXPECT_TRUE(d.ok);
-  ExpectOnly(d, Code::kOrcCompressionEmptyChunk, {kBase + a.size(), 3});
-  EXPECT_EQ(Info(Code::kOrcCompressionEmptyChunk).severity, Severity::kWarning);
-  EXPECT_TRUE(d.bytes() == FromString("abcabc"));
-  EXPECT_EQ(d.region.chunk_count(), 3u);
-  EXPECT_EQ(d.region.map().chunks().size(), 2u);
+  ExpectOnly(d, c.code, {kBase + a.size(), 3});
+  EXPECT_TRUE(d.bytes() ==
+              FromString(c.data_after ? "abcabc" : "abc"));
+  EXPECT_EQ(d.region.chunk_count(), c.data_after ? 3u : 2u);
+  EXPECT_EQ(d.region.empty_chunks().size(), 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Framing, EmptyChunk,
+    ::testing::Values(
+        EmptyChunkCase{"StreamOriginalBeforeData", RegionUse::kStream, true,
+                       true, Code::kOrcCompressionEmptyChunk},
+        EmptyChunkCase{"StreamCompressedBeforeData", RegionUse::kStream,
+                       false, true, Code::kOrcCompressionEmptyChunk},
+        EmptyChunkCase{"StreamAfterData", RegionUse::kStream, false, false,
+                       Code::kOrcCompressionEmptyChunkSkipped},
+        EmptyChunkCase{"MessageCompressed", RegionUse::kMessage, false, false,
+                       Code::kOrcCompressionEmptyChunk},
+        EmptyChunkCase{"MessageOriginal", RegionUse::kMessage, true, true,
+                       Code::kOrcCompressionEmptyChunkSkipped}),
+    [](const ::testing::TestParamInfo<EmptyChunkCase>& info) {
+      return std::string(info.param.name);
+    });
+
+// Old Hive and Spark write an empty stream as one empty chunk.
+TEST(Framing, StreamOfOneEmptyChunkIsSkipped) {
+  const Decoded d = Decode(Header(0, false), kZlib, 100, RegionUse::kStream);
+  EXPECT_TRUE(d.ok);
+  ExpectOnly(d, Code::kOrcCompressionEmptyChunkSkipped, {kBase, 3});
+  EXPECT_TRUE(d.bytes().empty());
 }
 
 TEST(Framing, SnappyPrefixClaimingMoreThanTheBlockSize) {
@@ -745,7 +785,8 @@ DecodedRegion CheckRegion(RegionDecoder& decoder, const Buffer& file,
       << "region " << span.offset << "+" << span.length << " outside file";
   DiagnosticSink sink;
   EXPECT_TRUE(
-      decoder.DecodeRegion(sub, kind, block_size, sink, field, &region));
+      decoder.DecodeRegion(sub, kind, block_size, RegionUse::kMessage,
+                           sink, field, &region));
   EXPECT_FALSE(sink.has_errors()) << Describe(sink.Take());
   EXPECT_TRUE(region.complete());
   if (message) {

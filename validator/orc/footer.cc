@@ -57,15 +57,30 @@ bool CheckStripes(const Footer& footer, const Tail& tail, DiagnosticSink& sink,
                   "stripe has no StripeFooter");
       ok = false;
     }
-    if (s.number_of_rows.value == 0) {
-      sink.Report(Code::kOrcFooterStripeNoRows,
-                  FieldOr(s.number_of_rows, stripes[i]),
-                  StripePath(i) + ".number_of_rows", "stripe holds no rows");
-    }
     if (end > previous_end) previous_end = end;
   }
   *content_end = previous_end;
   return ok;
+}
+
+// S1: an empty stripe is harmless after the last stripe with rows, but
+// ORC C++ reads one before it as the end of the file.
+void CheckEmptyStripes(const Footer& footer, DiagnosticSink& sink) {
+  const auto& stripes = footer.stripes.value;
+  size_t with_rows_end = 0;  // one past the last stripe with rows
+  for (size_t i = 0; i < stripes.size(); ++i) {
+    if (stripes[i].value.number_of_rows.value != 0) with_rows_end = i + 1;
+  }
+  for (size_t i = 0; i < stripes.size(); ++i) {
+    const Spanned<uint64_t>& rows = stripes[i].value.number_of_rows;
+    if (rows.value != 0) continue;
+    const bool before_rows = i < with_rows_end;
+    sink.Report(before_rows ? Code::kOrcFooterEmptyStripeBeforeRows
+                            : Code::kOrcFooterStripeNoRows,
+                FieldOr(rows, stripes[i]), StripePath(i) + ".number_of_rows",
+                before_rows ? "stripe holds no rows, but a later stripe does"
+                            : "stripe holds no rows");
+  }
 }
 
 // F3: content_length against the end of the stripes (no reader uses it).
@@ -187,6 +202,7 @@ bool CheckFooter(const Footer& footer, const Tail& tail,
   CheckRowCount(footer, tail, sink);
   uint64_t content_end = kHeaderLength;
   const bool stripes_ok = CheckStripes(footer, tail, sink, &content_end);
+  CheckEmptyStripes(footer, sink);
   CheckContentLength(footer, content_end, sink);
   const uint64_t t0 = tail.stripe_statistics.offset;
   if (stripes_ok && content_end < t0) {

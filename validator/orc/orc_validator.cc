@@ -75,7 +75,7 @@ class OrcValidator {
                    : "stripes[" + std::to_string(stripe) + "]." +
                          std::string(name);
     if (!regions_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
-                               sink_, field, keep)) {
+                               RegionUse::kMessage, sink_, field, keep)) {
       return false;
     }
     protobuf::Decoder d(keep->reader(), keep->map(), &sink_);
@@ -117,7 +117,7 @@ class OrcValidator {
         footer_, types,
         version.size() == 2 && version[0].value == 1 &&
             version[1].value == 9999};
-    TimezoneCheck timezones;
+    TimezoneCheck timezones(footer_);
     std::unique_ptr<ColumnObserver> values;
     if (level_ == Level::kFull && types.valid) {
       values = MakeValueChecker(index, sink_);
@@ -147,7 +147,7 @@ class OrcValidator {
         ReadStripeColumns(columns, i, info, footer, data, values.get(), sink_);
       }
     }
-    timezones.Finish(footer_, tail_.footer, sink_);
+    timezones.Finish(tail_.footer, sink_);
   }
 
   // Decompresses every stream of a stripe whose directory holds, checking
@@ -168,7 +168,7 @@ class OrcValidator {
         continue;
       }
       (void)regions_.DecodeRegion(
-          bytes, tail_.compression, tail_.block_size, sink_,
+          bytes, tail_.compression, tail_.block_size, RegionUse::kStream, sink_,
           "stripes[" + std::to_string(stripe) + "].streams[" +
               std::to_string(stream.index) + "]",
           &data.streams[i]);

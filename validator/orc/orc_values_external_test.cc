@@ -354,8 +354,9 @@ std::string CompareFile(const fs::path& path,
   ByteReader bytes;
   DecodedRegion footer_bytes;
   if (!file.Sub(tail.footer.offset, tail.footer.length, &bytes) ||
-      !regions.DecodeRegion(bytes, tail.compression, tail.block_size, sink,
-                            "footer", &footer_bytes)) {
+      !regions.DecodeRegion(bytes, tail.compression, tail.block_size,
+                            RegionUse::kMessage, sink, "footer",
+                            &footer_bytes)) {
     return "unreadable footer";
   }
   Footer footer;
@@ -378,8 +379,9 @@ std::string CompareFile(const fs::path& path,
     const ByteSpan footer_span{end, info.footer_length.value};
     DecodedRegion stripe_footer_bytes;
     if (!file.Sub(footer_span.offset, footer_span.length, &bytes) ||
-        !regions.DecodeRegion(bytes, tail.compression, tail.block_size, sink,
-                              "stripe footer", &stripe_footer_bytes)) {
+        !regions.DecodeRegion(bytes, tail.compression, tail.block_size,
+                              RegionUse::kMessage, sink, "stripe footer",
+                              &stripe_footer_bytes)) {
       return "unreadable stripe footer";
     }
     StripeFooter stripe_footer;
@@ -400,7 +402,8 @@ std::string CompareFile(const fs::path& path,
       }
       if (file.Sub(region.bytes.offset, region.bytes.length, &bytes)) {
         (void)regions.DecodeRegion(bytes, tail.compression, tail.block_size,
-                                   sink, "stream", &data.streams[s]);
+                                   RegionUse::kStream, sink, "stream",
+                                   &data.streams[s]);
       }
     }
     const std::string zone =

@@ -348,24 +348,33 @@ void CheckColumnStreams(const StripeContext& context, size_t stripe_index,
   }
 }
 
-// F8, RI1: with a row index stride, every column should have a ROW_INDEX.
+// F8, RI1: with a row index stride, every primitive column should have a
+// ROW_INDEX ("a ROW_INDEX stream for each primitive column"); the writers
+// give compound columns one too, but nothing reads it for pruning.
 void CheckRowIndexPresence(const StripeContext& context, size_t stripe_index,
                            const StripeFooter& footer, ByteSpan footer_span,
                            const std::vector<StreamRegion>& streams,
                            DiagnosticSink& sink) {
   if (context.footer.row_index_stride.value == 0) return;
-  const size_t types = context.footer.types.value.size();
-  std::vector<bool> has(types, false);
+  const auto& types = context.footer.types.value;
+  std::vector<bool> has(types.size(), false);
   for (const StreamRegion& s : streams) {
-    if (s.kind == kRowIndex && s.column < types) has[s.column] = true;
+    if (s.kind == kRowIndex && s.column < types.size()) has[s.column] = true;
   }
-  const size_t missing = std::count(has.begin(), has.end(), false);
+  size_t primitive = 0;
+  size_t missing = 0;
+  for (size_t c = 0; c < types.size(); ++c) {
+    if (!IsPrimitive(types[c].value.kind.value)) continue;
+    ++primitive;
+    missing += has[c] ? 0 : 1;
+  }
   if (missing == 0) return;
   sink.Report(Code::kOrcStripeRowIndexMissing,
               footer.streams.present ? footer.streams.span : footer_span,
               "stripes[" + std::to_string(stripe_index) + "].footer.streams",
-              std::to_string(missing) + " of " + std::to_string(types) +
-                  " columns have no ROW_INDEX though row_index_stride is " +
+              std::to_string(missing) + " of " + std::to_string(primitive) +
+                  " primitive columns have no ROW_INDEX though "
+                  "row_index_stride is " +
                   std::to_string(context.footer.row_index_stride.value));
 }
 
@@ -417,13 +426,20 @@ StripeLayout CheckStripeFooter(const StripeContext& context, size_t index,
   return layout;
 }
 
+TimezoneCheck::TimezoneCheck(const Footer& footer)
+    : has_stripes_(!footer.stripes.value.empty()) {
+  for (const auto& type : footer.types.value) {
+    has_timestamp_ |= type.value.kind.value == kTimestamp;
+  }
+}
+
 void TimezoneCheck::Add(const StripeFooter& footer, size_t stripe,
                         DiagnosticSink& sink) {
   const Spanned<std::string_view>& tz = footer.writer_timezone;
   if (!tz.present) return;
   const std::string path =
       "stripes[" + std::to_string(stripe) + "].footer.writer_timezone";
-  if (!invalid_reported_ && !KnownTimezone(tz.value)) {
+  if (has_timestamp_ && !invalid_reported_ && !KnownTimezone(tz.value)) {
     sink.Report(Code::kOrcStripeTimezone, tz.span, path,
                 "writer_timezone '" + std::string(tz.value) +
                     "' is not an IANA time zone");
@@ -439,16 +455,11 @@ void TimezoneCheck::Add(const StripeFooter& footer, size_t stripe,
   }
 }
 
-void TimezoneCheck::Finish(const Footer& footer, ByteSpan footer_span,
-                           DiagnosticSink& sink) const {
-  if (first_ || footer.stripes.value.empty()) return;
-  for (const auto& type : footer.types.value) {
-    if (type.value.kind.value != kTimestamp) continue;
-    sink.Report(Code::kOrcStripeTimezoneAbsent, footer_span, "",
-                "no stripe records writer_timezone, so readers read the "
-                "TIMESTAMP columns in their own local time zone");
-    return;
-  }
+void TimezoneCheck::Finish(ByteSpan footer_span, DiagnosticSink& sink) const {
+  if (first_ || !has_stripes_ || !has_timestamp_) return;
+  sink.Report(Code::kOrcStripeTimezoneAbsent, footer_span, "",
+              "no stripe records writer_timezone, so readers read the "
+              "TIMESTAMP columns in their own local time zone");
 }
 
 }  // namespace colcheck::orc

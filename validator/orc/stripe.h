@@ -60,14 +60,18 @@ StripeLayout CheckStripeFooter(const StripeContext& context, size_t index,
                                ByteSpan footer_span, DiagnosticSink& sink);
 
 // SF11 across stripes: reports writer_timezone problems once per file.
+// Readers apply the zone to TIMESTAMP values only (TIMESTAMP_INSTANT is
+// UTC), so a zone they cannot resolve harms only files with such columns.
 class TimezoneCheck {
  public:
+  explicit TimezoneCheck(const Footer& footer);
   void Add(const StripeFooter& footer, size_t stripe, DiagnosticSink& sink);
   // At the end: a file with TIMESTAMP columns and no time zone anywhere.
-  void Finish(const Footer& footer, ByteSpan footer_span,
-              DiagnosticSink& sink) const;
+  void Finish(ByteSpan footer_span, DiagnosticSink& sink) const;
 
  private:
+  bool has_timestamp_ = false;
+  bool has_stripes_ = false;
   std::optional<std::string> first_;
   bool changed_reported_ = false;
   bool invalid_reported_ = false;

@@ -3,6 +3,7 @@
 
 #include "orc/stripe.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ namespace colcheck::orc {
 namespace {
 
 using testing::Describe;
+using testing::Has;
 using testing::Encoding;
 using testing::OrcFile;
 using testing::ProtoWriter;
@@ -224,6 +226,25 @@ TEST(OrcFooterTest, StripeWithoutRowsOrFooter) {
               (ByteSpan{rows.end() - 1, 1}));
 }
 
+// An empty stripe before one with rows ends ORC C++'s read; after the last
+// stripe with rows it is harmless.
+TEST(OrcFooterTest, EmptyStripeBeforeRows) {
+  StripeBuilder empty = IntStripe();
+  empty.rows = 0;
+  Built b = Build({StructOf(1), TypeMessage(kInt)},
+                  {empty, IntStripe(), empty});
+  const auto ds = RunPages(b);
+  const auto rows_field = [&](size_t i) {
+    const ByteSpan info =
+        b.file.FooterMark("stripes[" + std::to_string(i) + "]");
+    return ByteSpan{info.end() - 1, 1};
+  };
+  EXPECT_DIAG(ds, Code::kOrcFooterEmptyStripeBeforeRows, rows_field(0));
+  EXPECT_DIAG(ds, Code::kOrcFooterStripeNoRows, rows_field(2));
+  EXPECT_FALSE(Has(ds, Code::kOrcFooterStripeNoRows, rows_field(0)));
+  EXPECT_FALSE(Has(ds, Code::kOrcFooterEmptyStripeBeforeRows, rows_field(2)));
+}
+
 TEST(OrcFooterTest, StripeWithoutFooter) {
   StripeBuilder s = IntStripe();
   Built b = Build({StructOf(1), TypeMessage(kInt)}, {s});
@@ -374,12 +395,21 @@ TEST(OrcStripeTest, BloomEncoding) {
               b.StripeFooterMark(0, "columns[1].bloom_encoding"));
 }
 
+// A stripe of one TIMESTAMP column (DATA and SECONDARY, one byte each).
+StripeBuilder TimestampStripe() {
+  StripeBuilder s;
+  s.streams = {{kData, 1, 1}, {kSecondary, 1, 1}};
+  s.encodings = {Encoding(kDirect), Encoding(kDirectV2)};
+  return s;
+}
+
 TEST(OrcStripeTest, Timezones) {
-  StripeBuilder first = IntStripe();
+  StripeBuilder first = TimestampStripe();
   first.timezone = "Not A/Zone";
-  StripeBuilder second = IntStripe();
+  StripeBuilder second = TimestampStripe();
   second.timezone = "America/Los_Angeles";
-  const Built b = Build({StructOf(1), TypeMessage(kInt)}, {first, second});
+  const Built b =
+      Build({StructOf(1), TypeMessage(kTimestamp)}, {first, second});
   const auto ds = RunPages(b);
   EXPECT_DIAG(ds, Code::kOrcStripeTimezone,
               b.StripeFooterMark(0, "writer_timezone"));
@@ -387,11 +417,20 @@ TEST(OrcStripeTest, Timezones) {
               b.StripeFooterMark(1, "writer_timezone"));
 }
 
+// Readers apply the zone to TIMESTAMP values only.
+TEST(OrcStripeTest, UnknownTimezoneWithoutTimestampsIsNotReported) {
+  StripeBuilder s = IntStripe();
+  s.timezone = "Not A/Zone";
+  const Built b = Build({StructOf(1), TypeMessage(kInt)}, {s});
+  const auto ds = RunPages(b);
+  EXPECT_FALSE(Has(ds, Code::kOrcStripeTimezone,
+                   b.StripeFooterMark(0, "writer_timezone")))
+      << Describe(ds);
+}
+
 TEST(OrcStripeTest, TimezoneAbsentWithTimestamps) {
-  StripeBuilder s;
-  s.streams = {{kData, 1, 1}, {kSecondary, 1, 1}};
-  s.encodings = {Encoding(kDirect), Encoding(kDirectV2)};
-  const Built b = Build({StructOf(1), TypeMessage(kTimestamp)}, {s});
+  const Built b =
+      Build({StructOf(1), TypeMessage(kTimestamp)}, {TimestampStripe()});
   EXPECT_DIAG(RunPages(b), Code::kOrcStripeTimezoneAbsent,
               (ByteSpan{b.file.FooterOffset(), b.file.footer.bytes().size()}));
 }
@@ -400,6 +439,18 @@ TEST(OrcStripeTest, RowIndexMissing) {
   const Built b = Build({StructOf(1), TypeMessage(kInt)}, {IntStripe()}, 1000);
   EXPECT_DIAG(RunPages(b), Code::kOrcStripeRowIndexMissing,
               b.StripeFooterMark(0, "streams[0]"));
+}
+
+// RI1 asks a ROW_INDEX "for each primitive column": the root STRUCT may go
+// without one.
+TEST(OrcStripeTest, RowIndexOfCompoundColumnsIsNotRequired) {
+  StripeBuilder s = IntStripe();
+  s.streams.insert(s.streams.begin(), StreamSpec{kRowIndex, 1, 0});
+  const Built b = Build({StructOf(1), TypeMessage(kInt)}, {s}, 1000);
+  const auto ds = RunPages(b);
+  EXPECT_TRUE(std::none_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
+    return d.code == Code::kOrcStripeRowIndexMissing;
+  })) << Describe(ds);
 }
 
 }  // namespace

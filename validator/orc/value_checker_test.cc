@@ -203,7 +203,7 @@ struct BloomModel : Model {
     DiagnosticSink sink;
     EXPECT_TRUE(decoder.DecodeRegion(ByteReader(testing::AsBytes(bytes)),
                                      kNone, kDefaultCompressionBlockSize,
-                                     sink, "bloom", &data.streams[0]));
+                                     RegionUse::kStream, sink, "bloom", &data.streams[0]));
   }
 };
 

@@ -204,8 +204,9 @@ inline bool ReadColumnsWith(const std::string& bytes, ColumnObserver* observer,
   ByteReader region;
   DecodedRegion footer_bytes;
   if (!file.Sub(tail.footer.offset, tail.footer.length, &region) ||
-      !regions.DecodeRegion(region, tail.compression, tail.block_size, sink,
-                            "footer", &footer_bytes)) {
+      !regions.DecodeRegion(region, tail.compression, tail.block_size,
+                            RegionUse::kMessage, sink, "footer",
+                            &footer_bytes)) {
     return false;
   }
   Footer footer;
@@ -222,8 +223,9 @@ inline bool ReadColumnsWith(const std::string& bytes, ColumnObserver* observer,
                                info.footer_length.value};
     DecodedRegion stripe_bytes;
     if (!file.Sub(footer_span.offset, footer_span.length, &region) ||
-        !regions.DecodeRegion(region, tail.compression, tail.block_size, sink,
-                              "stripe footer", &stripe_bytes)) {
+        !regions.DecodeRegion(region, tail.compression, tail.block_size,
+                              RegionUse::kMessage, sink, "stripe footer",
+                              &stripe_bytes)) {
       return false;
     }
     StripeFooter stripe_footer;
@@ -239,7 +241,8 @@ inline bool ReadColumnsWith(const std::string& bytes, ColumnObserver* observer,
       const ByteSpan at = layout.streams[s].bytes;
       if (file.Sub(at.offset, at.length, &region)) {
         (void)regions.DecodeRegion(region, tail.compression, tail.block_size,
-                                   sink, "stream", &data.streams[s]);
+                                   RegionUse::kStream, sink, "stream",
+                                   &data.streams[s]);
       }
     }
     ReadStripeColumns(columns, i, info, stripe_footer, data, observer, sink);
