@@ -789,7 +789,9 @@ TEST(InspectOrcTest, CompressionChunksAreCounted) {
   }
   EXPECT_GT(counted, 0u);
   for (const Region& r : none.layout.regions) {
-    if (r.stream.index >= 0) EXPECT_EQ(r.stream.chunks, -1) << r.field;
+    if (r.stream.index >= 0) {
+      EXPECT_EQ(r.stream.chunks, -1) << r.field;
+    }
   }
 }
 

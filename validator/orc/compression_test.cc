@@ -696,7 +696,9 @@ TEST(Robustness, FlippedRegionBytesNeverCrash) {
         EXPECT_LE(diag.offset + diag.length, kBase + mutated.size());
       }
       for (const Chunk& c : d.region.map().chunks()) {
-        if (!c.original) EXPECT_LE(c.decoded_length, 1'000u);
+        if (!c.original) {
+          EXPECT_LE(c.decoded_length, 1'000u);
+        }
       }
       if (!d.ok) {
         EXPECT_FALSE(d.region.complete());

@@ -356,6 +356,8 @@ void AddRandomValue(pb::Message* m, const pb::FieldDescriptor* f, Rng& rng,
       if (depth < 5) FillRandom(sub, rng, depth + 1);
       break;
     }
+    case pb::FieldDescriptor::CPPTYPE_FLOAT:  // orc_metadata.proto has none
+      break;
   }
 }
 

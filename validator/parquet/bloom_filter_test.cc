@@ -97,7 +97,7 @@ struct FilterSpec {
   int16_t algorithm = 1;
   int16_t hash = 1;
   int16_t compression = 1;
-  std::vector<std::string> values;  // Inserted.
+  std::vector<std::string> values = {};  // Inserted.
   uint64_t bitset_bytes = 0;        // Written; num_bytes when 0.
 };
 

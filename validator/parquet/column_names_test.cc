@@ -148,7 +148,9 @@ TEST(ColumnNamesTest, ValidateBytesNamesAFlatColumn) {
       found = true;
       EXPECT_EQ(d.column, "price");
     }
-    if (d.field.empty()) EXPECT_EQ(d.column, "");
+    if (d.field.empty()) {
+      EXPECT_EQ(d.column, "");
+    }
   }
   EXPECT_TRUE(found) << Describe(r.diagnostics);
 }

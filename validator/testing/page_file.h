@@ -137,18 +137,18 @@ struct ColumnOptions {
   int32_t physical = 1;  // INT32
   int32_t type_length = 0;
   int32_t repetition = 0;  // REQUIRED
-  std::optional<int32_t> converted_type;
+  std::optional<int32_t> converted_type = std::nullopt;
   int32_t codec = 0;
   std::vector<int32_t> encodings = {0, 3};
 };
 
 struct ChunkOverrides {
-  std::optional<int64_t> num_values;
-  std::optional<int64_t> total_compressed_size;
-  std::optional<int64_t> total_uncompressed_size;
-  std::optional<int64_t> data_page_offset;
-  std::optional<int64_t> dictionary_page_offset;
-  std::optional<int64_t> row_group_num_rows;
+  std::optional<int64_t> num_values = std::nullopt;
+  std::optional<int64_t> total_compressed_size = std::nullopt;
+  std::optional<int64_t> total_uncompressed_size = std::nullopt;
+  std::optional<int64_t> data_page_offset = std::nullopt;
+  std::optional<int64_t> dictionary_page_offset = std::nullopt;
+  std::optional<int64_t> row_group_num_rows = std::nullopt;
   bool omit_dictionary_page_offset = false;
 };
 
