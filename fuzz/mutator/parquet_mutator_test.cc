@@ -61,7 +61,9 @@ TEST(ParquetModel, RoundTripIsIdentityOnTheValidCorpus) {
     EXPECT_EQ(SerializeParquet(m, /*repair=*/false), input);
     // Repairs of an intact file change nothing.
     EXPECT_EQ(SerializeParquet(m, /*repair=*/true), input);
-    if (!ColumnChunks(&m.footer).empty()) EXPECT_GT(PageCount(m), 0);
+    if (!ColumnChunks(&m.footer).empty()) {
+      EXPECT_GT(PageCount(m), 0);
+    }
     ++files;
   }
   EXPECT_GE(files, 30);

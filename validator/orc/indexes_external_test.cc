@@ -81,7 +81,9 @@ void CheckFile(const fs::path& path) {
   const std::set<Code> want =
       it == ExpectedWarnings().end() ? std::set<Code>() : it->second;
   EXPECT_EQ(warnings, want) << name;
-  if (name == "over1k_bloom.orc") EXPECT_TRUE(old_bloom);
+  if (name == "over1k_bloom.orc") {
+    EXPECT_TRUE(old_bloom);
+  }
 }
 
 TEST(OrcIndexesExternal, ApacheExamples) {
