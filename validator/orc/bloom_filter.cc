@@ -6,6 +6,8 @@
 #include <bit>
 #include <string>
 
+#include "core/strings.h"
+
 namespace colcheck::orc {
 namespace {
 
@@ -46,9 +48,9 @@ bool BitSet(const BloomFilter& f, uint64_t pos) {
 }
 
 std::string FilterPath(size_t stripe, size_t column, int utf8, size_t i) {
-  return "stripes[" + std::to_string(stripe) + "]." +
-         (utf8 ? "bloom_filter_utf8[" : "bloom_filter[") +
-         std::to_string(column) + "].bloom_filter[" + std::to_string(i) + "]";
+  return StrCat("stripes[", stripe, "].",
+                (utf8 ? "bloom_filter_utf8[" : "bloom_filter["), column,
+                "].bloom_filter[", i, "]");
 }
 
 // BF2 on one filter.
@@ -70,8 +72,7 @@ void CheckShape(const Spanned<BloomFilter>& filter, bool utf8,
   } else if (!has_words && bytes % 8 != 0) {
     sink.Report(Code::kOrcBloomUtf8Length, f.utf8bitset.span,
                 path + ".utf8bitset",
-                std::to_string(bytes) +
-                    " bytes is not a whole number of 64-bit words");
+                StrCat(bytes, " bytes is not a whole number of 64-bit words"));
   }
 }
 
@@ -152,7 +153,7 @@ void CheckBloomFilters(const IndexContext& context, size_t index,
     if (index == 0 && !old_reported &&
         (column.bloom[0] != nullptr || column.legacy_bloom)) {
       sink.Report(Code::kOrcBloomOldKind, column.bloom_span[0],
-                  "stripes[0].bloom_filter[" + std::to_string(c) + "]",
+                  StrCat("stripes[0].bloom_filter[", c, "]"),
                   column.legacy_bloom
                       ? "the original BLOOM_FILTER kind in Hive's pre-release "
                         "layout, which no reader uses; not checked (reported "
@@ -167,16 +168,14 @@ void CheckBloomFilters(const IndexContext& context, size_t index,
       if (bloom == nullptr) continue;
       const auto& filters = bloom->bloom_filter.value;
       const std::string stream_path =
-          "stripes[" + std::to_string(index) + "]." +
-          (utf8 ? "bloom_filter_utf8[" : "bloom_filter[") +
-          std::to_string(c) + "]";
+          StrCat("stripes[", index, "].",
+                 (utf8 ? "bloom_filter_utf8[" : "bloom_filter["), c, "]");
       if (column.row_index != nullptr &&
           filters.size() != column.row_index->entry.value.size()) {
-        sink.Report(Code::kOrcBloomEntryCount, column.bloom_span[utf8],
-                    stream_path,
-                    std::to_string(filters.size()) + " filters for " +
-                        std::to_string(column.row_index->entry.value.size()) +
-                        " row index entries");
+        sink.Report(
+            Code::kOrcBloomEntryCount, column.bloom_span[utf8], stream_path,
+            StrCat(filters.size(), " filters for ",
+                   column.row_index->entry.value.size(), " row index entries"));
       }
       for (size_t i = 0; i < filters.size(); ++i) {
         CheckShape(filters[i], utf8 == 1, FilterPath(index, c, utf8, i), sink);

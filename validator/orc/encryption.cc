@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "core/strings.h"
+
 namespace colcheck::orc {
 namespace {
 
@@ -12,7 +14,7 @@ constexpr int64_t kAesCtr256 = 2;
 constexpr int64_t kAzure = 4;  // The last KeyProviderKind.
 
 std::string VariantPath(size_t i) {
-  return "footer.encryption.variants[" + std::to_string(i) + "]";
+  return StrCat("footer.encryption.variants[", i, "]");
 }
 
 // EN1: what the variants and keys refer to.
@@ -24,33 +26,30 @@ void CheckReferences(const Encryption& e, size_t types, DiagnosticSink& sink) {
       sink.Report(Code::kOrcEncryptionReference,
                   v.root.present ? v.root.span : variants[i].span,
                   VariantPath(i) + ".root",
-                  "variant root " + std::to_string(v.root.value) +
-                      (v.root.present ? "" : " (absent)") +
-                      " is not one of the " + std::to_string(types) +
-                      " types");
+                  StrCat("variant root ", v.root.value,
+                         (v.root.present ? "" : " (absent)"),
+                         " is not one of the ", types, " types"));
     }
     if (!v.key.present || v.key.value >= e.key.value.size()) {
       sink.Report(Code::kOrcEncryptionReference,
                   v.key.present ? v.key.span : variants[i].span,
                   VariantPath(i) + ".key",
-                  "variant key " + std::to_string(v.key.value) +
-                      (v.key.present ? "" : " (absent)") +
-                      " is not one of the " +
-                      std::to_string(e.key.value.size()) + " keys");
+                  StrCat("variant key ", v.key.value,
+                         (v.key.present ? "" : " (absent)"),
+                         " is not one of the ", e.key.value.size(), " keys"));
     }
   }
   const auto& keys = e.key.value;
   for (size_t i = 0; i < keys.size(); ++i) {
     const Spanned<int64_t>& a = keys[i].value.algorithm;
-    const std::string path =
-        "footer.encryption.key[" + std::to_string(i) + "].algorithm";
+    const std::string path = StrCat("footer.encryption.key[", i, "].algorithm");
     if (!a.present || a.value == 0) {
       sink.Report(Code::kOrcEncryptionAlgorithmUnset,
                   a.present ? a.span : keys[i].span, path,
                   "the key names no algorithm");
     } else if (a.value != kAesCtr128 && a.value != kAesCtr256) {
       sink.Report(Code::kOrcEncryptionAlgorithm, a.span, path,
-                  "algorithm " + std::to_string(a.value) + " is unknown");
+                  StrCat("algorithm ", a.value, " is unknown"));
     }
   }
 }
@@ -72,9 +71,9 @@ void CheckStripeStatisticsLength(const Tail& tail, const Encryption* e,
   sink.Report(Code::kOrcEncryptionStripeStatisticsLength,
               declared.present ? declared.span : tail.postscript_bytes,
               "postscript.stripe_statistics_length",
-              "stripe_statistics_length is " + std::to_string(declared.value) +
-                  " but the variants' stripe statistics streams add up to " +
-                  std::to_string(static_cast<uint64_t>(sum)) + " bytes");
+              StrCat("stripe_statistics_length is ", declared.value,
+                     " but the variants' stripe statistics streams add up to ",
+                     static_cast<uint64_t>(sum), " bytes"));
 }
 
 // EN4: the first stripe starts the key sequence; a later one may replace
@@ -85,7 +84,7 @@ void CheckStripeKeys(const Footer& footer, size_t variants,
   for (size_t i = 0; i < stripes.size(); ++i) {
     const StripeInformation& s = stripes[i].value;
     const size_t keys = s.encrypted_local_keys.value.size();
-    const std::string path = "footer.stripes[" + std::to_string(i) + "]";
+    const std::string path = StrCat("footer.stripes[", i, "]");
     if (i == 0 && !s.encrypt_stripe_id.present) {
       sink.Report(Code::kOrcEncryptionStripeKeys, stripes[i].span,
                   path + ".encrypt_stripe_id",
@@ -93,11 +92,11 @@ void CheckStripeKeys(const Footer& footer, size_t variants,
                   "encrypt_stripe_id");
     }
     if ((i == 0 || keys != 0) && keys != variants) {
-      sink.Report(Code::kOrcEncryptionStripeKeys,
-                  keys != 0 ? s.encrypted_local_keys.span : stripes[i].span,
-                  path + ".encrypted_local_keys",
-                  std::to_string(keys) + " encrypted local keys for " +
-                      std::to_string(variants) + " variants");
+      sink.Report(
+          Code::kOrcEncryptionStripeKeys,
+          keys != 0 ? s.encrypted_local_keys.span : stripes[i].span,
+          path + ".encrypted_local_keys",
+          StrCat(keys, " encrypted local keys for ", variants, " variants"));
     }
   }
 }
@@ -126,17 +125,17 @@ void CheckFileEncryption(const Tail& tail, const Footer& footer,
     sink.Report(Code::kOrcEncryptionKeyProvider,
                 provider.present ? provider.span : footer.encryption.span,
                 "footer.encryption.key_provider",
-                "key_provider " + std::to_string(provider.value) +
-                    " is not HADOOP, AWS, GCP or AZURE");
+                StrCat("key_provider ", provider.value,
+                       " is not HADOOP, AWS, GCP or AZURE"));
   }
   const size_t variants = e->variants.value.size();
   if (variants == 0) return;
   CheckStripeKeys(footer, variants, sink);
   sink.Report(Code::kOrcEncryptionUnchecked, footer.encryption.whole(),
               "footer.encryption",
-              std::to_string(variants) +
-                  " encryption variants: their streams and statistics are "
-                  "ciphertext and were not checked");
+              StrCat(variants,
+                     " encryption variants: their streams and statistics are "
+                     "ciphertext and were not checked"));
 }
 
 std::vector<bool> EncryptedColumns(const IndexContext& context) {
@@ -160,33 +159,32 @@ std::vector<bool> EncryptedColumns(const IndexContext& context) {
 
 void CheckStripeEncryption(const Footer& file_footer, size_t index,
                            const StripeFooter& footer, DiagnosticSink& sink) {
-  const std::string path = "stripes[" + std::to_string(index) + "].footer";
+  const std::string path = StrCat("stripes[", index, "].footer");
   const auto& streams = footer.streams.value;
   if (!file_footer.encryption.present) {
     for (size_t i = 0; i < streams.size(); ++i) {
       if (!IsPlaceholder(streams[i].value.kind.value)) continue;
       sink.Report(Code::kOrcEncryptionPlaceholderUnencrypted,
-                  streams[i].whole(),
-                  path + ".streams[" + std::to_string(i) + "]",
+                  streams[i].whole(), StrCat(path, ".streams[", i, "]"),
                   "an encrypted placeholder in a file without encryption");
     }
     if (!footer.encryption.value.empty()) {
       sink.Report(Code::kOrcEncryptionStripeVariants, footer.encryption.span,
                   path + ".encryption",
-                  std::to_string(footer.encryption.value.size()) +
-                      " encryption variants in a file without encryption");
+                  StrCat(footer.encryption.value.size(),
+                         " encryption variants in a file without encryption"));
     }
     return;
   }
   const size_t variants = file_footer.encryption.value.variants.value.size();
   if (footer.encryption.value.size() != variants) {
-    sink.Report(Code::kOrcEncryptionStripeVariants,
-                footer.encryption.present ? footer.encryption.span
-                                          : footer.streams.span,
-                path + ".encryption",
-                std::to_string(footer.encryption.value.size()) +
-                    " stripe encryption variants for " +
-                    std::to_string(variants) + " file variants");
+    sink.Report(
+        Code::kOrcEncryptionStripeVariants,
+        footer.encryption.present ? footer.encryption.span
+                                  : footer.streams.span,
+        path + ".encryption",
+        StrCat(footer.encryption.value.size(),
+               " stripe encryption variants for ", variants, " file variants"));
   }
   // What each area's placeholders must cover: the variants' streams.
   unsigned __int128 want[2] = {0, 0};
@@ -212,10 +210,10 @@ void CheckStripeEncryption(const Footer& file_footer, size_t index,
                                    ? first[area]->value.length.span
                                    : first[area]->span);
     sink.Report(Code::kOrcEncryptionPlaceholderLength, at, path + ".streams",
-                std::string(names[area]) + " placeholders cover " +
-                    std::to_string(static_cast<uint64_t>(have[area])) +
-                    " bytes but the variants' streams of the area have " +
-                    std::to_string(static_cast<uint64_t>(want[area])));
+                StrCat(names[area], " placeholders cover ",
+                       static_cast<uint64_t>(have[area]),
+                       " bytes but the variants' streams of the area have ",
+                       static_cast<uint64_t>(want[area])));
   }
 }
 

@@ -6,14 +6,14 @@
 #include <string>
 #include <unordered_set>
 
+#include "core/strings.h"
+
 namespace colcheck::orc {
 namespace {
 
 constexpr uint64_t kHeaderLength = 3;  // "ORC"
 
-std::string StripePath(size_t i) {
-  return "footer.stripes[" + std::to_string(i) + "]";
-}
+std::string StripePath(size_t i) { return StrCat("footer.stripes[", i, "]"); }
 
 template <typename T, typename M>
 ByteSpan FieldOr(const Spanned<T>& field, const Spanned<M>& message) {
@@ -33,21 +33,18 @@ bool CheckStripes(const Footer& footer, const Tail& tail, DiagnosticSink& sink,
     const ByteSpan at = FieldOr(s.offset, stripes[i]);
     uint64_t end = 0;
     if (!StripeEnd(s, &end) || s.offset.value < kHeaderLength || end > t0) {
-      sink.Report(Code::kOrcFooterStripeOutOfBounds, stripes[i].span,
-                  StripePath(i),
-                  "stripe at " + std::to_string(s.offset.value) + " with " +
-                      std::to_string(s.index_length.value) + "+" +
-                      std::to_string(s.data_length.value) + "+" +
-                      std::to_string(s.footer_length.value) +
-                      " bytes is not inside [3, " + std::to_string(t0) + ")");
+      sink.Report(
+          Code::kOrcFooterStripeOutOfBounds, stripes[i].span, StripePath(i),
+          StrCat("stripe at ", s.offset.value, " with ", s.index_length.value,
+                 "+", s.data_length.value, "+", s.footer_length.value,
+                 " bytes is not inside [3, ", t0, ")"));
       ok = false;
       continue;
     }
     if (s.offset.value < previous_end) {
       sink.Report(Code::kOrcFooterStripeOverlap, at, StripePath(i) + ".offset",
-                  "stripe starts at " + std::to_string(s.offset.value) +
-                      ", before the previous one ends at " +
-                      std::to_string(previous_end));
+                  StrCat("stripe starts at ", s.offset.value,
+                         ", before the previous one ends at ", previous_end));
       ok = false;
     }
     if (s.footer_length.value == 0) {
@@ -90,11 +87,11 @@ void CheckContentLength(const Footer& footer, uint64_t content_end,
   if (!cl.present || cl.value == content_end) return;
   const bool cpp = content_end >= kHeaderLength &&
                    cl.value == content_end - kHeaderLength;
-  sink.Report(cpp ? Code::kOrcFooterContentLengthCpp
-                  : Code::kOrcFooterContentLength,
-              cl.span, "footer.content_length",
-              "content_length is " + std::to_string(cl.value) +
-                  " but the stripes end at " + std::to_string(content_end));
+  sink.Report(
+      cpp ? Code::kOrcFooterContentLengthCpp : Code::kOrcFooterContentLength,
+      cl.span, "footer.content_length",
+      StrCat("content_length is ", cl.value, " but the stripes end at ",
+             content_end));
 }
 
 // F5: number_of_rows is the sum over the stripes.
@@ -113,10 +110,9 @@ void CheckRowCount(const Footer& footer, const Tail& tail,
                 "footer.number_of_rows", "the Footer has no number_of_rows");
   } else if (overflow || n.value != sum) {
     sink.Report(Code::kOrcFooterRowCount, n.span, "footer.number_of_rows",
-                "number_of_rows is " + std::to_string(n.value) +
-                    " but the stripes hold " +
-                    (overflow ? std::string("more than 2^64")
-                              : std::to_string(sum)));
+                StrCat("number_of_rows is ", n.value, " but the stripes hold ",
+                       (overflow ? std::string("more than 2^64")
+                                 : std::to_string(sum))));
   }
 }
 
@@ -135,8 +131,7 @@ void CheckCounts(const Footer& footer, const Tail& tail,
   } else if (stats != types) {
     sink.Report(Code::kOrcFooterStatisticsCount, footer.statistics.span,
                 "footer.statistics",
-                std::to_string(stats) + " column statistics for " +
-                    std::to_string(types) + " types");
+                StrCat(stats, " column statistics for ", types, " types"));
   }
 }
 
@@ -149,34 +144,34 @@ void CheckFields(const Footer& footer, const Tail& tail,
                 "footer.header_length", "the Footer has no header_length");
   } else if (hl.value != kHeaderLength) {
     sink.Report(Code::kOrcFooterHeaderLength, hl.span, "footer.header_length",
-                "header_length is " + std::to_string(hl.value) + ", not 3");
+                StrCat("header_length is ", hl.value, ", not 3"));
   }
   const Spanned<uint32_t>& writer = footer.writer;
   if (writer.present && writer.value > 5) {
     sink.Report(Code::kOrcFooterUnknownWriter, writer.span, "footer.writer",
-                "writer " + std::to_string(writer.value) + " is not registered");
+                StrCat("writer ", writer.value, " is not registered"));
   }
   const Spanned<uint32_t>& wv = tail.postscript.writer_version;
   if (writer.present && writer.value != 0 && wv.value < 6) {
     sink.Report(Code::kOrcTailWriterVersion,
                 wv.present ? wv.span : tail.postscript_bytes,
                 "postscript.writer_version",
-                "writer " + std::to_string(writer.value) +
-                    " is not ORC Java but writer_version is " +
-                    std::to_string(wv.value) + "; non-Java writers use 6 or more");
+                StrCat("writer ", writer.value,
+                       " is not ORC Java but writer_version is ", wv.value,
+                       "; non-Java writers use 6 or more"));
   }
   const Spanned<int64_t>& calendar = footer.calendar;
   if (calendar.present && (calendar.value < 1 || calendar.value > 2)) {
     sink.Report(Code::kOrcFooterCalendar, calendar.span, "footer.calendar",
-                "calendar " + std::to_string(calendar.value) +
-                    " is neither JULIAN_GREGORIAN nor PROLEPTIC_GREGORIAN");
+                StrCat("calendar ", calendar.value,
+                       " is neither JULIAN_GREGORIAN nor PROLEPTIC_GREGORIAN"));
   }
   std::unordered_set<std::string_view> names;
   const auto& items = footer.metadata.value;
   for (size_t i = 0; i < items.size(); ++i) {
     if (names.insert(items[i].value.name.value).second) continue;
     sink.Report(Code::kOrcFooterDuplicateMetadata, items[i].span,
-                "footer.metadata[" + std::to_string(i) + "].name",
+                StrCat("footer.metadata[", i, "].name"),
                 "user metadata '" + std::string(items[i].value.name.value) +
                     "' repeats an earlier name");
   }
@@ -206,11 +201,11 @@ bool CheckFooter(const Footer& footer, const Tail& tail,
   CheckContentLength(footer, content_end, sink);
   const uint64_t t0 = tail.stripe_statistics.offset;
   if (stripes_ok && content_end < t0) {
-    sink.Report(Code::kOrcFooterUnaccountedBytes,
-                {content_end, t0 - content_end}, "",
-                std::to_string(t0 - content_end) +
-                    " bytes between the last stripe and the file tail belong "
-                    "to nothing");
+    sink.Report(
+        Code::kOrcFooterUnaccountedBytes, {content_end, t0 - content_end}, "",
+        StrCat(t0 - content_end,
+               " bytes between the last stripe and the file tail belong "
+               "to nothing"));
   }
   return stripes_ok;
 }
@@ -220,21 +215,21 @@ void CheckMetadataCounts(const Metadata& metadata, const Footer& footer,
   const auto& stripe_stats = metadata.stripe_stats.value;
   const size_t stripes = footer.stripes.value.size();
   if (stripe_stats.size() != stripes) {
-    sink.Report(Code::kOrcFooterMetadataCount,
-                stripe_stats.empty() ? tail.metadata : metadata.stripe_stats.span,
-                "metadata.stripe_stats",
-                std::to_string(stripe_stats.size()) +
-                    " stripe statistics for " + std::to_string(stripes) +
-                    " stripes");
+    sink.Report(
+        Code::kOrcFooterMetadataCount,
+        stripe_stats.empty() ? tail.metadata : metadata.stripe_stats.span,
+        "metadata.stripe_stats",
+        StrCat(stripe_stats.size(), " stripe statistics for ", stripes,
+               " stripes"));
   }
   const size_t types = footer.types.value.size();
   for (size_t i = 0; i < stripe_stats.size(); ++i) {
     const auto& cols = stripe_stats[i].value.col_stats;
     if (cols.value.size() == types) continue;
-    sink.Report(Code::kOrcFooterMetadataCount, stripe_stats[i].span,
-                "metadata.stripe_stats[" + std::to_string(i) + "].col_stats",
-                std::to_string(cols.value.size()) + " column statistics for " +
-                    std::to_string(types) + " types");
+    sink.Report(
+        Code::kOrcFooterMetadataCount, stripe_stats[i].span,
+        StrCat("metadata.stripe_stats[", i, "].col_stats"),
+        StrCat(cols.value.size(), " column statistics for ", types, " types"));
   }
 }
 

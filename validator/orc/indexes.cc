@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/strings.h"
 #include "orc/bloom_filter.h"
 #include "orc/encryption.h"
 #include "orc/row_index.h"
@@ -17,12 +18,11 @@ namespace colcheck::orc {
 namespace {
 
 std::string FooterStatsPath(size_t c) {
-  return "footer.statistics[" + std::to_string(c) + "]";
+  return StrCat("footer.statistics[", c, "]");
 }
 
 std::string StripeStatsPath(size_t s, size_t c) {
-  return "metadata.stripe_stats[" + std::to_string(s) + "].col_stats[" +
-         std::to_string(c) + "]";
+  return StrCat("metadata.stripe_stats[", s, "].col_stats[", c, "]");
 }
 
 // ST3: the root counts every row (old Java writers left it 0).
@@ -33,13 +33,12 @@ void CheckRootCount(const Spanned<ColumnStatistics>& root, uint64_t rows,
   const ByteSpan at = n.present ? n.span : root.span;
   if (n.value > rows) {
     sink.Report(Code::kOrcStatsCountAboveRows, at, path + ".number_of_values",
-                "the root has " + std::to_string(n.value) + " values in " +
-                    std::to_string(rows) + " rows");
+                StrCat("the root has ", n.value, " values in ", rows, " rows"));
   } else if (n.value == 0 && rows > 0 && !*zero_reported) {
     *zero_reported = true;  // Once per file: the writer's habit.
     sink.Report(Code::kOrcStatsRootCountZero, at, path + ".number_of_values",
-                "the root's number_of_values is 0 in " + std::to_string(rows) +
-                    " rows (old Java writers did not count the root)");
+                StrCat("the root's number_of_values is 0 in ", rows,
+                       " rows (old Java writers did not count the root)"));
   }
 }
 

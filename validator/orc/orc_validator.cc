@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/known_bugs.h"
+#include "core/strings.h"
 #include "orc/column_names.h"
 #include "orc/columns.h"
 #include "orc/compression.h"
@@ -71,9 +72,7 @@ class OrcValidator {
     ByteReader bytes;
     if (!file_.Sub(region.offset, region.length, &bytes)) return false;
     const std::string field =
-        stripe < 0 ? std::string(name)
-                   : "stripes[" + std::to_string(stripe) + "]." +
-                         std::string(name);
+        stripe < 0 ? std::string(name) : StrCat("stripes[", stripe, "].", name);
     if (!regions_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
                                RegionUse::kMessage, sink_, field, keep)) {
       return false;
@@ -169,8 +168,7 @@ class OrcValidator {
       }
       (void)regions_.DecodeRegion(
           bytes, tail_.compression, tail_.block_size, RegionUse::kStream, sink_,
-          "stripes[" + std::to_string(stripe) + "].streams[" +
-              std::to_string(stream.index) + "]",
+          StrCat("stripes[", stripe, "].streams[", stream.index, "]"),
           &data.streams[i]);
     }
     return data;

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "core/strings.h"
 #include "orc/encryption.h"
 #include "orc/metadata_decoder.h"
 #include "orc/statistics.h"
@@ -81,8 +82,8 @@ bool IsDecimal64File(const Tail& tail) {
 }
 
 std::string EntryPath(size_t stripe, size_t column, size_t entry) {
-  return "stripes[" + std::to_string(stripe) + "].row_index[" +
-         std::to_string(column) + "].entry[" + std::to_string(entry) + "]";
+  return StrCat("stripes[", stripe, "].row_index[", column, "].entry[", entry,
+                "]");
 }
 
 // RI4: one stream's positions of one entry, starting at positions[at].
@@ -104,17 +105,15 @@ class PositionCheck {
     } else {
       const uint64_t size = stream_ == nullptr ? 0 : stream_->bytes().size();
       if (first > size) {
-        return Fault(p[at], "byte offset " + std::to_string(first) +
-                                " is past the stream's " +
-                                std::to_string(size) + " bytes");
+        return Fault(p[at], StrCat("byte offset ", first,
+                                   " is past the stream's ", size, " bytes"));
       }
     }
     if (s.positions == Positions::kBits) {
       const auto& bits = p[at + 2];
       if (bits.value > 8) {
         sink_.Report(Code::kOrcIndexBitCount, bits.span, path_ + ".positions",
-                     "skips " + std::to_string(bits.value) +
-                         " bits of a byte");
+                     StrCat("skips ", bits.value, " bits of a byte"));
         return false;
       }
     }
@@ -139,8 +138,8 @@ class PositionCheck {
     const uint64_t base = map.region().offset;
     if (chunk_start == map.region().length) {
       if (offset == 0) return true;  // The stream's end (Trino #31210).
-      return Fault(offset_at, "offset " + std::to_string(offset) +
-                                  " past the end of the stream");
+      return Fault(offset_at,
+                   StrCat("offset ", offset, " past the end of the stream"));
     }
     for (const Chunk& c : map.chunks()) {
       if (c.header.offset - base != chunk_start) continue;
@@ -153,17 +152,15 @@ class PositionCheck {
         return ChunkOffset(offset, 0, offset_at);
       }
     }
-    return Fault(chunk_at, "chunk start " + std::to_string(chunk_start) +
-                               " is not a chunk boundary of the stream");
+    return Fault(chunk_at, StrCat("chunk start ", chunk_start,
+                                  " is not a chunk boundary of the stream"));
   }
 
   bool ChunkOffset(uint64_t offset, uint64_t decoded_length,
                    const Spanned<uint64_t>& offset_at) {
     if (offset <= decoded_length) return true;
-    return Fault(offset_at, "offset " + std::to_string(offset) +
-                                " is past the chunk's " +
-                                std::to_string(decoded_length) +
-                                " decompressed bytes");
+    return Fault(offset_at, StrCat("offset ", offset, " is past the chunk's ",
+                                   decoded_length, " decompressed bytes"));
   }
 
   const DecodedRegion* stream_;
@@ -188,13 +185,11 @@ class RowIndexCheck {
     const uint64_t want =
         RowGroupCount(stripe_.number_of_rows.value, stride);
     if (stride > 0 && entries.size() != want) {
-      sink_.Report(Code::kOrcIndexEntryCount, indexes.row_index_span,
-                   "stripes[" + std::to_string(stripe_index_) +
-                       "].row_index[" + std::to_string(c) + "]",
-                   std::to_string(entries.size()) + " entries for " +
-                       std::to_string(stripe_.number_of_rows.value) +
-                       " rows at stride " + std::to_string(stride) +
-                       " (want " + std::to_string(want) + ")");
+      sink_.Report(
+          Code::kOrcIndexEntryCount, indexes.row_index_span,
+          StrCat("stripes[", stripe_index_, "].row_index[", c, "]"),
+          StrCat(entries.size(), " entries for ", stripe_.number_of_rows.value,
+                 " rows at stride ", stride, " (want ", want, ")"));
     }
     Positions(c, entries);
     Statistics(c, entries);
@@ -228,12 +223,12 @@ class RowIndexCheck {
         continue;
       }
       if (positions.value.size() != want) {
-        sink_.Report(Code::kOrcIndexPositionCount,
-                     positions.present ? positions.span : entries[e].span,
-                     path + ".positions",
-                     std::to_string(positions.value.size()) +
-                         " positions where the column's streams need " +
-                         std::to_string(want));
+        sink_.Report(
+            Code::kOrcIndexPositionCount,
+            positions.present ? positions.span : entries[e].span,
+            path + ".positions",
+            StrCat(positions.value.size(),
+                   " positions where the column's streams need ", want));
         continue;
       }
       size_t at = 0;
@@ -270,10 +265,10 @@ class RowIndexCheck {
     const StatsColumn column{
         kind, UntrustedStatistics(
                   kind, context_.tail.postscript.writer_version.value)};
-    CheckAggregate(column, parts, cols[c], Code::kOrcIndexStatistics,
-                   "metadata.stripe_stats[" + std::to_string(stripe_index_) +
-                       "].col_stats[" + std::to_string(c) + "]",
-                   "row groups", sink_);
+    CheckAggregate(
+        column, parts, cols[c], Code::kOrcIndexStatistics,
+        StrCat("metadata.stripe_stats[", stripe_index_, "].col_stats[", c, "]"),
+        "row groups", sink_);
   }
 
   const IndexContext& context_;

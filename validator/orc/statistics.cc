@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/strings.h"
 #include "orc/types.h"
 
 namespace colcheck::orc {
@@ -153,18 +154,19 @@ void CheckNanos(const StatsColumn& column, const Spanned<int32_t>& nanos,
   if (!nanos.present || (nanos.value >= 1 && nanos.value <= kMaxNanosPlusOne)) {
     return;
   }
-  sink.Report(StatsCode(column, Code::kOrcStatsNanosRange), nanos.span, path,
-              "stored nanos " + std::to_string(nanos.value) +
-                  " (one more than the nanoseconds) is outside [1, 1000000]");
+  sink.Report(
+      StatsCode(column, Code::kOrcStatsNanosRange), nanos.span, path,
+      StrCat("stored nanos ", nanos.value,
+             " (one more than the nanoseconds) is outside [1, 1000000]"));
 }
 
 void CheckStringLength(const Spanned<std::string_view>& v,
                        const std::string& path, DiagnosticSink& sink) {
   if (!v.present || v.value.size() <= kMaxStringStatBytes) return;
   sink.Report(Code::kOrcStatsStringTooLong, v.span, path,
-              std::to_string(v.value.size()) +
-                  " bytes; writers since ORC-203 store strings over 1024 "
-                  "bytes as lower_bound/upper_bound");
+              StrCat(v.value.size(),
+                     " bytes; writers since ORC-203 store strings over 1024 "
+                     "bytes as lower_bound/upper_bound"));
 }
 
 // ---- Aggregation -----------------------------------------------------------

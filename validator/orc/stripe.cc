@@ -8,6 +8,8 @@
 #include <set>
 #include <utility>
 
+#include "core/strings.h"
+
 namespace colcheck::orc {
 namespace {
 
@@ -154,13 +156,11 @@ bool CertainlyHasValues(const StripeContext& context, uint32_t c,
 }
 
 std::string StreamPath(size_t stripe, size_t i) {
-  return "stripes[" + std::to_string(stripe) + "].footer.streams[" +
-         std::to_string(i) + "]";
+  return StrCat("stripes[", stripe, "].footer.streams[", i, "]");
 }
 
 std::string ColumnPath(size_t stripe, size_t column) {
-  return "stripes[" + std::to_string(stripe) + "].footer.columns[" +
-         std::to_string(column) + "]";
+  return StrCat("stripes[", stripe, "].footer.columns[", column, "]");
 }
 
 // SF3, SF4, SF5, SF6: places every stream. Returns false when a stream has
@@ -183,21 +183,20 @@ bool PlaceStreams(const StripeContext& context, size_t stripe_index,
     const std::string path = StreamPath(stripe_index, i);
     const int64_t kind = s.kind.value;
     if (!s.kind.present || !KnownStripeStream(kind)) {
-      sink.Report(Code::kOrcStripeStreamKind,
-                  s.kind.present ? s.kind.span : streams[i].span,
-                  path + ".kind",
-                  s.kind.present ? "stream kind " + std::to_string(kind) +
-                                       " does not belong in a stripe"
-                                 : std::string("stream has no kind"));
+      sink.Report(
+          Code::kOrcStripeStreamKind,
+          s.kind.present ? s.kind.span : streams[i].span, path + ".kind",
+          s.kind.present
+              ? StrCat("stream kind ", kind, " does not belong in a stripe")
+              : std::string("stream has no kind"));
       ok = false;
     }
     if (s.column.value >= types) {
       sink.Report(Code::kOrcStripeStreamColumn,
                   s.column.present ? s.column.span : streams[i].span,
                   path + ".column",
-                  "column " + std::to_string(s.column.value) +
-                      " does not exist; the file has " +
-                      std::to_string(types) + " types");
+                  StrCat("column ", s.column.value,
+                         " does not exist; the file has ", types, " types"));
       ok = false;
     }
     const bool index_area = IsIndexArea(kind);
@@ -217,8 +216,8 @@ bool PlaceStreams(const StripeContext& context, size_t stripe_index,
     placeholder_seen[area] |= IsPlaceholder(kind);
     if (!seen.insert({s.column.value, kind}).second) {
       sink.Report(Code::kOrcStripeDuplicateStream, streams[i].whole(), path,
-                  "a second " + std::string(StreamKindName(kind)) +
-                      " stream for column " + std::to_string(s.column.value));
+                  StrCat("a second ", StreamKindName(kind),
+                         " stream for column ", s.column.value));
       ok = false;
     }
     const uint64_t length = s.length.value;
@@ -229,20 +228,21 @@ bool PlaceStreams(const StripeContext& context, size_t stripe_index,
     out->push_back({kind, s.column.value, {offset, length}, i});
     offset += length;
   }
-  const std::string stripe_path = "stripes[" + std::to_string(stripe_index) + "]";
+  const std::string stripe_path = StrCat("stripes[", stripe_index, "]");
   const Spanned<uint64_t>* declared[2] = {&stripe.index_length,
                                           &stripe.data_length};
   const char* names[2] = {"index", "data"};
   for (int area = 0; area < 2; ++area) {
     if (!overflow && sums[area] == declared[area]->value) continue;
-    sink.Report(Code::kOrcStripeAreaLength,
-                footer.streams.present ? footer.streams.span : declared[area]->span,
-                stripe_path + ".footer.streams",
-                std::string("the ") + names[area] + "-area streams add up to " +
-                    (overflow ? std::string("more than 2^64")
-                              : std::to_string(sums[area])) +
-                    " bytes but the stripe's " + names[area] + "_length is " +
-                    std::to_string(declared[area]->value));
+    sink.Report(
+        Code::kOrcStripeAreaLength,
+        footer.streams.present ? footer.streams.span : declared[area]->span,
+        stripe_path + ".footer.streams",
+        StrCat("the ", names[area], "-area streams add up to ",
+               (overflow ? std::string("more than 2^64")
+                         : std::to_string(sums[area])),
+               " bytes but the stripe's ", names[area], "_length is ",
+               declared[area]->value));
     ok = false;
   }
   return ok;
@@ -260,17 +260,17 @@ bool CheckEncoding(const Type& type, const Spanned<ColumnEncoding>& encoding,
     // DIRECT, so the file reads.
     sink.Report(Code::kOrcStripeStructEncodingUnknown,
                 e.kind.present ? e.kind.span : encoding.span, path + ".kind",
-                "encoding " + std::to_string(e.kind.value) +
-                    " is no encoding kind; readers take it as DIRECT, the "
-                    "encoding of STRUCT");
+                StrCat("encoding ", e.kind.value,
+                       " is no encoding kind; readers take it as DIRECT, the "
+                       "encoding of STRUCT"));
   } else if (!EncodingAllowed(type.kind.value, e.kind.value)) {
     const std::string_view name = EncodingName(e.kind.value);
-    sink.Report(Code::kOrcStripeEncoding,
-                e.kind.present ? e.kind.span : encoding.span, path + ".kind",
-                (name.empty() ? "encoding " + std::to_string(e.kind.value)
-                              : std::string(name)) +
-                    " is not an encoding of " +
-                    std::string(TypeKindName(type.kind.value)));
+    sink.Report(
+        Code::kOrcStripeEncoding, e.kind.present ? e.kind.span : encoding.span,
+        path + ".kind",
+        (name.empty() ? StrCat("encoding ", e.kind.value) : std::string(name)) +
+            " is not an encoding of " +
+            std::string(TypeKindName(type.kind.value)));
     ok = false;
   }
   if (IsDictionary(e.kind.value) && !e.dictionary_size.present) {
@@ -280,10 +280,10 @@ bool CheckEncoding(const Type& type, const Spanned<ColumnEncoding>& encoding,
     ok = false;
   }
   if (e.bloom_encoding.present && e.bloom_encoding.value > 1) {
-    sink.Report(Code::kOrcStripeBloomEncoding, e.bloom_encoding.span,
-                path + ".bloom_encoding",
-                "bloom_encoding " + std::to_string(e.bloom_encoding.value) +
-                    " is unknown");
+    sink.Report(
+        Code::kOrcStripeBloomEncoding, e.bloom_encoding.span,
+        path + ".bloom_encoding",
+        StrCat("bloom_encoding ", e.bloom_encoding.value, " is unknown"));
   }
   return ok;
 }
@@ -314,10 +314,9 @@ void CheckColumnStreams(const StripeContext& context, size_t stripe_index,
     const Mask allowed = kAlwaysAllowed | UsedStreams(type, encoding);
     if ((allowed & Bit(s.kind)) == 0) {
       sink.Report(Code::kOrcStripeForeignStream, stream.whole(), path,
-                  std::string(StreamKindName(s.kind)) + " is not a stream of " +
-                      std::string(TypeKindName(type.kind.value)) + " column " +
-                      std::to_string(s.column) + " encoded " +
-                      std::string(EncodingName(encoding)));
+                  StrCat(StreamKindName(s.kind), " is not a stream of ",
+                         TypeKindName(type.kind.value), " column ", s.column,
+                         " encoded ", EncodingName(encoding)));
     }
   }
   // Which columns have values needs the tree's parents.
@@ -341,10 +340,9 @@ void CheckColumnStreams(const StripeContext& context, size_t stripe_index,
     sink.Report(Code::kOrcStripeMissingStream,
                 footer.streams.present ? footer.streams.span : footer_span,
                 ColumnPath(stripe_index, c),
-                std::string(TypeKindName(types[c].value.kind.value)) +
-                    " column " + std::to_string(c) + " encoded " +
-                    std::string(EncodingName(encoding)) + " has no " + names +
-                    " stream");
+                StrCat(TypeKindName(types[c].value.kind.value), " column ", c,
+                       " encoded ", EncodingName(encoding), " has no ", names,
+                       " stream"));
   }
 }
 
@@ -371,11 +369,11 @@ void CheckRowIndexPresence(const StripeContext& context, size_t stripe_index,
   if (missing == 0) return;
   sink.Report(Code::kOrcStripeRowIndexMissing,
               footer.streams.present ? footer.streams.span : footer_span,
-              "stripes[" + std::to_string(stripe_index) + "].footer.streams",
-              std::to_string(missing) + " of " + std::to_string(primitive) +
-                  " primitive columns have no ROW_INDEX though "
-                  "row_index_stride is " +
-                  std::to_string(context.footer.row_index_stride.value));
+              StrCat("stripes[", stripe_index, "].footer.streams"),
+              StrCat(missing, " of ", primitive,
+                     " primitive columns have no ROW_INDEX though "
+                     "row_index_stride is ",
+                     context.footer.row_index_stride.value));
 }
 
 // Whether `name` is a zone the IANA database on this machine knows. Without
@@ -410,9 +408,9 @@ StripeLayout CheckStripeFooter(const StripeContext& context, size_t index,
   if (columns.size() != types.size()) {
     sink.Report(Code::kOrcStripeEncodingCount,
                 footer.columns.present ? footer.columns.span : footer_span,
-                "stripes[" + std::to_string(index) + "].footer.columns",
-                std::to_string(columns.size()) + " column encodings for " +
-                    std::to_string(types.size()) + " types");
+                StrCat("stripes[", index, "].footer.columns"),
+                StrCat(columns.size(), " column encodings for ", types.size(),
+                       " types"));
     ok = false;
   }
   for (size_t c = 0; c < std::min(columns.size(), types.size()); ++c) {
@@ -438,7 +436,7 @@ void TimezoneCheck::Add(const StripeFooter& footer, size_t stripe,
   const Spanned<std::string_view>& tz = footer.writer_timezone;
   if (!tz.present) return;
   const std::string path =
-      "stripes[" + std::to_string(stripe) + "].footer.writer_timezone";
+      StrCat("stripes[", stripe, "].footer.writer_timezone");
   if (has_timestamp_ && !invalid_reported_ && !KnownTimezone(tz.value)) {
     sink.Report(Code::kOrcStripeTimezone, tz.span, path,
                 "writer_timezone '" + std::string(tz.value) +

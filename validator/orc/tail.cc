@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/span_map.h"
+#include "core/strings.h"
 #include "orc/metadata_decoder.h"
 #include "protobuf/wire_reader.h"
 
@@ -37,9 +38,11 @@ bool LocatePostScript(const ByteReader& file, DiagnosticSink& sink,
     return false;
   }
   if (size < kHeaderLength + 1) {
-    sink.Report(Code::kOrcTailTooSmall, {0, size}, "",
-                "an ORC file needs at least the header, a PostScript and "
-                "psLen; this one has " + std::to_string(size) + " bytes");
+    sink.Report(
+        Code::kOrcTailTooSmall, {0, size}, "",
+        StrCat("an ORC file needs at least the header, a PostScript and "
+               "psLen; this one has ",
+               size, " bytes"));
     return false;
   }
   tail->ps_len = {size - 1, 1};
@@ -49,9 +52,10 @@ bool LocatePostScript(const ByteReader& file, DiagnosticSink& sink,
   if (ps_len < kMinPostScriptLength ||
       ps_len > size - 1 - kHeaderLength) {
     sink.Report(Code::kOrcTailPostscriptLength, tail->ps_len, "psLen",
-                "psLen is " + std::to_string(ps_len) + "; it must be at "
-                "least 4 and leave room for the header in a file of " +
-                    std::to_string(size) + " bytes");
+                StrCat("psLen is ", ps_len,
+                       "; it must be at "
+                       "least 4 and leave room for the header in a file of ",
+                       size, " bytes"));
     return false;
   }
   tail->postscript_bytes = {size - 1 - ps_len, ps_len};
@@ -93,16 +97,15 @@ void CheckVersion(const Tail& tail, DiagnosticSink& sink) {
     return;
   }
   if (version.value.size() != 2) {
-    sink.Report(Code::kOrcTailVersionLength, version.span,
-                "postscript.version",
-                "version has " + std::to_string(version.value.size()) +
-                    " entries, not 2");
+    sink.Report(
+        Code::kOrcTailVersionLength, version.span, "postscript.version",
+        StrCat("version has ", version.value.size(), " entries, not 2"));
     return;
   }
   const uint32_t major = version.value[0].value;
   const uint32_t minor = version.value[1].value;
   if (major == 0 && (minor == 11 || minor == 12)) return;
-  const std::string text = std::to_string(major) + "." + std::to_string(minor);
+  const std::string text = StrCat(major, ".", minor);
   if (major == 1 && minor == 9999) {
     sink.Report(Code::kOrcTailUnstableVersion, version.span,
                 "postscript.version",
@@ -126,18 +129,17 @@ bool CheckCompression(Tail* tail, DiagnosticSink& sink) {
     sink.Report(Code::kOrcTailBrotli, ps.compression.span,
                 "postscript.compression", "BROTLI is read only by ORC Java");
   } else if (ps.compression.value < kNone || ps.compression.value > kBrotli) {
-    sink.Report(Code::kOrcTailUnknownCompression, ps.compression.span,
-                "postscript.compression",
-                "compression kind " + std::to_string(ps.compression.value) +
-                    " is unknown");
+    sink.Report(
+        Code::kOrcTailUnknownCompression, ps.compression.span,
+        "postscript.compression",
+        StrCat("compression kind ", ps.compression.value, " is unknown"));
     return false;
   }
   const Spanned<uint64_t>& bs = ps.compression_block_size;
   if (bs.present && (bs.value == 0 || bs.value >= kMaxBlockSize)) {
-    sink.Report(Code::kOrcTailBlockSize, bs.span,
-                "postscript.compression_block_size",
-                "compression_block_size " + std::to_string(bs.value) +
-                    " is not in [1, 2^23)");
+    sink.Report(
+        Code::kOrcTailBlockSize, bs.span, "postscript.compression_block_size",
+        StrCat("compression_block_size ", bs.value, " is not in [1, 2^23)"));
     return tail->compression == kNone;
   }
   if (bs.present) {
@@ -177,14 +179,12 @@ bool LocateSections(Tail* tail, DiagnosticSink& sink) {
     if (ps.stripe_statistics_length.present) {
       lengths = Join(lengths, ps.stripe_statistics_length.whole());
     }
-    sink.Report(Code::kOrcTailSectionLengths, lengths, "postscript",
-                "footer_length " + std::to_string(ps.footer_length.value) +
-                    ", metadata_length " +
-                    std::to_string(ps.metadata_length.value) +
-                    " and stripe_statistics_length " +
-                    std::to_string(ps.stripe_statistics_length.value) +
-                    " do not fit in the " + std::to_string(room) +
-                    " bytes between the header and the PostScript");
+    sink.Report(
+        Code::kOrcTailSectionLengths, lengths, "postscript",
+        StrCat("footer_length ", ps.footer_length.value, ", metadata_length ",
+               ps.metadata_length.value, " and stripe_statistics_length ",
+               ps.stripe_statistics_length.value, " do not fit in the ", room,
+               " bytes between the header and the PostScript"));
     return false;
   }
   const uint64_t footer = tail->postscript_bytes.offset - ps.footer_length.value;

@@ -7,13 +7,13 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/strings.h"
+
 namespace colcheck::orc {
 namespace {
 
 // Field paths name the list the way the .proto does.
-std::string TypePath(size_t id) {
-  return "footer.types[" + std::to_string(id) + "]";
-}
+std::string TypePath(size_t id) { return StrCat("footer.types[", id, "]"); }
 
 template <typename T>
 ByteSpan FieldOr(const Spanned<T>& field, const Spanned<Type>& type) {
@@ -43,20 +43,17 @@ bool WalkPreorder(const std::vector<Spanned<Type>>& types, DiagnosticSink& sink,
     }
     const size_t k = frame.next_child++;
     const Spanned<uint32_t>& child = subtypes[k];
-    const std::string path =
-        TypePath(frame.id) + ".subtypes[" + std::to_string(k) + "]";
+    const std::string path = StrCat(TypePath(frame.id), ".subtypes[", k, "]");
     if (child.value >= n) {
       sink.Report(Code::kOrcTypeSubtypeOutOfRange, child.span, path,
-                  "subtype " + std::to_string(child.value) + " of type " +
-                      std::to_string(frame.id) + " names no type; there are " +
-                      std::to_string(n));
+                  StrCat("subtype ", child.value, " of type ", frame.id,
+                         " names no type; there are ", n));
       return false;
     }
     if (child.value != next_id) {
       sink.Report(Code::kOrcTypeNotPreorder, child.span, path,
-                  "type " + std::to_string(frame.id) + " names subtype " +
-                      std::to_string(child.value) + " where pre-order needs " +
-                      std::to_string(next_id));
+                  StrCat("type ", frame.id, " names subtype ", child.value,
+                         " where pre-order needs ", next_id));
       return false;
     }
     (*parent)[child.value] = frame.id;
@@ -66,11 +63,9 @@ bool WalkPreorder(const std::vector<Spanned<Type>>& types, DiagnosticSink& sink,
   if (next_id < n) {
     const ByteSpan first = types[next_id].whole();
     const ByteSpan last = types[n - 1].whole();
-    sink.Report(Code::kOrcTypeOrphaned, Join(first, last),
-                TypePath(next_id),
-                "types " + std::to_string(next_id) + " to " +
-                    std::to_string(n - 1) +
-                    " are not reachable from the root");
+    sink.Report(Code::kOrcTypeOrphaned, Join(first, last), TypePath(next_id),
+                StrCat("types ", next_id, " to ", n - 1,
+                       " are not reachable from the root"));
     return false;
   }
   return true;
@@ -86,10 +81,10 @@ bool CheckChildCount(const Spanned<Type>& type, size_t id,
   if (kind == kMap && count != 2) need = "exactly 2";
   if (kind == kUnion && (count < 1 || count > 256)) need = "1 to 256";
   if (need == nullptr) return true;
-  sink.Report(Code::kOrcTypeChildCount, FieldOr(type.value.subtypes, type),
-              TypePath(id) + ".subtypes",
-              std::string(TypeKindName(kind)) + " has " +
-                  std::to_string(count) + " subtypes; it needs " + need);
+  sink.Report(
+      Code::kOrcTypeChildCount, FieldOr(type.value.subtypes, type),
+      TypePath(id) + ".subtypes",
+      StrCat(TypeKindName(kind), " has ", count, " subtypes; it needs ", need));
   return false;
 }
 
@@ -110,14 +105,12 @@ void CheckFieldNames(const Spanned<Type>& type, size_t id,
   if (names.size() != t.subtypes.value.size()) {
     sink.Report(Code::kOrcTypeFieldNameCount, FieldOr(t.field_names, type),
                 TypePath(id) + ".field_names",
-                "STRUCT has " + std::to_string(t.subtypes.value.size()) +
-                    " subtypes but " + std::to_string(names.size()) +
-                    " field_names");
+                StrCat("STRUCT has ", t.subtypes.value.size(), " subtypes but ",
+                       names.size(), " field_names"));
   }
   std::unordered_set<std::string_view> seen;
   for (size_t i = 0; i < names.size(); ++i) {
-    const std::string path =
-        TypePath(id) + ".field_names[" + std::to_string(i) + "]";
+    const std::string path = StrCat(TypePath(id), ".field_names[", i, "]");
     if (names[i].value.empty()) {
       sink.Report(Code::kOrcTypeFieldName, names[i].span, path,
                   "field name is empty");
@@ -142,17 +135,16 @@ void CheckParameters(const Spanned<Type>& type, size_t id,
       return;
     }
     if (t.precision.value > 38) {
-      sink.Report(Code::kOrcTypeDecimalPrecision, t.precision.span,
-                  TypePath(id) + ".precision",
-                  "DECIMAL precision " + std::to_string(t.precision.value) +
-                      " is above 38");
+      sink.Report(
+          Code::kOrcTypeDecimalPrecision, t.precision.span,
+          TypePath(id) + ".precision",
+          StrCat("DECIMAL precision ", t.precision.value, " is above 38"));
     }
     if (t.scale.value > t.precision.value) {
       sink.Report(Code::kOrcTypeDecimalScale, t.scale.span,
                   TypePath(id) + ".scale",
-                  "DECIMAL scale " + std::to_string(t.scale.value) +
-                      " exceeds its precision " +
-                      std::to_string(t.precision.value));
+                  StrCat("DECIMAL scale ", t.scale.value,
+                         " exceeds its precision ", t.precision.value));
     }
   }
   if (t.kind.value == kChar || t.kind.value == kVarchar) {
@@ -178,10 +170,10 @@ void CheckAttributes(const Spanned<Type>& type, size_t id,
   for (size_t i = 0; i < attributes.size(); ++i) {
     const Spanned<std::string_view>& key = attributes[i].value.key;
     if (seen.insert(key.value).second) continue;
-    sink.Report(Code::kOrcTypeDuplicateAttribute, attributes[i].span,
-                TypePath(id) + ".attributes[" + std::to_string(i) + "].key",
-                "attribute '" + std::string(key.value) +
-                    "' repeats an earlier key");
+    sink.Report(
+        Code::kOrcTypeDuplicateAttribute, attributes[i].span,
+        StrCat(TypePath(id), ".attributes[", i, "].key"),
+        "attribute '" + std::string(key.value) + "' repeats an earlier key");
   }
 }
 
@@ -192,9 +184,8 @@ bool CheckType(const Spanned<Type>& type, size_t id, DiagnosticSink& sink) {
   if (!t.kind.present || !KnownKind(t.kind.value)) {
     sink.Report(Code::kOrcTypeUnknownKind, FieldOr(t.kind, type),
                 TypePath(id) + ".kind",
-                t.kind.present
-                    ? "kind " + std::to_string(t.kind.value) + " is unknown"
-                    : std::string("type has no kind"));
+                t.kind.present ? StrCat("kind ", t.kind.value, " is unknown")
+                               : std::string("type has no kind"));
     return false;
   }
   if (t.kind.value == kGeometry || t.kind.value == kGeography) {
@@ -206,8 +197,8 @@ bool CheckType(const Spanned<Type>& type, size_t id, DiagnosticSink& sink) {
   if (IsPrimitive(t.kind.value) && !t.subtypes.value.empty()) {
     sink.Report(Code::kOrcTypePrimitiveChildren, t.subtypes.span,
                 TypePath(id) + ".subtypes",
-                std::string(TypeKindName(t.kind.value)) + " has " +
-                    std::to_string(t.subtypes.value.size()) + " subtypes");
+                StrCat(TypeKindName(t.kind.value), " has ",
+                       t.subtypes.value.size(), " subtypes"));
     shape_ok = false;
   }
   shape_ok &= CheckChildCount(type, id, sink);

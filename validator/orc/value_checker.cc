@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/limits.h"
+#include "core/strings.h"
 #include "orc/bloom_filter.h"
 #include "orc/statistics.h"
 
@@ -265,8 +266,7 @@ void ValueChecker::CheckRange(Column& column, uint32_t c, const Value& value,
   // Statistics readers ignore (ST5) get one note per column.
   if (column.untrusted && column.value_reports > 1) return;
   if (column.value_reports > limits::kMaxOrcValueReportsPerColumn) return;
-  const std::string path = "stripes[" + std::to_string(stripe_) +
-                           "].column[" + std::to_string(c) + "]";
+  const std::string path = StrCat("stripes[", stripe_, "].column[", c, "]");
   if (column.value_reports == limits::kMaxOrcValueReportsPerColumn) {
     sink_.Report(Code::kLimitsOrcStatsReports, span, path,
                  "the limit of reports per column is reached; further "
@@ -291,8 +291,7 @@ void ValueChecker::CheckBloom(Column& column, uint32_t c, uint64_t row_group,
   column.last_bloom_report = span;
   ++column.bloom_reports;
   if (column.bloom_reports > limits::kMaxOrcBloomReportsPerColumn) return;
-  const std::string path = "stripes[" + std::to_string(stripe_) +
-                           "].column[" + std::to_string(c) + "]";
+  const std::string path = StrCat("stripes[", stripe_, "].column[", c, "]");
   if (column.bloom_reports == limits::kMaxOrcBloomReportsPerColumn) {
     sink_.Report(Code::kLimitsOrcBloomReports, span, path,
                  "the limit of bloom filter reports per column is reached; "
@@ -302,8 +301,8 @@ void ValueChecker::CheckBloom(Column& column, uint32_t c, uint64_t row_group,
   sink_.Report(column.bloom_known_bad ? Code::kOrcBloomFalseNegativeKnownWriter
                                       : Code::kOrcBloomFalseNegative,
                span, path,
-               "a value of row group " + std::to_string(row_group) +
-                   " tests negative in the group's bloom filter");
+               StrCat("a value of row group ", row_group,
+                      " tests negative in the group's bloom filter"));
 }
 
 void ValueChecker::CheckTally(const Column& column, const Tally& tally,
@@ -319,14 +318,14 @@ void ValueChecker::CheckTally(const Column& column, const Tally& tally,
   if (n.present && n.value != tally.values) {
     sink_.Report(StatsCode(col, Code::kOrcStatsCount), n.span,
                  path + ".number_of_values",
-                 "number_of_values is " + std::to_string(n.value) + " but " +
-                     std::to_string(tally.values) + " values are not null");
+                 StrCat("number_of_values is ", n.value, " but ", tally.values,
+                        " values are not null"));
   }
   if (s.has_null.present && !s.has_null.value && tally.nulls > 0) {
-    sink_.Report(StatsCode(col, Code::kOrcStatsHasNullFalse), s.has_null.span,
-                 path + ".has_null",
-                 "has_null is false but " + std::to_string(tally.nulls) +
-                     " values are null");
+    sink_.Report(
+        StatsCode(col, Code::kOrcStatsHasNullFalse), s.has_null.span,
+        path + ".has_null",
+        StrCat("has_null is false but ", tally.nulls, " values are null"));
   }
   auto sum = [&](const Spanned<int64_t>& field, __int128 want,
                  const std::string& name, bool overflow_drops) {
@@ -338,8 +337,8 @@ void ValueChecker::CheckTally(const Column& column, const Tally& tally,
     } else if (static_cast<__int128>(field.value) != want) {
       sink_.Report(StatsCode(col, Code::kOrcStatsSum), field.span,
                    path + "." + name,
-                   name + " is " + std::to_string(field.value) +
-                       " but the values give " + Show128(want));
+                   StrCat(name, " is ", field.value, " but the values give ",
+                          Show128(want)));
     }
   };
   if (IsIntKind(column.kind) && s.int_statistics.present) {
@@ -356,8 +355,8 @@ void ValueChecker::CheckTally(const Column& column, const Tally& tally,
         static_cast<__int128>(count[0].value) != tally.sum) {
       sink_.Report(StatsCode(col, Code::kOrcStatsSum), count[0].span,
                    path + ".bucket_statistics.count",
-                   "count[0] is " + std::to_string(count[0].value) +
-                       " but " + Show128(tally.sum) + " values are true");
+                   StrCat("count[0] is ", count[0].value, " but ",
+                          Show128(tally.sum), " values are true"));
     }
   } else if ((column.kind == kList || column.kind == kMap) &&
              s.collection_statistics.present &&
@@ -366,8 +365,8 @@ void ValueChecker::CheckTally(const Column& column, const Tally& tally,
     if (total.present && static_cast<__int128>(total.value) != tally.sum) {
       sink_.Report(StatsCode(col, Code::kOrcStatsSum), total.span,
                    path + ".collection_statistics.total_children",
-                   "total_children is " + std::to_string(total.value) +
-                       " but the lengths add up to " + Show128(tally.sum));
+                   StrCat("total_children is ", total.value,
+                          " but the lengths add up to ", Show128(tally.sum)));
     }
   }
 }
@@ -393,11 +392,10 @@ void ValueChecker::EndStripe(size_t stripe, bool complete) {
       const auto& stripes = context_.metadata->stripe_stats.value;
       if (stripe < stripes.size() &&
           c < stripes[stripe].value.col_stats.value.size()) {
-        CheckTally(column, column.stripe,
-                   stripes[stripe].value.col_stats.value[c],
-                   "metadata.stripe_stats[" + std::to_string(stripe) +
-                       "].col_stats[" + std::to_string(c) + "]",
-                   StripeUncounted(stripe));
+        CheckTally(
+            column, column.stripe, stripes[stripe].value.col_stats.value[c],
+            StrCat("metadata.stripe_stats[", stripe, "].col_stats[", c, "]"),
+            StripeUncounted(stripe));
       }
     }
     if (column.row_index != nullptr) {
@@ -405,9 +403,8 @@ void ValueChecker::EndStripe(size_t stripe, bool complete) {
       for (size_t g = 0; g < entries.size() && g < column.groups.size(); ++g) {
         if (!entries[g].value.statistics.present) continue;
         CheckTally(column, column.groups[g], entries[g].value.statistics,
-                   "stripes[" + std::to_string(stripe) + "].row_index[" +
-                       std::to_string(c) + "].entry[" + std::to_string(g) +
-                       "].statistics",
+                   StrCat("stripes[", stripe, "].row_index[", c, "].entry[", g,
+                          "].statistics"),
                    StripeUncounted(stripe));
       }
     }
@@ -425,7 +422,7 @@ void ValueChecker::EndStripe(size_t stripe, bool complete) {
   }
   for (size_t c = 0; c < columns_.size(); ++c) {
     CheckTally(columns_[c], columns_[c].file, file[c],
-               "footer.statistics[" + std::to_string(c) + "]",
+               StrCat("footer.statistics[", c, "]"),
                !file.empty() && file[0].value.number_of_values.value == 0 &&
                    context_.footer.number_of_rows.value > 0);
   }
