@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "inspect_internal.h"
+#include "inspect/inspect_internal.h"
 #include "orc/metadata.h"
 #include "orc/types.h"
 

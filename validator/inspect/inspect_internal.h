@@ -2,8 +2,8 @@
 // sorted, gap-free regions (inspect_layout.cc), and the schema and column
 // summaries rebuilt from the decoded footer (inspect_model.cc).
 
-#ifndef COLCHECK_INSPECT_INTERNAL_H_
-#define COLCHECK_INSPECT_INTERNAL_H_
+#ifndef COLCHECK_INSPECT_INSPECT_INTERNAL_H_
+#define COLCHECK_INSPECT_INSPECT_INTERNAL_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -60,4 +60,4 @@ Inspection InspectWithPageLimit(std::span<const std::byte> data,
 
 }  // namespace colcheck::inspect
 
-#endif  // COLCHECK_INSPECT_INTERNAL_H_
+#endif  // COLCHECK_INSPECT_INSPECT_INTERNAL_H_

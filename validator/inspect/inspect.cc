@@ -15,7 +15,7 @@
 #include "core/diagnostics.h"
 #include "core/limits.h"
 #include "core/strings.h"
-#include "inspect_internal.h"
+#include "inspect/inspect_internal.h"
 #include "parquet/footer.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_walk.h"

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "inspect_internal.h"
+#include "inspect/inspect_internal.h"
 #include "testing/compact_writer.h"
 #include "testing/metadata_builder.h"
 #include "testing/minimal_file.h"

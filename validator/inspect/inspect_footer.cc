@@ -13,7 +13,7 @@
 #include "core/diagnostics.h"
 #include "core/limits.h"
 #include "core/utf8.h"
-#include "inspect_internal.h"
+#include "inspect/inspect_internal.h"
 #include "parquet/metadata_decoder.h"
 #include "thrift/compact_reader.h"
 

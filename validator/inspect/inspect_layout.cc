@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "core/strings.h"
-#include "inspect_internal.h"
+#include "inspect/inspect_internal.h"
 #include "parquet/footer.h"
 
 namespace colcheck::inspect {

@@ -27,7 +27,7 @@
 #include "core/span_map.h"
 #include "core/strings.h"
 #include "core/utf8.h"
-#include "inspect_internal.h"
+#include "inspect/inspect_internal.h"
 #include "orc/compression.h"
 #include "orc/footer.h"
 #include "orc/metadata.h"
