@@ -47,8 +47,8 @@ class DictionaryIndexDecoder final : public DecoderBase {
     }
     if (width == 0 && dictionary_size_ > 1) {
       scope_.Report(Code::kEncodingDictionaryZeroBitWidth, {start, 1}, "values",
-                    StrCat("index bit width 0 can only index entry 0 of a "
-                           "dictionary of ",
+                    StrCat("index bit width 0: every value of the page is "
+                           "entry 0 of a dictionary of ",
                            dictionary_size_, " entries"));
     }
     ByteReader data;
