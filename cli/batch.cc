@@ -72,7 +72,7 @@ void ValidateBatch(const std::vector<std::string>& files,
   const std::function<FileOutcome(size_t)> work = [&](size_t i) {
     FileOutcome outcome;
     Options file_options = options_for(i);
-    file_options.expected_format = FormatFromName(files[i]);
+    file_options.expected_format = FormatFromFileName(files[i]);
     outcome.status = ValidateFile(files[i], file_options, &outcome.report);
     return outcome;
   };

@@ -144,7 +144,7 @@ struct FileOutcome {
 
 // Validates `files` on `jobs` threads and calls `emit(i, outcome)` in input
 // order on the calling thread; `idle` as for RunOrdered. Each file is read
-// with `options` and the format its name gives (FormatFromName).
+// with `options` and the format its name gives (FormatFromFileName).
 void ValidateBatch(const std::vector<std::string>& files,
                    const Options& options, size_t jobs,
                    const std::function<void(size_t, FileOutcome)>& emit,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <system_error>
 
 namespace colcheck {
@@ -10,23 +11,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool IsParquetMagic(std::string_view four) {
-  return four == "PAR1" || four == "PARE";
-}
-
-// Reads the first and last four bytes of `path`. Returns false on an I/O
+// Reads the first and last kSniffBytes of `path`. Returns false on an I/O
 // error.
 bool ReadEnds(const fs::path& path, std::string* head, std::string* tail) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
-  head->assign(4, '\0');
-  in.read(head->data(), 4);
+  head->assign(kSniffBytes, '\0');
+  in.read(head->data(), kSniffBytes);
   head->resize(static_cast<size_t>(in.gcount()));
   in.clear();
   in.seekg(0, std::ios::end);
   const std::streamoff size = in.tellg();
   if (size < 0) return false;
-  const std::streamoff tail_size = std::min<std::streamoff>(size, 4);
+  const std::streamoff tail_size = std::min<std::streamoff>(size, kSniffBytes);
   in.seekg(size - tail_size);
   tail->assign(static_cast<size_t>(tail_size), '\0');
   in.read(tail->data(), tail_size);
@@ -35,20 +32,6 @@ bool ReadEnds(const fs::path& path, std::string* head, std::string* tail) {
 
 std::string ErrorText(const fs::path& path, const std::error_code& error) {
   return path.string() + ": " + error.message();
-}
-
-// The lower-case extension of `path`'s last component, without the dot.
-std::string LowerExtension(std::string_view path) {
-  const size_t slash = path.rfind('/');
-  const std::string_view name =
-      slash == std::string_view::npos ? path : path.substr(slash + 1);
-  const size_t dot = name.rfind('.');
-  if (dot == std::string_view::npos || dot == 0) return "";
-  std::string extension(name.substr(dot + 1));
-  for (char& c : extension) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return extension;
 }
 
 struct WalkOutput {
@@ -94,7 +77,7 @@ void Walk(const fs::path& directory, WalkFilter filter, WalkOutput* out) {
     // Follows a symbolic link to a file: it cannot create a cycle.
     if (!fs::is_regular_file(entry.status(error))) continue;
     if (filter == WalkFilter::kAllFiles ||
-        FormatFromName(entry.path().native()) != Format::kUnknown) {
+        FormatFromFileName(entry.path().native()) != Format::kUnknown) {
       files->push_back(entry.path().string());
       continue;
     }
@@ -104,7 +87,8 @@ void Walk(const fs::path& directory, WalkFilter filter, WalkOutput* out) {
       errors->push_back(entry.path().string() + ": cannot read");
       continue;
     }
-    if (HasColumnarMagic(head, tail)) {
+    if (SniffFormat(std::as_bytes(std::span(head)),
+                    std::as_bytes(std::span(tail))) != Format::kUnknown) {
       files->push_back(entry.path().string());
     } else {
       ++out->skipped;
@@ -113,22 +97,6 @@ void Walk(const fs::path& directory, WalkFilter filter, WalkOutput* out) {
 }
 
 }  // namespace
-
-bool HasColumnarMagic(std::string_view head, std::string_view tail) {
-  if (IsParquetMagic(head.substr(0, 4))) return true;
-  if (tail.size() >= 4 && IsParquetMagic(tail.substr(tail.size() - 4))) {
-    return true;
-  }
-  return head.starts_with("ORC");
-}
-
-Format FormatFromName(std::string_view path) {
-  const std::string extension = LowerExtension(path);
-  if (extension == "parquet" || extension == "parq" || extension == "pq") {
-    return Format::kParquet;
-  }
-  return extension == "orc" ? Format::kOrc : Format::kUnknown;
-}
 
 std::vector<std::string> CollectInputs(std::span<const std::string> paths,
                                        std::vector<std::string>* errors,

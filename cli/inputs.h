@@ -13,22 +13,11 @@
 
 namespace colcheck {
 
-// True when `head` (the first bytes of a file) or `tail` (its last bytes)
-// carries a Parquet magic, PAR1 or PARE, or `head` starts with the ORC magic.
-// Either end suffices so that files with one damaged magic are still found
-// and reported rather than silently skipped.
-bool HasColumnarMagic(std::string_view head, std::string_view tail);
-
-// The format a file's name claims: Parquet for .parquet, .parq and .pq, ORC
-// for .orc, in any case; otherwise kUnknown. A file that says what it is
-// gets a verdict even when its bytes have no magic left (empty, truncated,
-// garbage), so a directory of broken files cannot pass as an empty one.
-Format FormatFromName(std::string_view path);
-
 // Which regular files a directory walk keeps.
 enum class WalkFilter {
-  kColumnarMagic,  // Those that HasColumnarMagic accepts or that
-                   // FormatFromName names (validate).
+  kColumnarMagic,  // Those with a format's magic at either end
+                   // (SniffFormat), or whose name claims one
+                   // (FormatFromFileName): validate.
   kAllFiles,       // Every one: fuzzing findings often have no magic left
                    // (triage, validate --all-files).
 };

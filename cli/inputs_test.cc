@@ -12,17 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TEST(CliInputs, MagicAtEitherEnd) {
-  EXPECT_TRUE(HasColumnarMagic("PAR1", "xxxx"));
-  EXPECT_TRUE(HasColumnarMagic("PARE", "xxxx"));
-  EXPECT_TRUE(HasColumnarMagic("xxxx", "PAR1"));
-  EXPECT_TRUE(HasColumnarMagic("xxxx", "PARE"));
-  EXPECT_TRUE(HasColumnarMagic("ORC\x0a", "xxxx"));
-  EXPECT_FALSE(HasColumnarMagic("PAR", "PAR"));
-  EXPECT_FALSE(HasColumnarMagic("", ""));
-  EXPECT_FALSE(HasColumnarMagic("par1", "xORC"));
-}
-
 void WriteFile(const fs::path& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary);
   out << bytes;
@@ -38,6 +27,9 @@ TEST(CliInputs, WalksSortedAndSniffs) {
   WriteFile(root / "b_dir" / "z.orc", "ORC.....");
   WriteFile(root / "b_dir" / "deeper" / "y", "PARExx");
   WriteFile(root / "tiny", "PA");
+  // An ORC file whose header is damaged: its PostScript's magic, just
+  // before psLen, still says ORC.
+  WriteFile(root / "header_damaged", std::string("XRC....ORC\x03", 11));
 
   WriteFile(root / "broken.PQ", "");
 
@@ -55,6 +47,7 @@ TEST(CliInputs, WalksSortedAndSniffs) {
       // No magic, but the name says Parquet: kept, to get a verdict.
       (root / "broken.PQ").string(),
       (root / "c.parquet").string(),
+      (root / "header_damaged").string(),
       (root / "notes.parquet").string(),
       // Named explicitly, so kept despite lacking a magic and a name.
       (root / "tiny").string(),
@@ -63,17 +56,6 @@ TEST(CliInputs, WalksSortedAndSniffs) {
   // The walk left out "tiny" itself: no magic, no Parquet or ORC name.
   EXPECT_EQ(skipped, 1u);
   fs::remove_all(root);
-}
-
-TEST(CliInputs, FormatFromName) {
-  EXPECT_EQ(FormatFromName("a.parquet"), Format::kParquet);
-  EXPECT_EQ(FormatFromName("dir.orc/part-0.PARQ"), Format::kParquet);
-  EXPECT_EQ(FormatFromName("x.Pq"), Format::kParquet);
-  EXPECT_EQ(FormatFromName("/data/x.ORC"), Format::kOrc);
-  EXPECT_EQ(FormatFromName("x.orc.crc"), Format::kUnknown);
-  EXPECT_EQ(FormatFromName("dir.parquet/part-0"), Format::kUnknown);
-  EXPECT_EQ(FormatFromName(".parquet"), Format::kUnknown);
-  EXPECT_EQ(FormatFromName("parquet"), Format::kUnknown);
 }
 
 TEST(CliInputs, TriageWalkKeepsEveryRegularFile) {

@@ -206,7 +206,7 @@ int RunValidate(const CliArgs& args) {
     const FilePolicy policy = resolver->For(path);
     Options file_options = options;
     file_options.findings = policy.findings;
-    file_options.expected_format = FormatFromName(path);
+    file_options.expected_format = FormatFromFileName(path);
     if (!args.baseline.empty()) {
       file_options.suppress = baseline.SuppressorFor(path);
     }

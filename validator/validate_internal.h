@@ -10,24 +10,22 @@
 #include <string>
 
 #include "colcheck/colcheck.h"
-#include "parquet/page_walk.h"
+#include "core/pass_hooks.h"
 
 namespace colcheck {
 
-// ValidateBytes with `hooks` (page_walk.h) attached: a file release
-// function, a value tap, an observer.
+// ValidateBytes with `hooks` (core/pass_hooks.h) attached: a file release
+// function, a value tap, the formats' observers.
 Report ValidateWithHooks(std::span<const std::byte> data,
-                         const Options& options,
-                         const parquet::WalkHooks& hooks);
+                         const Options& options, const PassHooks& hooks);
 
 // Maps the file at `path` and calls `run` with its bytes and hooks whose
 // release function lets the page walk give back pages it is done with, so a
 // large file never stays resident as a whole. Returns the status of opening
 // the file; `run` is not called when that fails.
-Status WalkMappedFile(
-    const std::string& path,
-    const std::function<void(std::span<const std::byte> data,
-                             const parquet::WalkHooks& hooks)>& run);
+Status WalkMappedFile(const std::string& path,
+                      const std::function<void(std::span<const std::byte> data,
+                                               const PassHooks& hooks)>& run);
 
 }  // namespace colcheck
 

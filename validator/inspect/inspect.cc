@@ -7,6 +7,7 @@
 #include "colcheck/inspect.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -393,17 +394,21 @@ Options ValidationOptions(const InspectOptions& options) {
 }
 
 Inspection Inspect(std::span<const std::byte> data,
-                   const InspectOptions& options, parquet::WalkHooks hooks,
+                   const InspectOptions& options, PassHooks hooks,
                    size_t max_pages) {
   Inspection out;
   out.layout.file_size = data.size();
   const ByteReader file(data);
+  // One observer per format; the pass calls its own format's.
   Collector collector(file, max_pages, &out);
-  hooks.observer = &collector;
+  const std::unique_ptr<inspect::OrcInspector> orc_collector =
+      inspect::MakeOrcInspector(file, options, max_pages, &out);
+  hooks.parquet_observer = &collector;
+  hooks.orc_observer = orc_collector.get();
   out.report = ValidateWithHooks(data, ValidationOptions(options), hooks);
   const bool orc = out.report.format == Format::kOrc;
   if (orc) {
-    inspect::InspectOrc(file, options, max_pages, &out);
+    orc_collector->Finish();
   } else {
     collector.Finish();
   }
@@ -447,10 +452,10 @@ Inspection InspectBytes(std::span<const std::byte> data,
 
 Status InspectFile(const std::string& path, const InspectOptions& options,
                    Inspection* inspection) {
-  return WalkMappedFile(path, [&](std::span<const std::byte> data,
-                                  const parquet::WalkHooks& hooks) {
-    *inspection = Inspect(data, options, hooks, limits::kMaxInspectPages);
-  });
+  return WalkMappedFile(
+      path, [&](std::span<const std::byte> data, const PassHooks& hooks) {
+        *inspection = Inspect(data, options, hooks, limits::kMaxInspectPages);
+      });
 }
 
 }  // namespace colcheck

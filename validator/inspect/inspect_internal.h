@@ -7,11 +7,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "colcheck/inspect.h"
 #include "core/byte_reader.h"
+#include "orc/orc_validator.h"
 #include "parquet/metadata.h"
 #include "parquet/schema.h"
 
@@ -44,13 +46,21 @@ std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
 bool TraceFooter(const ByteReader& file, ByteSpan metadata, size_t max_nodes,
                  std::vector<ThriftNode>* nodes);
 
-// The layout, type tree, file fields and (with options.footer_fields) the
-// PostScript's and Footer's protobuf fields of the ORC file `file`
-// (inspect_orc.cc). At most `max_streams` stream regions are recorded;
-// past them Layout::capped is set and the rest of each stripe is one
-// stripe-rest region. Leaves out->report alone.
-void InspectOrc(const ByteReader& file, const InspectOptions& options,
-                size_t max_streams, Inspection* out);
+// The ORC half of an inspection (inspect_orc.cc): an observer of the
+// validation pass that records the layout, type tree and file fields, and,
+// with options.footer_fields, the PostScript's and Footer's protobuf
+// fields. At most `max_streams` stream regions are recorded; past them
+// Layout::capped is set and the rest of each stripe is one stripe-rest
+// region. Leaves out->report alone.
+class OrcInspector : public orc::Observer {
+ public:
+  // After the pass: the footer fields and the finished layout.
+  virtual void Finish() = 0;
+};
+std::unique_ptr<OrcInspector> MakeOrcInspector(const ByteReader& file,
+                                               const InspectOptions& options,
+                                               size_t max_streams,
+                                               Inspection* out);
 
 // InspectBytes with a page limit other than limits::kMaxInspectPages, so
 // tests can reach it.

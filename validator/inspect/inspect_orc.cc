@@ -8,11 +8,10 @@
 //   |      |           stripe footer | stripe 1 ...    | ss  | ta | ot |    | |
 //   +------+-------------------------------------------+-----+----+----+---+-+
 //
-// The validation report comes from ValidateBytes' pass; this collector
-// decodes the tail, the Footer and the stripe footers once more with the
-// same orc:: decoders and a throwaway sink, so a hostile file is as safe to
-// inspect as to validate, and every region is clamped to the file before
-// it is recorded.
+// The collector is an observer (orc/orc_validator.h) of ValidateBytes' one
+// pass: it sees the tail, the Footer and the stripe footers as the
+// validation decodes them, so a hostile file is as safe to inspect as to
+// validate, and every region is clamped to the file before it is recorded.
 
 #include <algorithm>
 #include <cstdio>
@@ -242,26 +241,23 @@ std::string StripeField(size_t stripe, std::string_view part) {
   return out;
 }
 
-class OrcCollector {
+class OrcCollector : public OrcInspector {
  public:
   OrcCollector(const ByteReader& file, const InspectOptions& options,
                size_t max_streams, Inspection* out)
       : file_(file), options_(options), max_streams_(max_streams), out_(out) {}
 
-  void Run();
+  void Tail(const orc::Tail& tail, bool read) override;
+  void Footer(const orc::Footer& footer, const orc::TypeTree& types) override;
+  void Stripe(size_t index, const orc::StripeInformation& info,
+              const orc::StripeFooter* footer) override;
+  void Finish() override;
 
  private:
   void AddRegion(RegionKind kind, ByteSpan span, std::string field,
                  int32_t stripe = -1, int32_t column = -1);
-  void AddTailRegions();
-  // Decompresses and decodes `region` with `decode`; false when either
-  // fails (the validation reported why).
-  template <typename Message>
-  bool Decode(ByteSpan region, bool (*decode)(protobuf::Decoder&, Message*),
-              Message* out, orc::DecodedRegion* keep);
-  void CopyFileFields();
-  void BuildTypes();
-  void AddStripe(size_t index, const orc::StripeInformation& info);
+  void CopyFileFields(const orc::Footer& footer);
+  void BuildTypes(const orc::Footer& footer, const orc::TypeTree& tree);
   // Places the streams of a decoded stripe footer from `begin`; returns
   // where the placed ones end.
   uint64_t AddStreams(size_t index, const orc::StripeFooter& footer,
@@ -275,9 +271,6 @@ class OrcCollector {
   DiagnosticSink scratch_{kScratchDiagnostics};
   orc::RegionDecoder decoder_;
   orc::Tail tail_;
-  bool tail_ok_ = false;
-  orc::Footer footer_;
-  orc::DecodedRegion footer_bytes_;
   bool footer_ok_ = false;
   size_t streams_ = 0;
   std::vector<Region> regions_;
@@ -298,56 +291,49 @@ void OrcCollector::AddRegion(RegionKind kind, ByteSpan span, std::string field,
   regions_.push_back(std::move(r));
 }
 
-void OrcCollector::AddTailRegions() {
+void OrcCollector::Tail(const orc::Tail& tail, bool read) {
+  tail_ = tail;
   if (AsChars(file_.Bytes({0, 3})) == "ORC") {
     AddRegion(RegionKind::kOrcMagic, {0, 3}, "magic");
   }
-  tail_ok_ = orc::ReadTail(file_, scratch_, &tail_);
   AddRegion(RegionKind::kOrcPsLen, tail_.ps_len, "psLen");
   AddRegion(RegionKind::kOrcPostScript, tail_.postscript_bytes, "postscript");
-  if (!tail_ok_) return;
+  if (!read) return;
   AddRegion(RegionKind::kOrcFooter, tail_.footer, "footer");
   AddRegion(RegionKind::kOrcMetadata, tail_.metadata, "metadata");
   AddRegion(RegionKind::kOrcEncryptedStripeStatistics, tail_.stripe_statistics,
             "stripe_statistics");
 }
 
-template <typename Message>
-bool OrcCollector::Decode(ByteSpan region,
-                          bool (*decode)(protobuf::Decoder&, Message*),
-                          Message* out, orc::DecodedRegion* keep) {
-  ByteReader bytes;
-  if (!file_.Sub(region.offset, region.length, &bytes)) return false;
-  if (!decoder_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
-                             orc::RegionUse::kMessage, scratch_, "", keep)) {
-    return false;
-  }
-  protobuf::Decoder d(keep->reader(), keep->map(), &scratch_);
-  return decode(d, out);
+void OrcCollector::Footer(const orc::Footer& footer,
+                          const orc::TypeTree& types) {
+  footer_ok_ = true;
+  CopyFileFields(footer);
+  BuildTypes(footer, types);
 }
 
-void OrcCollector::CopyFileFields() {
-  if (footer_.number_of_rows.present) {
-    out_->num_rows = footer_.number_of_rows.value > INT64_MAX
+void OrcCollector::CopyFileFields(const orc::Footer& footer) {
+  if (footer.number_of_rows.present) {
+    out_->num_rows = footer.number_of_rows.value > INT64_MAX
                          ? INT64_MAX
-                         : static_cast<int64_t>(footer_.number_of_rows.value);
+                         : static_cast<int64_t>(footer.number_of_rows.value);
   }
-  if (footer_.software_version.present) {
-    out_->created_by = std::string(footer_.software_version.value);
-  } else if (footer_.writer.present) {
-    out_->created_by = "writer " + std::to_string(footer_.writer.value);
+  if (footer.software_version.present) {
+    out_->created_by = std::string(footer.software_version.value);
+  } else if (footer.writer.present) {
+    out_->created_by = StrCat("writer ", footer.writer.value);
   }
-  for (const auto& item : footer_.metadata.value) {
+  for (const auto& item : footer.metadata.value) {
     out_->key_value_metadata.emplace_back(
         std::string(item.value.name.value),
         std::string(AsChars(item.value.value.value)));
   }
 }
 
-void OrcCollector::BuildTypes() {
+void OrcCollector::BuildTypes(const orc::Footer& footer,
+                              const orc::TypeTree& tree) {
   Schema& schema = out_->schema;
-  const auto& types = footer_.types.value;
-  const orc::TypeTree tree = orc::CheckTypes(footer_, scratch_);
+  const auto& types = footer.types.value;
   schema.ok = tree.valid;
   schema.orc_types.reserve(types.size());
   for (const auto& spanned : types) {
@@ -435,7 +421,8 @@ uint64_t OrcCollector::AddStreams(size_t index, const orc::StripeFooter& footer,
   return std::min(cursor, area_end);
 }
 
-void OrcCollector::AddStripe(size_t index, const orc::StripeInformation& info) {
+void OrcCollector::Stripe(size_t index, const orc::StripeInformation& info,
+                          const orc::StripeFooter* footer) {
   uint64_t end = 0;
   if (!orc::StripeEnd(info, &end)) return;
   const auto stripe = static_cast<int32_t>(index);
@@ -461,13 +448,10 @@ void OrcCollector::AddStripe(size_t index, const orc::StripeInformation& info) {
             StripeField(index, "footer"), stripe);
   const uint64_t area_end = footer_span.offset;
   uint64_t walked = begin;
-  orc::StripeFooter footer;
-  orc::DecodedRegion footer_bytes;
-  if (options_.level != Level::kFooter &&
-      Decode(footer_span, orc::DecodeStripeFooter, &footer, &footer_bytes)) {
-    extent.streams = static_cast<int64_t>(footer.streams.value.size());
-    extent.writer_timezone = std::string(footer.writer_timezone.value);
-    walked = AddStreams(index, footer, begin, area_end);
+  if (footer != nullptr) {
+    extent.streams = static_cast<int64_t>(footer->streams.value.size());
+    extent.writer_timezone = std::string(footer->writer_timezone.value);
+    walked = AddStreams(index, *footer, begin, area_end);
   }
   if (walked < area_end) {
     AddRegion(RegionKind::kOrcStripeRest, {walked, area_end - walked},
@@ -506,38 +490,37 @@ void OrcCollector::TraceFields() {
     out_->footer_capped |= footer_ok_;
     return;
   }
-  pseudo("footer", tail_.footer);
   // The Footer may be compressed: the trace reads the decoded bytes at
   // logical offsets, and the region's map places each field in the file.
-  ProtoTrace trace(footer_bytes_.reader(), footer_bytes_.map(), 1, max, &nodes);
-  protobuf::Decoder d(footer_bytes_.reader(), identity, &scratch_);
+  ByteReader bytes;
+  orc::DecodedRegion footer_bytes;
+  if (!file_.Sub(tail_.footer.offset, tail_.footer.length, &bytes) ||
+      !decoder_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
+                             orc::RegionUse::kMessage, scratch_, "",
+                             &footer_bytes)) {
+    return;  // Unreachable: the pass decoded it.
+  }
+  pseudo("footer", tail_.footer);
+  ProtoTrace trace(footer_bytes.reader(), footer_bytes.map(), 1, max, &nodes);
+  protobuf::Decoder d(footer_bytes.reader(), identity, &scratch_);
   d.set_trace(&trace);
   orc::Footer model;
   orc::DecodeFooter(d, &model);
   out_->footer_capped |= trace.capped();
 }
 
-void OrcCollector::Run() {
-  AddTailRegions();
-  if (tail_ok_) {
-    footer_ok_ =
-        Decode(tail_.footer, orc::DecodeFooter, &footer_, &footer_bytes_);
-  }
-  if (footer_ok_) {
-    CopyFileFields();
-    BuildTypes();
-    const auto& stripes = footer_.stripes.value;
-    for (size_t i = 0; i < stripes.size(); ++i) AddStripe(i, stripes[i].value);
-  }
+void OrcCollector::Finish() {
   if (options_.footer_fields) TraceFields();
   FinishLayout(std::move(regions_), &out_->layout);
 }
 
 }  // namespace
 
-void InspectOrc(const ByteReader& file, const InspectOptions& options,
-                size_t max_streams, Inspection* out) {
-  OrcCollector(file, options, max_streams, out).Run();
+std::unique_ptr<OrcInspector> MakeOrcInspector(const ByteReader& file,
+                                               const InspectOptions& options,
+                                               size_t max_streams,
+                                               Inspection* out) {
+  return std::make_unique<OrcCollector>(file, options, max_streams, out);
 }
 
 }  // namespace colcheck::inspect

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "inspect/inspect_internal.h"
+#include "orc/decode_counts.h"
 #include "testing/compact_writer.h"
 #include "testing/metadata_builder.h"
 #include "testing/minimal_file.h"
@@ -730,6 +731,24 @@ TEST(InspectOrcTest, LayoutOfAValidFile) {
   EXPECT_EQ(data->column, 1);
   EXPECT_EQ(data->stream.encoding, 2);  // DIRECT_V2
   EXPECT_EQ(in.num_rows, 24);
+}
+
+// The inspection observes the validation pass instead of decoding the
+// file again: each message of the tail, and each stripe footer, is decoded
+// once, at every level.
+TEST(InspectOrcTest, DecodesEachMessageOnce) {
+  const std::vector<std::byte> bytes = OrcCorpusFile("nested.orc");
+  ASSERT_FALSE(bytes.empty());
+  for (Level level : {Level::kFooter, Level::kPages, Level::kFull}) {
+    orc::ThreadDecodeCounts() = {};
+    const Inspection in = Inspect(bytes, level);
+    ASSERT_EQ(in.layout.stripes.size(), 2u);
+    const orc::DecodeCounts& counts = orc::ThreadDecodeCounts();
+    EXPECT_EQ(counts.postscripts, 1u) << LevelName(level);
+    EXPECT_EQ(counts.footers, 1u) << LevelName(level);
+    EXPECT_EQ(counts.stripe_footers, level == Level::kFooter ? 0u : 2u)
+        << LevelName(level);
+  }
 }
 
 TEST(InspectOrcTest, TypeTree) {

@@ -4,6 +4,8 @@
 
 #include "orc/metadata_decoder.h"
 
+#include "orc/decode_counts.h"
+
 namespace colcheck::orc {
 
 using protobuf::MessageReader;
@@ -284,6 +286,7 @@ bool DecodeStripeEncryptionVariant(protobuf::Decoder& d,
 }
 
 bool DecodeStripeFooter(protobuf::Decoder& d, StripeFooter* out) {
+  ++ThreadDecodeCounts().stripe_footers;
   MessageReader m(d);
   while (m.Next()) {
     switch (m.number()) {
@@ -483,6 +486,7 @@ bool DecodeEncryption(protobuf::Decoder& d, Encryption* out) {
 }
 
 bool DecodeFooter(protobuf::Decoder& d, Footer* out) {
+  ++ThreadDecodeCounts().footers;
   MessageReader m(d);
   while (m.Next()) {
     switch (m.number()) {
@@ -516,6 +520,7 @@ bool DecodeFooter(protobuf::Decoder& d, Footer* out) {
 }
 
 bool DecodePostScript(protobuf::Decoder& d, PostScript* out) {
+  ++ThreadDecodeCounts().postscripts;
   MessageReader m(d);
   while (m.Next()) {
     switch (m.number()) {

@@ -25,8 +25,13 @@ namespace {
 
 class OrcValidator {
  public:
-  OrcValidator(const ByteReader& file, Level level, DiagnosticSink& sink)
-      : file_(file), level_(level), sink_(sink) {}
+  OrcValidator(const ByteReader& file, Level level, DiagnosticSink& sink,
+               const PassHooks& hooks)
+      : file_(file),
+        level_(level),
+        sink_(sink),
+        hooks_(hooks),
+        observer_(hooks.orc_observer) {}
 
   // Validates, then names the known writer bugs behind what was found.
   void Run() {
@@ -36,12 +41,15 @@ class OrcValidator {
 
  private:
   void Validate() {
-    if (!ReadTail(file_, sink_, &tail_)) return;
+    const bool tail_read = ReadTail(file_, sink_, &tail_);
+    if (observer_ != nullptr) observer_->Tail(tail_, tail_read);
+    if (!tail_read) return;
     if (!DecodeRegionMessage(tail_.footer, "footer", DecodeFooter, &footer_,
                              &footer_bytes_)) {
       return;
     }
     const TypeTree types = CheckTypes(footer_, sink_);
+    if (observer_ != nullptr) observer_->Footer(footer_, types);
     CheckBelowTypes(types);
     // Last, so that every diagnostic is named.
     ColumnNamer(footer_, types).NameColumns(sink_.diagnostics());
@@ -69,15 +77,25 @@ class OrcValidator {
                            bool (*decode)(protobuf::Decoder&, Message*),
                            Message* out, DecodedRegion* keep,
                            int64_t stripe = -1) {
+    return DecodeRegionMessageInto(sink_, region, name, decode, out, keep,
+                                   stripe);
+  }
+  // The same, reporting into `sink`.
+  template <typename Message>
+  bool DecodeRegionMessageInto(DiagnosticSink& sink, ByteSpan region,
+                               std::string_view name,
+                               bool (*decode)(protobuf::Decoder&, Message*),
+                               Message* out, DecodedRegion* keep,
+                               int64_t stripe) {
     ByteReader bytes;
     if (!file_.Sub(region.offset, region.length, &bytes)) return false;
     const std::string field =
         stripe < 0 ? std::string(name) : StrCat("stripes[", stripe, "].", name);
     if (!regions_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
-                               RegionUse::kMessage, sink_, field, keep)) {
+                               RegionUse::kMessage, sink, field, keep)) {
       return false;
     }
-    protobuf::Decoder d(keep->reader(), keep->map(), &sink_);
+    protobuf::Decoder d(keep->reader(), keep->map(), &sink);
     if (stripe >= 0) {
       d.PushName("stripes");
       d.PushIndex(stripe);
@@ -94,8 +112,39 @@ class OrcValidator {
     const IndexContext index{tail_, footer_, metadata ? &metadata_ : nullptr,
                              types};
     if (types.valid) CheckFileStatistics(index, sink_);
-    if (level_ == Level::kFooter || !stripes_ok) return;
+    if (level_ == Level::kFooter || !stripes_ok) {
+      ObserveUncheckedStripes();
+      return;
+    }
     CheckStripes(types, index);
+  }
+
+  // The stripe footers a stripe check reads, where no check runs: at the
+  // footer level (none), or past a stripe directory the Footer's rules
+  // found unusable (each footer that decodes, with its faults dropped, as
+  // the footer rules already failed the file). Only for an observer.
+  void ObserveUncheckedStripes() {
+    if (observer_ == nullptr) return;
+    DiagnosticSink scratch(1);
+    const auto& stripes = footer_.stripes.value;
+    for (size_t i = 0; i < stripes.size(); ++i) {
+      const StripeInformation& info = stripes[i].value;
+      uint64_t end = 0;
+      if (!StripeEnd(info, &end)) continue;
+      StripeFooter footer;
+      DecodedRegion footer_bytes;
+      const bool decoded =
+          level_ != Level::kFooter &&
+          DecodeRegionMessageInto(scratch, StripeFooterSpan(info, end),
+                                  "footer", DecodeStripeFooter, &footer,
+                                  &footer_bytes, static_cast<int64_t>(i));
+      observer_->Stripe(i, info, decoded ? &footer : nullptr);
+    }
+  }
+
+  static ByteSpan StripeFooterSpan(const StripeInformation& info,
+                                   uint64_t end) {
+    return {end - info.footer_length.value, info.footer_length.value};
   }
 
   // ST1: the Metadata section, when the file has one. Returns whether it
@@ -127,26 +176,39 @@ class OrcValidator {
       const StripeInformation& info = stripes[i].value;
       uint64_t end = 0;
       if (!StripeEnd(info, &end)) continue;  // Reported by CheckFooter.
-      const ByteSpan footer_span = {end - info.footer_length.value,
-                                    info.footer_length.value};
+      const ByteSpan footer_span = StripeFooterSpan(info, end);
       StripeFooter footer;
       DecodedRegion footer_bytes;
-      if (!DecodeRegionMessage(footer_span, "footer", DecodeStripeFooter,
-                               &footer, &footer_bytes,
-                               static_cast<int64_t>(i))) {
-        continue;
+      const bool decoded =
+          DecodeRegionMessage(footer_span, "footer", DecodeStripeFooter,
+                              &footer, &footer_bytes, static_cast<int64_t>(i));
+      if (observer_ != nullptr) {
+        observer_->Stripe(i, info, decoded ? &footer : nullptr);
       }
-      timezones.Add(footer, i, sink_);
-      const StripeLayout layout =
-          CheckStripeFooter(context, i, info, footer, footer_span, sink_);
-      if (!layout.readable) continue;
-      const StripeData data = DecodeStreams(i, layout);
-      CheckStripeIndexes(index, i, info, footer, data, sink_);
-      if (level_ == Level::kFull) {
-        ReadStripeColumns(columns, i, info, footer, data, values.get(), sink_);
+      if (decoded) {
+        CheckStripe(i, info, footer, footer_span, context, index, columns,
+                    values.get(), timezones);
       }
+      if (hooks_.release)
+        hooks_.release({info.offset.value, end - info.offset.value});
     }
     timezones.Finish(tail_.footer, sink_);
+  }
+
+  void CheckStripe(size_t i, const StripeInformation& info,
+                   const StripeFooter& footer, ByteSpan footer_span,
+                   const StripeContext& context, const IndexContext& index,
+                   const ColumnContext& columns, ColumnObserver* values,
+                   TimezoneCheck& timezones) {
+    timezones.Add(footer, i, sink_);
+    const StripeLayout layout =
+        CheckStripeFooter(context, i, info, footer, footer_span, sink_);
+    if (!layout.readable) return;
+    const StripeData data = DecodeStreams(i, layout);
+    CheckStripeIndexes(index, i, info, footer, data, sink_);
+    if (level_ == Level::kFull) {
+      ReadStripeColumns(columns, i, info, footer, data, values, sink_);
+    }
   }
 
   // Decompresses every stream of a stripe whose directory holds, checking
@@ -177,6 +239,8 @@ class OrcValidator {
   const ByteReader& file_;
   const Level level_;
   DiagnosticSink& sink_;
+  const PassHooks& hooks_;
+  Observer* const observer_;
   RegionDecoder regions_;
   Tail tail_;
   Footer footer_;
@@ -187,14 +251,18 @@ class OrcValidator {
 
 }  // namespace
 
-bool LooksLikeOrc(const ByteReader& file) {
-  const uint64_t size = file.size();
-  if (AsChars(file.Bytes({0, 3})) == "ORC") return true;
-  return size >= 4 && AsChars(file.Bytes({size - 4, 3})) == "ORC";
+bool HasOrcMagic(std::span<const std::byte> head,
+                 std::span<const std::byte> tail) {
+  constexpr std::string_view kMagic = "ORC";
+  if (AsChars(head).starts_with(kMagic)) return true;
+  return tail.size() >= kMagic.size() + 1 &&
+         AsChars(tail.last(kMagic.size() + 1)).starts_with(kMagic);
 }
 
-void ValidateOrc(const ByteReader& file, Level level, DiagnosticSink& sink) {
-  OrcValidator(file, level, sink).Run();
+PassOutcome ValidateOrc(const ByteReader& file, Level level,
+                        DiagnosticSink& sink, const PassHooks& hooks) {
+  OrcValidator(file, level, sink, hooks).Run();
+  return {};
 }
 
 }  // namespace colcheck::orc

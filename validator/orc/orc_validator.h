@@ -4,20 +4,52 @@
 #ifndef COLCHECK_ORC_ORC_VALIDATOR_H_
 #define COLCHECK_ORC_ORC_VALIDATOR_H_
 
+#include <cstddef>
+#include <span>
+
 #include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
+#include "core/pass_hooks.h"
+#include "orc/metadata.h"
+#include "orc/tail.h"
+#include "orc/types.h"
 
 namespace colcheck::orc {
 
-// Whether the file looks like ORC: the header, or the PostScript magic
-// just before psLen (so a file with a damaged header is still read as ORC).
-bool LooksLikeOrc(const ByteReader& file);
+// Whether the file's first bytes (`head`) are the ORC header, or its last
+// bytes (`tail`) end with the PostScript's magic just before psLen, so a
+// file with a damaged header is still read as ORC.
+bool HasOrcMagic(std::span<const std::byte> head,
+                 std::span<const std::byte> tail);
+
+// Sees what the validation pass decodes, for inspection (colcheck/inspect.h):
+// the tail, then the Footer, then each stripe, in file order. Called only
+// when set, so validation alone pays nothing. References are valid only
+// during the call; the Footer's string views stay valid until ValidateOrc
+// returns.
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  // The tail as ReadTail left it: `read` is false when its sections could
+  // not be located, and `tail` is then partial.
+  virtual void Tail(const orc::Tail& tail, bool read) = 0;
+  // The decoded Footer and its type tree.
+  virtual void Footer(const orc::Footer& footer, const TypeTree& types) = 0;
+  // Stripe `index`, whose extent the Footer gives without overflow:
+  // `footer` is its decoded StripeFooter, or null when the level reads
+  // none or it did not decode.
+  virtual void Stripe(size_t index, const StripeInformation& info,
+                      const StripeFooter* footer) = 0;
+};
 
 // Levels: kFooter reads the tail, Footer, Metadata and type tree; kPages
 // adds every stripe footer, its stream directory and the compression
-// framing of every stream; kFull decodes the streams' values.
-void ValidateOrc(const ByteReader& file, Level level, DiagnosticSink& sink);
+// framing of every stream; kFull decodes the streams' values. `hooks` give
+// the observer and a release function, called with each stripe once it is
+// checked.
+PassOutcome ValidateOrc(const ByteReader& file, Level level,
+                        DiagnosticSink& sink, const PassHooks& hooks = {});
 
 }  // namespace colcheck::orc
 

@@ -19,10 +19,11 @@ bool IsMagic(std::string_view m) { return m == kPar1 || m == kPare; }
 
 }  // namespace
 
-bool HasParquetMagic(const ByteReader& file) {
-  const uint64_t size = file.size();
-  return size >= kMagicSize && (IsMagic(MagicAt(file, 0)) ||
-                                IsMagic(MagicAt(file, size - kMagicSize)));
+bool HasParquetMagic(std::span<const std::byte> head,
+                     std::span<const std::byte> tail) {
+  return (head.size() >= kMagicSize &&
+          IsMagic(AsChars(head.first(kMagicSize)))) ||
+         (tail.size() >= kMagicSize && IsMagic(AsChars(tail.last(kMagicSize))));
 }
 
 bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* out) {

@@ -16,6 +16,9 @@
 #ifndef COLCHECK_PARQUET_FOOTER_H_
 #define COLCHECK_PARQUET_FOOTER_H_
 
+#include <cstddef>
+#include <span>
+
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
 #include "core/span.h"
@@ -37,8 +40,11 @@ struct Tail {
 // be located, after reporting why (file.* or limits.footer-size).
 bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* out);
 
-// Whether either end of the file carries PAR1 or PARE.
-bool HasParquetMagic(const ByteReader& file);
+// Whether the file's first bytes (`head`) or last bytes (`tail`) are PAR1
+// or PARE: either end suffices, so a file with one damaged magic is still
+// read, and reported, as Parquet.
+bool HasParquetMagic(std::span<const std::byte> head,
+                     std::span<const std::byte> tail);
 
 }  // namespace colcheck::parquet
 

@@ -39,7 +39,7 @@ class ChunkWalker {
  public:
   ChunkWalker(const RuleContext& ctx, const ByteReader& file, size_t rg,
               size_t column, WalkDepth depth, codec::Decompressor& codecs,
-              const WalkHooks& hooks)
+              const PassHooks& hooks)
       : ctx_(ctx),
         file_(file),
         rg_(rg),
@@ -89,7 +89,7 @@ class ChunkWalker {
   const ColumnChunk& chunk_;
   const ColumnMetaData& md_;
   codec::Decompressor& codecs_;
-  const WalkHooks& hooks_;
+  const PassHooks& hooks_;
 
   ColumnShape shape_;
   std::optional<ColumnValueChecker> values_;
@@ -536,11 +536,11 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
         !walk->data_pages.back().decoded) {
       walk->decoded = false;
     }
-    if (hooks_.observer != nullptr) {
-      hooks_.observer->Page(rg_, column_, ordinal, h, header, body,
-                            walk->data_pages.size() > pages_before
-                                ? &walk->data_pages.back()
-                                : nullptr);
+    if (hooks_.parquet_observer != nullptr) {
+      hooks_.parquet_observer->Page(rg_, column_, ordinal, h, header, body,
+                                    walk->data_pages.size() > pages_before
+                                        ? &walk->data_pages.back()
+                                        : nullptr);
     }
     if (!h.data_page_header.present && !h.data_page_header_v2.present &&
         (h.type.value == kDataPage || h.type.value == kDataPageV2)) {
@@ -584,8 +584,8 @@ void CheckRowCounts(const RuleContext& ctx, size_t rg,
 
 }  // namespace
 
-void CheckPages(const RuleContext& ctx, const ByteReader& file,
-                WalkDepth depth, const WalkHooks& hooks) {
+void CheckPages(const RuleContext& ctx, const ByteReader& file, WalkDepth depth,
+                const PassHooks& hooks) {
   codec::Decompressor codecs;
   const auto& row_groups = ctx.md.row_groups.value;
   for (size_t rg = 0; rg < row_groups.size(); ++rg) {

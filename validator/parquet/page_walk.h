@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/byte_reader.h"
+#include "core/pass_hooks.h"
 #include "core/span.h"
 #include "parquet/rules.h"
 #include "parquet/values.h"
@@ -79,12 +80,6 @@ struct ChunkWalk {
   std::vector<uint64_t> definition_histogram;
 };
 
-// Called with file ranges the walk has finished with, so that a
-// memory-mapped input can drop them from memory: peak memory then follows
-// the largest page rather than the file. Reading a range again stays
-// correct; it is only slower.
-using ReleaseFn = std::function<void(ByteSpan)>;
-
 // Sees every batch of data-page values the walk decodes, as decoded (a
 // dictionary-encoded page gives indices), in file order. For tests that
 // compare decoded values with known data, and for tools that read them.
@@ -118,18 +113,12 @@ class Observer {
                     ByteSpan body, const DataPageSummary* summary) = 0;
 };
 
-struct WalkHooks {
-  ReleaseFn release;        // Optional.
-  ValueTap* tap = nullptr;  // Optional.
-  Observer* observer = nullptr;  // Optional.
-};
-
 // Walks every column chunk of every row group, then checks rows per row
 // group and, through the walk's summaries, the page index and bloom
 // filters. Chunks whose metadata is unusable (missing, encrypted, out of
 // bounds) are skipped: the footer rules reported them.
-void CheckPages(const RuleContext& ctx, const ByteReader& file,
-                WalkDepth depth, const WalkHooks& hooks = {});
+void CheckPages(const RuleContext& ctx, const ByteReader& file, WalkDepth depth,
+                const PassHooks& hooks = {});
 
 }  // namespace colcheck::parquet
 

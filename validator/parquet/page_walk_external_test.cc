@@ -137,7 +137,7 @@ TEST_P(DeltaExpectTest, DecodedValuesMatchTheWritersCsv) {
   const std::vector<std::byte> bytes = ReadAll(parquet);
   DiagnosticSink sink;
   Collector collector;
-  WalkHooks hooks;
+  PassHooks hooks;
   hooks.tap = &collector;
   ValidateParquet(ByteReader(bytes), Level::kFull, sink, hooks);
   EXPECT_FALSE(sink.has_errors());

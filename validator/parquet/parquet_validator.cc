@@ -200,10 +200,11 @@ void ResolveMagicMismatch(const ByteReader& file, DiagnosticSink& sink,
 }
 
 void RunRules(const FileMetaData& md, const FileLayout& layout,
-              const ByteReader& file, Level level, const WalkHooks& hooks,
+              const ByteReader& file, Level level, const PassHooks& hooks,
               DiagnosticSink& sink) {
   const SchemaTree tree = BuildSchemaTree(md, sink);
-  if (hooks.observer != nullptr) hooks.observer->Footer(md, tree, layout);
+  if (hooks.parquet_observer != nullptr)
+    hooks.parquet_observer->Footer(md, tree, layout);
   const RuleContext ctx{md, tree, layout, sink};
   CheckFileMetaData(ctx);
   CheckSchema(ctx);
@@ -222,12 +223,14 @@ void RunRules(const FileMetaData& md, const FileLayout& layout,
 
 }  // namespace
 
-ParquetOutcome ValidateParquet(const ByteReader& file, Level level,
-                               DiagnosticSink& sink,
-                               const WalkHooks& hooks) {
-  ParquetOutcome outcome;
+PassOutcome ValidateParquet(const ByteReader& file, Level level,
+                            DiagnosticSink& sink, const PassHooks& hooks) {
+  PassOutcome outcome;
   Tail tail;
-  if (!ReadTail(file, sink, &tail)) return outcome;
+  if (!ReadTail(file, sink, &tail)) {
+    outcome.unrecognized = sink.Has(Code::kFileUnrecognized);
+    return outcome;
+  }
   ByteReader footer;
   if (!file.Sub(tail.footer.offset, tail.footer.length, &footer)) {
     return outcome;  // Unreachable: ReadTail bounds the footer.

@@ -6,20 +6,15 @@
 
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
+#include "core/pass_hooks.h"
 #include "parquet/page_walk.h"
 
 namespace colcheck::parquet {
 
-struct ParquetOutcome {
-  // The file is encrypted; parts that need keys were not checked.
-  bool encrypted = false;
-};
-
 // Checks as deep as `level` goes (colcheck::Level). `hooks` reach the page
 // walk (page_walk.h).
-ParquetOutcome ValidateParquet(const ByteReader& file, Level level,
-                               DiagnosticSink& sink,
-                               const WalkHooks& hooks = {});
+PassOutcome ValidateParquet(const ByteReader& file, Level level,
+                            DiagnosticSink& sink, const PassHooks& hooks = {});
 
 }  // namespace colcheck::parquet
 

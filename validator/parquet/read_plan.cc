@@ -640,7 +640,7 @@ ReadPlan PlanColumns(const Inspection& inspection) {
 namespace {
 
 void Count(std::span<const std::byte> data, const Inspection& inspection,
-           const parquet::ReleaseFn& release, ReadPlan* plan) {
+           const ReleaseFn& release, ReadPlan* plan) {
   std::vector<Semantics> semantics;
   std::vector<int32_t> physical;
   std::vector<int32_t> type_length;
@@ -655,7 +655,7 @@ void Count(std::span<const std::byte> data, const Inspection& inspection,
   }
   HazardCounter counter(plan, semantics, physical, type_length);
   DiagnosticSink sink(1);
-  parquet::WalkHooks hooks;
+  PassHooks hooks;
   hooks.release = release;
   hooks.tap = &counter;
   parquet::ValidateParquet(ByteReader(data), Level::kFull, sink, hooks);

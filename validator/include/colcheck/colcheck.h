@@ -136,6 +136,23 @@ struct Diagnostic {
 enum class Format : uint8_t { kUnknown, kParquet, kOrc };
 std::string_view FormatName(Format format);  // "parquet", "orc", "unknown"
 
+// How many bytes of each end of a file SniffFormat needs.
+inline constexpr size_t kSniffBytes = 4;
+
+// The format whose magic a file carries, from its first bytes (`head`) and
+// its last bytes (`tail`), kSniffBytes of each or the whole file when it is
+// shorter (the two may overlap): ORC when it starts with "ORC" or its
+// PostScript's "ORC" stands just before the last byte; else Parquet when
+// either end is PAR1 or PARE; else kUnknown. Either end suffices, so a
+// file with one damaged end is still recognised. ValidateBytes chooses by
+// the same rule.
+Format SniffFormat(std::span<const std::byte> head,
+                   std::span<const std::byte> tail);
+
+// The format a file's name claims: Parquet for .parquet, .parq and .pq, ORC
+// for .orc, in any case; otherwise kUnknown. For Options::expected_format.
+Format FormatFromFileName(std::string_view path);
+
 // valid: no error (warnings and infos allowed). invalid: at least one error.
 // encrypted: the readable parts have no error but the file is encrypted, so
 // some parts were not checked. unsupported: a format or feature colcheck
