@@ -33,11 +33,10 @@
 #include "core/diagnostics.h"
 #include "orc/compression.h"
 #include "orc/footer.h"
-#include "orc/metadata_decoder.h"
 #include "orc/stripe.h"
 #include "orc/tail.h"
+#include "orc/testing/file_reader.h"
 #include "orc/types.h"
-#include "protobuf/wire_reader.h"
 
 namespace colcheck::orc {
 namespace {
@@ -64,17 +63,12 @@ bool FindRegions() {
   Tail& tail = FileTail();
   if (!ReadTail(file, sink, &tail)) return false;
   RegionDecoder regions;
-  ByteReader footer_bytes;
   DecodedRegion footer_region;
-  if (!file.Sub(tail.footer.offset, tail.footer.length, &footer_bytes) ||
-      !regions.DecodeRegion(footer_bytes, tail.compression, tail.block_size,
-                            RegionUse::kMessage, sink, "footer",
-                            &footer_region)) {
+  Footer footer;
+  if (!testing::ReadFooter(file, tail, regions, sink, &footer_region,
+                           &footer)) {
     return false;
   }
-  protobuf::Decoder d(footer_region.reader(), footer_region.map(), &sink);
-  Footer footer;
-  if (!DecodeFooter(d, &footer)) return false;
   Regions() = {tail.footer};
   if (tail.metadata.length > 0) Regions().push_back(tail.metadata);
   const TypeTree types = CheckTypes(footer, sink);
@@ -85,17 +79,12 @@ bool FindRegions() {
     if (!StripeEnd(info, &end)) return false;
     const ByteSpan span = {end - info.footer_length.value,
                            info.footer_length.value};
-    ByteReader bytes;
     DecodedRegion region;
-    if (!file.Sub(span.offset, span.length, &bytes) ||
-        !regions.DecodeRegion(bytes, tail.compression, tail.block_size,
-                              RegionUse::kMessage, sink, "stripe footer",
-                              &region)) {
+    StripeFooter stripe_footer;
+    if (!testing::ReadStripeFooter(file, tail, span, regions, sink, &region,
+                                   &stripe_footer)) {
       return false;
     }
-    protobuf::Decoder sd(region.reader(), region.map(), &sink);
-    StripeFooter stripe_footer;
-    if (!DecodeStripeFooter(sd, &stripe_footer)) return false;
     Regions().push_back(span);
     const StripeLayout layout =
         CheckStripeFooter(context, i, info, stripe_footer, span, sink);

@@ -2,9 +2,10 @@
 // one. A 10-byte header selects the column's shape and the page's header;
 // the rest of the input is the page body, as stored (levels and values,
 // compressed by the chunk's codec). The harness writes the PageHeader and
-// a footer with one leaf of that shape around it (minimal_file.h) and
-// validates at the full level, so the fuzzer spends its time in the
-// codecs, the level decoders and the value decoders.
+// a footer with one leaf of that shape around it
+// (validator/testing/one_chunk_file.h) and validates at the full level, so the
+// fuzzer spends its time in the codecs, the level decoders and the value
+// decoders.
 //
 //   byte 0: shape            byte 1: page
 //   +--+-----+-----+-------+ +--+-------+---------+
@@ -47,10 +48,12 @@
 #include <vector>
 
 #include "fuzz_oracles.h"
-#include "minimal_file.h"
+#include "testing/one_chunk_file.h"
 
 namespace colcheck::fuzz {
 namespace {
+
+using namespace ::colcheck::testing;  // NOLINT: the file specs and enums.
 
 constexpr size_t kSelectorSize = 10;
 constexpr int kDictionaryEntries = 8;
@@ -107,7 +110,7 @@ void AppendLittleEndian(T value, std::vector<uint8_t>* out) {
 std::vector<uint8_t> DictionaryValues(int32_t type, int32_t type_length,
                                       int32_t* count) {
   std::vector<uint8_t> out;
-  if (type == kTypeBoolean) {
+  if (type == parquet::kBoolean) {
     *count = 2;
     out.push_back(0x02);  // false, true: bit-packed, least significant first.
     return out;
@@ -115,23 +118,23 @@ std::vector<uint8_t> DictionaryValues(int32_t type, int32_t type_length,
   *count = kDictionaryEntries;
   for (int i = 0; i < kDictionaryEntries; ++i) {
     switch (type) {
-      case kTypeInt32:
+      case parquet::kInt32:
         AppendLittleEndian<int32_t>(i, &out);
         break;
-      case kTypeInt64:
+      case parquet::kInt64:
         AppendLittleEndian<int64_t>(i, &out);
         break;
-      case kTypeInt96:
+      case parquet::kInt96:
         AppendLittleEndian<int64_t>(i, &out);
         AppendLittleEndian<int32_t>(0, &out);
         break;
-      case kTypeFloat:
+      case parquet::kFloat:
         AppendLittleEndian<float>(static_cast<float>(i), &out);
         break;
-      case kTypeDouble:
+      case parquet::kDouble:
         AppendLittleEndian<double>(i, &out);
         break;
-      case kTypeByteArray:
+      case parquet::kByteArray:
         AppendLittleEndian<uint32_t>(1, &out);
         out.push_back(static_cast<uint8_t>('a' + i));
         break;
@@ -155,20 +158,22 @@ void Run(const Selector& s, std::span<const uint8_t> body) {
   chunk.num_values = s.num_values;
   chunk.encodings = {s.encoding};
   if (s.repeated_levels + s.optional_levels > 0) {
-    chunk.encodings.push_back(kRle);
+    chunk.encodings.push_back(parquet::kRle);
   }
 
   std::vector<uint8_t> file = BeginFile();
-  const bool dictionary_encoded =
-      s.encoding == kPlainDictionary || s.encoding == kRleDictionary;
-  if (dictionary_encoded && s.codec == kUncompressed) {
+  const bool dictionary_encoded = s.encoding == parquet::kPlainDictionary ||
+                                  s.encoding == parquet::kRleDictionary;
+  if (dictionary_encoded && s.codec == parquet::kUncompressed) {
     PageHeaderSpec h;
-    h.type = kDictionaryPage;
+    h.type = parquet::kDictionaryPage;
     const std::vector<uint8_t> values =
         DictionaryValues(s.physical_type, s.type_length, &h.num_values);
     // PLAIN_DICTIONARY data pages come with a PLAIN_DICTIONARY dictionary
     // page (format 1.0); RLE_DICTIONARY ones with a PLAIN one.
-    h.encoding = s.encoding == kPlainDictionary ? kPlainDictionary : kPlain;
+    h.encoding = s.encoding == parquet::kPlainDictionary
+                     ? parquet::kPlainDictionary
+                     : parquet::kPlain;
     if (h.encoding != s.encoding) chunk.encodings.push_back(h.encoding);
     h.uncompressed_page_size = static_cast<int32_t>(values.size());
     h.compressed_page_size = static_cast<int32_t>(values.size());
@@ -178,9 +183,9 @@ void Run(const Selector& s, std::span<const uint8_t> body) {
   }
 
   PageHeaderSpec h;
-  h.type = s.v2 ? kDataPageV2 : kDataPage;
+  h.type = s.v2 ? parquet::kDataPageV2 : parquet::kDataPage;
   h.compressed_page_size = static_cast<int32_t>(body.size());
-  h.uncompressed_page_size = s.codec == kUncompressed
+  h.uncompressed_page_size = s.codec == parquet::kUncompressed
                                  ? static_cast<int32_t>(body.size())
                                  : s.uncompressed_page_size;
   h.num_values = s.num_values;

@@ -1,7 +1,8 @@
 // Fuzz target: the Thrift compact reader on the structures other than
 // FileMetaData (footer_fuzzer has that one). The first byte selects where
-// the rest of the input goes in a minimal file (minimal_file.h) of one
-// REQUIRED INT32 column whose footer points at it:
+// the rest of the input goes in a minimal file
+// (validator/testing/one_chunk_file.h) of one REQUIRED INT32 column whose
+// footer points at it:
 //
 //   byte 0 (selector)     input[1..]
 //   +-----------+-+-+     +-------------------------------+
@@ -28,10 +29,12 @@
 #include <vector>
 
 #include "fuzz_oracles.h"
-#include "minimal_file.h"
+#include "testing/one_chunk_file.h"
 
 namespace colcheck::fuzz {
 namespace {
+
+using namespace ::colcheck::testing;  // NOLINT: the file specs and enums.
 
 enum RegionSelector : uint8_t {
   kPageHeaderRegion = 0,

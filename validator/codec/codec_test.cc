@@ -1,121 +1,35 @@
 #include "codec/codec.h"
 
-#include <brotli/encode.h>
 #include <gtest/gtest.h>
-#include <libdeflate.h>
-#include <lz4.h>
-#include <lzo/lzo1x.h>
-#include <snappy.h>
-#include <zstd.h>
 
-#include <cstring>
 #include <random>
 #include <string>
-#include <string_view>
 #include <vector>
+
+#include "testing/bytes.h"
+#include "testing/compressors.h"
 
 namespace colcheck::codec {
 namespace {
 
-using Bytes = std::vector<std::byte>;
-
-Bytes FromString(std::string_view s) {
-  Bytes out(s.size());
-  if (!s.empty()) std::memcpy(out.data(), s.data(), s.size());
-  return out;
-}
-
-Bytes Concat(std::initializer_list<Bytes> parts) {
-  Bytes out;
-  for (const Bytes& p : parts) out.insert(out.end(), p.begin(), p.end());
-  return out;
-}
+using testing::BrotliCompress;
+using testing::Bytes;
+using testing::Concat;
+using testing::DeflateCompress;
+using testing::DeflateFormat;
+using testing::FromString;
+using testing::GzipCompress;
+using testing::Lz4Compress;
+using testing::LzoCompress;
+using testing::Random;
+using testing::Repetitive;
+using testing::SnappyCompress;
+using testing::ZstdCompress;
 
 void AppendU32BE(Bytes* out, uint32_t v) {
   for (int shift = 24; shift >= 0; shift -= 8) {
     out->push_back(static_cast<std::byte>(v >> shift));
   }
-}
-
-Bytes Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  Bytes out(n);
-  for (std::byte& b : out) b = static_cast<std::byte>(rng());
-  return out;
-}
-
-// Compressible but not trivially so: words from a small vocabulary.
-Bytes Repetitive(size_t n, uint32_t seed) {
-  static constexpr std::string_view kWords[] = {
-      "parquet ",   "column ", "page ",      "dictionary ",
-      "0123456789", "\n",      "row group ", "\x00\x00\x00\x00"};
-  std::mt19937 rng(seed);
-  Bytes out;
-  while (out.size() < n) {
-    const std::string_view w = kWords[rng() % std::size(kWords)];
-    for (char c : w) out.push_back(static_cast<std::byte>(c));
-  }
-  out.resize(n);
-  return out;
-}
-
-// ---------------------------------------------------------------- compressors
-
-Bytes SnappyCompress(const Bytes& in) {
-  Bytes out(snappy::MaxCompressedLength(in.size()));
-  size_t n = 0;
-  snappy::RawCompress(reinterpret_cast<const char*>(in.data()), in.size(),
-                      reinterpret_cast<char*>(out.data()), &n);
-  out.resize(n);
-  return out;
-}
-
-Bytes GzipCompress(const Bytes& in, bool zlib = false) {
-  libdeflate_compressor* c = libdeflate_alloc_compressor(6);
-  Bytes out(libdeflate_gzip_compress_bound(c, in.size()) + 16);
-  const size_t n = zlib ? libdeflate_zlib_compress(c, in.data(), in.size(),
-                                                   out.data(), out.size())
-                        : libdeflate_gzip_compress(c, in.data(), in.size(),
-                                                   out.data(), out.size());
-  libdeflate_free_compressor(c);
-  EXPECT_NE(n, 0u);
-  out.resize(n);
-  return out;
-}
-
-Bytes LzoCompress(const Bytes& in) {
-  static std::vector<unsigned char> work(LZO1X_1_MEM_COMPRESS);
-  EXPECT_EQ(lzo_init(), LZO_E_OK);
-  Bytes out(in.size() + in.size() / 16 + 64 + 3);
-  lzo_uint n = out.size();
-  EXPECT_EQ(lzo1x_1_compress(
-                reinterpret_cast<const unsigned char*>(in.data()), in.size(),
-                reinterpret_cast<unsigned char*>(out.data()), &n, work.data()),
-            LZO_E_OK);
-  out.resize(n);
-  return out;
-}
-
-Bytes BrotliCompress(const Bytes& in, int quality = 5) {
-  Bytes out(BrotliEncoderMaxCompressedSize(in.size()) + 16);
-  size_t n = out.size();
-  EXPECT_TRUE(BrotliEncoderCompress(
-      quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, in.size(),
-      reinterpret_cast<const uint8_t*>(in.data()), &n,
-      reinterpret_cast<uint8_t*>(out.data())));
-  out.resize(n);
-  return out;
-}
-
-Bytes Lz4Block(const Bytes& in) {
-  Bytes out(LZ4_compressBound(static_cast<int>(in.size())) + 1);
-  const int n = LZ4_compress_default(reinterpret_cast<const char*>(in.data()),
-                                     reinterpret_cast<char*>(out.data()),
-                                     static_cast<int>(in.size()),
-                                     static_cast<int>(out.size()));
-  EXPECT_GT(n, 0);
-  out.resize(n);
-  return out;
 }
 
 // One Hadoop chunk per element of `chunks`, each one block.
@@ -147,30 +61,6 @@ Bytes HadoopMultiBlockChunk(const std::vector<Bytes>& pieces,
   return out;
 }
 
-Bytes ZstdCompress(const Bytes& in, bool content_size = true,
-                   bool checksum = false) {
-  ZSTD_CCtx* c = ZSTD_createCCtx();
-  ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, 3);
-  ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, checksum ? 1 : 0);
-  Bytes out(ZSTD_compressBound(in.size()));
-  size_t n = 0;
-  if (content_size) {
-    n = ZSTD_compress2(c, out.data(), out.size(), in.data(), in.size());
-  } else {
-    // Streaming with no pledged size leaves the content size out.
-    ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 0);
-    ZSTD_inBuffer input{in.data(), in.size(), 0};
-    ZSTD_outBuffer output{out.data(), out.size(), 0};
-    n = ZSTD_compressStream2(c, &output, &input, ZSTD_e_end);
-    EXPECT_EQ(n, 0u);
-    n = output.pos;
-  }
-  ZSTD_freeCCtx(c);
-  EXPECT_FALSE(ZSTD_isError(n));
-  out.resize(n);
-  return out;
-}
-
 Bytes Compress(int32_t codec, const Bytes& in) {
   switch (codec) {
     case kUncompressed:
@@ -184,11 +74,11 @@ Bytes Compress(int32_t codec, const Bytes& in) {
     case kBrotli:
       return BrotliCompress(in);
     case kLz4Hadoop:
-      return HadoopFrame({in}, &Lz4Block);
+      return HadoopFrame({in}, &Lz4Compress);
     case kZstd:
       return ZstdCompress(in);
     case kLz4Raw:
-      return Lz4Block(in);
+      return Lz4Compress(in);
   }
   ADD_FAILURE() << "no compressor for codec " << codec;
   return {};
@@ -253,7 +143,7 @@ std::vector<Payload> Payloads() {
           {"zeros_300k", Bytes(300'000)}};
 }
 
-class CodecTest : public testing::TestWithParam<int32_t> {};
+class CodecTest : public ::testing::TestWithParam<int32_t> {};
 
 TEST_P(CodecTest, RoundTrips) {
   const int32_t codec = GetParam();
@@ -337,14 +227,14 @@ TEST_P(CodecTest, FlippedBytesNeverCrash) {
   }
 }
 
-std::string CodecName(const testing::TestParamInfo<int32_t>& info) {
+std::string CodecName(const ::testing::TestParamInfo<int32_t>& info) {
   static constexpr const char* kNames[] = {"Uncompressed", "Snappy", "Gzip",
                                            "Lzo",          "Brotli", "Lz4",
                                            "Zstd",         "Lz4Raw"};
   return kNames[info.param];
 }
 
-INSTANTIATE_TEST_SUITE_P(AllCodecs, CodecTest, testing::ValuesIn(kAllCodecs),
+INSTANTIATE_TEST_SUITE_P(AllCodecs, CodecTest, ::testing::ValuesIn(kAllCodecs),
                          CodecName);
 
 // With a checksum in the stream, a flip that still decodes must decode to
@@ -356,7 +246,7 @@ TEST(ChecksummedCodecs, FlipsAreCaughtOrHarmless) {
     Bytes compressed;
   };
   const Case cases[] = {{kGzip, GzipCompress(data)},
-                        {kGzip, GzipCompress(data, /*zlib=*/true)},
+                        {kGzip, DeflateCompress(data, DeflateFormat::kZlib)},
                         {kZstd, ZstdCompress(data, true, /*checksum=*/true)}};
   Decompressor d;
   for (const Case& c : cases) {
@@ -447,7 +337,7 @@ TEST(Gzip, TrailingGarbageIsCorrupt) {
 
 TEST(Gzip, ZlibWrappedStreamIsAcceptedAndFlagged) {
   const Bytes a = Repetitive(7'000, 14);
-  const Bytes z = GzipCompress(a, /*zlib=*/true);
+  const Bytes z = DeflateCompress(a, DeflateFormat::kZlib);
   Decoded r = Decode(kGzip, z, a.size());
   ASSERT_EQ(r.result.outcome, Outcome::kOk) << Describe(r.result);
   EXPECT_TRUE(r.result.zlib_wrapped);
@@ -458,12 +348,8 @@ TEST(Gzip, ZlibWrappedStreamIsAcceptedAndFlagged) {
   EXPECT_EQ(Decode(kGzip, Concat({z, Bytes(2)}), a.size()).result.outcome,
             Outcome::kCorrupt);
   // Raw deflate, with neither wrapper, is not GZIP.
-  Bytes raw(a.size() + 100);
-  libdeflate_compressor* c = libdeflate_alloc_compressor(6);
-  raw.resize(libdeflate_deflate_compress(c, a.data(), a.size(), raw.data(),
-                                         raw.size()));
-  libdeflate_free_compressor(c);
-  EXPECT_EQ(Decode(kGzip, raw, a.size()).result.outcome, Outcome::kCorrupt);
+  EXPECT_EQ(Decode(kGzip, DeflateCompress(a), a.size()).result.outcome,
+            Outcome::kCorrupt);
 }
 
 // ---------------------------------------------------------------- LZ4
@@ -471,17 +357,18 @@ TEST(Gzip, ZlibWrappedStreamIsAcceptedAndFlagged) {
 TEST(Lz4Hadoop, OneAndTwoChunksAndMultiBlockChunks) {
   const Bytes a = Repetitive(70'000, 15);
   const Bytes b = Random(5'000, 16);
-  Decoded r = Decode(kLz4Hadoop, HadoopFrame({a}, &Lz4Block), a.size());
+  Decoded r = Decode(kLz4Hadoop, HadoopFrame({a}, &Lz4Compress), a.size());
   ASSERT_EQ(r.result.outcome, Outcome::kOk) << Describe(r.result);
   EXPECT_FALSE(r.result.lz4_raw_fallback);
   EXPECT_TRUE(r.output == a);
 
-  r = Decode(kLz4Hadoop, HadoopFrame({a, b}, &Lz4Block), a.size() + b.size());
+  r = Decode(kLz4Hadoop, HadoopFrame({a, b}, &Lz4Compress),
+             a.size() + b.size());
   ASSERT_EQ(r.result.outcome, Outcome::kOk) << Describe(r.result);
   EXPECT_FALSE(r.result.lz4_raw_fallback);
   EXPECT_TRUE(r.output == Concat({a, b}));
 
-  r = Decode(kLz4Hadoop, HadoopMultiBlockChunk({a, b, a}, &Lz4Block),
+  r = Decode(kLz4Hadoop, HadoopMultiBlockChunk({a, b, a}, &Lz4Compress),
              2 * a.size() + b.size());
   ASSERT_EQ(r.result.outcome, Outcome::kOk) << Describe(r.result);
   EXPECT_FALSE(r.result.lz4_raw_fallback);
@@ -490,12 +377,12 @@ TEST(Lz4Hadoop, OneAndTwoChunksAndMultiBlockChunks) {
 
 TEST(Lz4Hadoop, RawBlockFallsBack) {
   const Bytes a = Repetitive(40'000, 17);
-  Decoded r = Decode(kLz4Hadoop, Lz4Block(a), a.size());
+  Decoded r = Decode(kLz4Hadoop, Lz4Compress(a), a.size());
   ASSERT_EQ(r.result.outcome, Outcome::kOk) << Describe(r.result);
   EXPECT_TRUE(r.result.lz4_raw_fallback);
   EXPECT_TRUE(r.output == a);
   // A raw block of the wrong size is the raw attempt's mismatch.
-  r = Decode(kLz4Hadoop, Lz4Block(a), a.size() + 3);
+  r = Decode(kLz4Hadoop, Lz4Compress(a), a.size() + 3);
   EXPECT_EQ(r.result.outcome, Outcome::kSizeMismatch) << Describe(r.result);
   EXPECT_TRUE(r.result.lz4_raw_fallback);
   EXPECT_EQ(r.result.produced, a.size());
@@ -504,7 +391,7 @@ TEST(Lz4Hadoop, RawBlockFallsBack) {
 TEST(Lz4Hadoop, FramedPageOfTheWrongSizeIsAMismatchNotAFallback) {
   const Bytes a = Repetitive(30'000, 18);
   const Bytes b = Repetitive(20'000, 19);
-  const Bytes framed = HadoopFrame({a, b}, &Lz4Block);
+  const Bytes framed = HadoopFrame({a, b}, &Lz4Compress);
   // The second chunk does not fit: its header still gives the size.
   Decoded r = Decode(kLz4Hadoop, framed, a.size() + 10);
   EXPECT_EQ(r.result.outcome, Outcome::kSizeMismatch) << Describe(r.result);
@@ -518,7 +405,7 @@ TEST(Lz4Hadoop, FramedPageOfTheWrongSizeIsAMismatchNotAFallback) {
 
 TEST(Lz4Hadoop, BrokenFramingThatIsNoRawBlockIsCorrupt) {
   const Bytes a = Repetitive(30'000, 20);
-  Bytes framed = HadoopFrame({a}, &Lz4Block);
+  Bytes framed = HadoopFrame({a}, &Lz4Compress);
   framed[7] = std::byte{0x01};  // comp_len now disagrees with the block
   const Decoded r = Decode(kLz4Hadoop, framed, a.size());
   EXPECT_EQ(r.result.outcome, Outcome::kCorrupt) << Describe(r.result);
@@ -549,7 +436,7 @@ TEST(Lz4Raw, CorruptBlocksAreCorrupt) {
   EXPECT_EQ(Decode(kLz4Raw, {}, 0).result.outcome, Outcome::kCorrupt);
   // Larger than declared is told apart from corrupt, with the real size.
   const Bytes a = Repetitive(10'000, 21);
-  r = Decode(kLz4Raw, Lz4Block(a), 100);
+  r = Decode(kLz4Raw, Lz4Compress(a), 100);
   EXPECT_EQ(r.result.outcome, Outcome::kSizeMismatch) << Describe(r.result);
   EXPECT_EQ(r.result.produced, a.size());
 }
@@ -657,7 +544,7 @@ Bytes CompressRaw(RawFormat f, const Bytes& in) {
     case RawFormat::kLzo1x:
       return LzoCompress(in);
     case RawFormat::kLz4:
-      return Lz4Block(in);
+      return Lz4Compress(in);
     case RawFormat::kZstd:
       return ZstdCompress(in);
     case RawFormat::kBrotli:
@@ -703,7 +590,7 @@ std::string Describe(const BoundedResult& r) {
          " consumed=" + std::to_string(r.consumed) + " detail=" + r.detail;
 }
 
-class BoundedTest : public testing::TestWithParam<RawFormat> {};
+class BoundedTest : public ::testing::TestWithParam<RawFormat> {};
 
 TEST_P(BoundedTest, DecodesIntoAnyLargeEnoughBuffer) {
   const RawFormat f = GetParam();
@@ -776,14 +663,14 @@ TEST_P(BoundedTest, FlippedBytesNeverWritePastTheBuffer) {
   }
 }
 
-std::string RawFormatName(const testing::TestParamInfo<RawFormat>& info) {
+std::string RawFormatName(const ::testing::TestParamInfo<RawFormat>& info) {
   static constexpr const char* kNames[] = {"Deflate", "Snappy", "Lzo1x",
                                            "Lz4",     "Zstd",   "Brotli"};
   return kNames[static_cast<int>(info.param)];
 }
 
 INSTANTIATE_TEST_SUITE_P(AllRawFormats, BoundedTest,
-                         testing::ValuesIn(kRawFormats), RawFormatName);
+                         ::testing::ValuesIn(kRawFormats), RawFormatName);
 
 TEST(Bounded, TrailingBytesAreConsumedExactlyWhereTheLibrarySays) {
   const Bytes data = Repetitive(40'000, 35);

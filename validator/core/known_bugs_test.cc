@@ -20,7 +20,7 @@ struct CreatedByCase {
   int major, minor, patch;  // major -1: no version.
 };
 
-class CreatedByTest : public testing::TestWithParam<CreatedByCase> {};
+class CreatedByTest : public ::testing::TestWithParam<CreatedByCase> {};
 
 TEST_P(CreatedByTest, Parses) {
   const CreatedByCase& c = GetParam();
@@ -35,7 +35,7 @@ TEST_P(CreatedByTest, Parses) {
 
 INSTANTIATE_TEST_SUITE_P(
     Corpus, CreatedByTest,
-    testing::Values(
+    ::testing::Values(
         CreatedByCase{"parquet-mr version 1.8.1 (build "
                       "4aba4dae7bb0d4edbcf7923ae1339f28fd3f7fcf)",
                       "parquet-mr", 1, 8, 1},
@@ -118,7 +118,7 @@ WriterIdentity Orc(int64_t writer, uint32_t writer_version,
   return w;
 }
 
-class KnownBugEntryTest : public testing::TestWithParam<EntryCase> {};
+class KnownBugEntryTest : public ::testing::TestWithParam<EntryCase> {};
 
 TEST_P(KnownBugEntryTest, NamesTheBugOnlyForAffectedWriters) {
   const EntryCase& c = GetParam();
@@ -148,7 +148,7 @@ TEST_P(KnownBugEntryTest, NamesTheBugOnlyForAffectedWriters) {
 
 INSTANTIATE_TEST_SUITE_P(
     Entries, KnownBugEntryTest,
-    testing::Values(
+    ::testing::Values(
         EntryCase{"parquet-mr-stats-parquet-251", Code::kStatsWriterBug,
                   "row_groups[0].columns[0].meta_data.statistics.max_value",
                   Parquet("parquet-mr version 1.6.0"),

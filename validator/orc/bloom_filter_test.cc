@@ -8,25 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "orc/testing/index_builder.h"
 #include "orc/testing/orc_test_support.h"
 
-namespace colcheck::orc {
+namespace colcheck::orc::testing {
 namespace {
-
-using testing::AsBytes;
-using testing::BaseFile;
-using testing::BloomBytes;
-using testing::Check;
-using testing::Describe;
-using testing::Entry;
-using testing::IndexFile;
-using testing::IntStats;
-using testing::ProtoWriter;
-using testing::RowIndexBytes;
-using testing::Stats;
-using testing::Utf8Filter;
 
 TEST(OrcBloomHashTest, ThomasWangLongHash) {
   EXPECT_EQ(BloomLongHash(0), 0u);
@@ -86,7 +74,7 @@ IndexFile WithBloom(const std::vector<ProtoWriter>& filters, ProtoWriter* marks,
                     int64_t kind = kBloomFilterUtf8) {
   IndexFile f = BaseFile();
   f.stride = 2;
-  testing::IndexStripe& s = f.stripes[0];
+  IndexStripe& s = f.stripes[0];
   const std::string data = s.streams[0].bytes;
   s.streams.clear();
   s.Add(kRowIndex, 0,
@@ -116,8 +104,9 @@ TEST(OrcBloomFilterTest, EntryCount) {
   ProtoWriter marks;
   IndexFile f = WithBloom({GoodFilters()[0]}, &marks);
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcBloomEntryCount,
-              f.StreamSpan(0, 2));
+  EXPECT_THAT(
+      Check(bytes, Level::kPages),
+      ElementsAre(IsDiagnostic(Code::kOrcBloomEntryCount, f.StreamSpan(0, 2))));
 }
 
 TEST(OrcBloomFilterTest, NoHashFunctions) {
@@ -126,8 +115,11 @@ TEST(OrcBloomFilterTest, NoHashFunctions) {
   filters[1] = Utf8Filter(0, {1});
   IndexFile f = WithBloom(filters, &marks);
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcBloomHashFunctions,
-              f.StreamMark(0, 2, marks, "bloom_filter[1].num_hash_functions"));
+  EXPECT_THAT(
+      Check(bytes, Level::kPages),
+      ElementsAre(IsDiagnostic(
+          Code::kOrcBloomHashFunctions,
+          f.StreamMark(0, 2, marks, "bloom_filter[1].num_hash_functions"))));
 }
 
 TEST(OrcBloomFilterTest, EmptyBitset) {
@@ -138,8 +130,10 @@ TEST(OrcBloomFilterTest, EmptyBitset) {
   filters[1] = empty;
   IndexFile f = WithBloom(filters, &marks);
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcBloomEmptyBitset,
-              f.StreamMark(0, 2, marks, "bloom_filter[1]"));
+  EXPECT_THAT(
+      Check(bytes, Level::kPages),
+      ElementsAre(IsDiagnostic(Code::kOrcBloomEmptyBitset,
+                               f.StreamMark(0, 2, marks, "bloom_filter[1]"))));
 }
 
 TEST(OrcBloomFilterTest, Utf8BitsetNotWholeWords) {
@@ -150,8 +144,10 @@ TEST(OrcBloomFilterTest, Utf8BitsetNotWholeWords) {
   filters[1] = odd;
   IndexFile f = WithBloom(filters, &marks);
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcBloomUtf8Length,
-              f.StreamMark(0, 2, marks, "bloom_filter[1].utf8bitset"));
+  EXPECT_THAT(Check(bytes, Level::kPages),
+              ElementsAre(IsDiagnostic(
+                  Code::kOrcBloomUtf8Length,
+                  f.StreamMark(0, 2, marks, "bloom_filter[1].utf8bitset"))));
 }
 
 TEST(OrcBloomFilterTest, OriginalKindIsANote) {
@@ -161,7 +157,8 @@ TEST(OrcBloomFilterTest, OriginalKindIsANote) {
   IndexFile f = WithBloom({old, old}, &marks, kBloomFilter);
   const std::string bytes = f.Build();
   const auto ds = Check(bytes, Level::kPages);
-  EXPECT_DIAG(ds, Code::kOrcBloomOldKind, f.StreamSpan(0, 2));
+  EXPECT_THAT(ds, ElementsAre(IsDiagnostic(Code::kOrcBloomOldKind,
+                                           f.StreamSpan(0, 2))));
 }
 
 TEST(OrcBloomFilterTest, PreReleaseLayoutIsANoteNotAFault) {
@@ -173,11 +170,12 @@ TEST(OrcBloomFilterTest, PreReleaseLayoutIsANoteNotAFault) {
   IndexFile f = WithBloom({legacy, legacy}, &marks, kBloomFilter);
   const std::string bytes = f.Build();
   const auto ds = Check(bytes, Level::kFull);
-  EXPECT_DIAG(ds, Code::kOrcBloomOldKind, f.StreamSpan(0, 2));
+  EXPECT_THAT(ds, ElementsAre(IsDiagnostic(Code::kOrcBloomOldKind,
+                                           f.StreamSpan(0, 2))));
   for (const Diagnostic& d : ds) {
     EXPECT_NE(d.severity, Severity::kError) << Describe(ds);
   }
 }
 
 }  // namespace
-}  // namespace colcheck::orc
+}  // namespace colcheck::orc::testing

@@ -8,14 +8,8 @@
 #include "orc/rle.h"
 #include "orc/rle_testing.h"
 
-namespace colcheck::orc {
+namespace colcheck::orc::testing {
 namespace {
-
-using testing::B;
-using testing::Diag;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using testing::StreamFixture;
 
 TEST(FixedWidthTest, ExactLength) {
   StreamFixture s(testing::Bytes(24));
@@ -79,4 +73,4 @@ TEST(NanosTest, NonCanonicalAndOutOfRange) {
 }
 
 }  // namespace
-}  // namespace colcheck::orc
+}  // namespace colcheck::orc::testing

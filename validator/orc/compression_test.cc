@@ -1,12 +1,7 @@
 #include "orc/compression.h"
 
-#include <brotli/encode.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <libdeflate.h>
-#include <lz4.h>
-#include <lzo/lzo1x.h>
-#include <snappy.h>
-#include <zstd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -21,127 +16,52 @@
 #include <string_view>
 #include <vector>
 
+#include "core/strings.h"
 #include "orc/metadata.h"
+#include "testing/bytes.h"
+#include "testing/compressors.h"
+#include "testing/diagnostics.h"
+#include "testing/external_corpus.h"
 
 namespace colcheck::orc {
 namespace {
 
-using Buffer = std::vector<std::byte>;
+using testing::BrotliCompress;
+using testing::Bytes;
+using testing::Concat;
+using testing::DeflateCompress;
+using testing::Describe;
+using ::testing::ElementsAre;
+using testing::FromString;
+using testing::IsDiagnostic;
+using testing::Lz4Compress;
+using testing::LzoCompress;
+using testing::Repetitive;
+using testing::SnappyCompress;
+using testing::ZstdCompress;
 
 // Regions start here, so a span that forgot the file offset shows.
 constexpr uint64_t kBase = 1000;
 
-Buffer FromString(std::string_view s) {
-  Buffer out(s.size());
-  if (!s.empty()) std::memcpy(out.data(), s.data(), s.size());
-  return out;
+Bytes Slice(const Bytes& b, size_t offset, size_t length) {
+  return Bytes(b.begin() + static_cast<ptrdiff_t>(offset),
+               b.begin() + static_cast<ptrdiff_t>(offset + length));
 }
 
-Buffer Concat(std::initializer_list<Buffer> parts) {
-  Buffer out;
-  for (const Buffer& p : parts) out.insert(out.end(), p.begin(), p.end());
-  return out;
-}
-
-Buffer Slice(const Buffer& b, size_t offset, size_t length) {
-  return Buffer(b.begin() + static_cast<ptrdiff_t>(offset),
-                b.begin() + static_cast<ptrdiff_t>(offset + length));
-}
-
-// Compressible but not trivially so.
-Buffer Repetitive(size_t n, uint32_t seed) {
-  static constexpr std::string_view kWords[] = {
-      "stripe ", "column ", "stream ", "row index ", "0123456789", "\n"};
-  std::mt19937 rng(seed);
-  Buffer out;
-  while (out.size() < n) {
-    const std::string_view w = kWords[rng() % std::size(kWords)];
-    for (char c : w) out.push_back(static_cast<std::byte>(c));
-  }
-  out.resize(n);
-  return out;
-}
-
-// ---------------------------------------------------------------- compressors
-
-Buffer DeflateRaw(const Buffer& in) {
-  libdeflate_compressor* c = libdeflate_alloc_compressor(6);
-  Buffer out(libdeflate_deflate_compress_bound(c, in.size()));
-  const size_t n = libdeflate_deflate_compress(c, in.data(), in.size(),
-                                               out.data(), out.size());
-  libdeflate_free_compressor(c);
-  EXPECT_NE(n, 0u);
-  out.resize(n);
-  return out;
-}
-
-Buffer SnappyRaw(const Buffer& in) {
-  Buffer out(snappy::MaxCompressedLength(in.size()));
-  size_t n = 0;
-  snappy::RawCompress(reinterpret_cast<const char*>(in.data()), in.size(),
-                      reinterpret_cast<char*>(out.data()), &n);
-  out.resize(n);
-  return out;
-}
-
-Buffer Lzo1x(const Buffer& in) {
-  static std::vector<unsigned char> work(LZO1X_1_MEM_COMPRESS);
-  EXPECT_EQ(lzo_init(), LZO_E_OK);
-  Buffer out(in.size() + in.size() / 16 + 64 + 3);
-  lzo_uint n = out.size();
-  EXPECT_EQ(lzo1x_1_compress(
-                reinterpret_cast<const unsigned char*>(in.data()), in.size(),
-                reinterpret_cast<unsigned char*>(out.data()), &n, work.data()),
-            LZO_E_OK);
-  out.resize(n);
-  return out;
-}
-
-Buffer Lz4Raw(const Buffer& in) {
-  Buffer out(LZ4_compressBound(static_cast<int>(in.size())));
-  const int n = LZ4_compress_default(reinterpret_cast<const char*>(in.data()),
-                                     reinterpret_cast<char*>(out.data()),
-                                     static_cast<int>(in.size()),
-                                     static_cast<int>(out.size()));
-  EXPECT_GT(n, 0);
-  out.resize(n);
-  return out;
-}
-
-Buffer ZstdFrame(const Buffer& in) {
-  Buffer out(ZSTD_compressBound(in.size()));
-  const size_t n =
-      ZSTD_compress(out.data(), out.size(), in.data(), in.size(), 3);
-  EXPECT_FALSE(ZSTD_isError(n));
-  out.resize(n);
-  return out;
-}
-
-Buffer BrotliRaw(const Buffer& in) {
-  Buffer out(BrotliEncoderMaxCompressedSize(in.size()) + 16);
-  size_t n = out.size();
-  EXPECT_TRUE(BrotliEncoderCompress(
-      5, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, in.size(),
-      reinterpret_cast<const uint8_t*>(in.data()), &n,
-      reinterpret_cast<uint8_t*>(out.data())));
-  out.resize(n);
-  return out;
-}
-
-Buffer Payload(int64_t kind, const Buffer& in) {
+Bytes Payload(int64_t kind, const Bytes& in) {
   switch (kind) {
     case kZlib:
-      return DeflateRaw(in);
+      return DeflateCompress(in);
     case kSnappy:
-      return SnappyRaw(in);
+      return SnappyCompress(in);
     case kLzo:
-      return Lzo1x(in);
+      return LzoCompress(in);
     case kLz4:
-      return Lz4Raw(in);
+      return Lz4Compress(in);
     case kZstd:
-      return ZstdFrame(in);
+      return ZstdCompress(in);
     case kBrotli:
-      return BrotliRaw(in);
+      return BrotliCompress(in);
   }
   ADD_FAILURE() << "no compressor for kind " << kind;
   return {};
@@ -149,29 +69,29 @@ Buffer Payload(int64_t kind, const Buffer& in) {
 
 // ---------------------------------------------------------------- chunks
 
-Buffer Header(uint64_t len, bool original) {
+Bytes Header(uint64_t len, bool original) {
   const uint64_t v = len << 1 | (original ? 1 : 0);
   return {static_cast<std::byte>(v), static_cast<std::byte>(v >> 8),
           static_cast<std::byte>(v >> 16)};
 }
 
-Buffer OriginalChunk(const Buffer& body) {
+Bytes OriginalChunk(const Bytes& body) {
   return Concat({Header(body.size(), true), body});
 }
 
-Buffer CompressedBody(const Buffer& payload) {
+Bytes CompressedBody(const Bytes& payload) {
   return Concat({Header(payload.size(), false), payload});
 }
 
-Buffer CompressedChunk(int64_t kind, const Buffer& data) {
+Bytes CompressedChunk(int64_t kind, const Bytes& data) {
   return CompressedBody(Payload(kind, data));
 }
 
 // `data` cut into chunks of `block_size`, each compressed: as writers do.
-Buffer CompressedRegion(int64_t kind, const Buffer& data, size_t block_size) {
-  Buffer out;
+Bytes CompressedRegion(int64_t kind, const Bytes& data, size_t block_size) {
+  Bytes out;
   for (size_t at = 0; at < data.size(); at += block_size) {
-    const Buffer c = CompressedChunk(
+    const Bytes c = CompressedChunk(
         kind, Slice(data, at, std::min(block_size, data.size() - at)));
     out.insert(out.end(), c.begin(), c.end());
   }
@@ -182,12 +102,12 @@ struct Decoded {
   bool ok = false;
   DecodedRegion region;
   std::vector<Diagnostic> diagnostics;
-  Buffer bytes() const {
-    return Buffer(region.bytes().begin(), region.bytes().end());
+  Bytes bytes() const {
+    return Bytes(region.bytes().begin(), region.bytes().end());
   }
 };
 
-Decoded Decode(RegionDecoder& decoder, const Buffer& file, int64_t kind,
+Decoded Decode(RegionDecoder& decoder, const Bytes& file, int64_t kind,
                uint64_t block_size, RegionUse use = RegionUse::kMessage) {
   Decoded d;
   DiagnosticSink sink;
@@ -197,7 +117,7 @@ Decoded Decode(RegionDecoder& decoder, const Buffer& file, int64_t kind,
   return d;
 }
 
-Decoded Decode(const Buffer& file, int64_t kind, uint64_t block_size,
+Decoded Decode(const Bytes& file, int64_t kind, uint64_t block_size,
                RegionUse use = RegionUse::kMessage) {
   RegionDecoder decoder;
   return Decode(decoder, file, kind, block_size, use);
@@ -205,21 +125,7 @@ Decoded Decode(const Buffer& file, int64_t kind, uint64_t block_size,
 
 // Asserts exactly one diagnostic of `code`, at `span`, under "footer".
 void ExpectOnly(const Decoded& d, Code code, ByteSpan span) {
-  ASSERT_EQ(d.diagnostics.size(), 1u);
-  EXPECT_EQ(d.diagnostics[0].code, code) << d.diagnostics[0].message;
-  EXPECT_EQ(d.diagnostics[0].offset, span.offset);
-  EXPECT_EQ(d.diagnostics[0].length, span.length);
-  EXPECT_EQ(d.diagnostics[0].field, "footer");
-}
-
-std::string Describe(const std::vector<Diagnostic>& ds) {
-  std::string out;
-  for (const Diagnostic& d : ds) {
-    out += std::string(Info(d.code).name) + " @" + std::to_string(d.offset) +
-           "+" + std::to_string(d.length) + " " + d.field + ": " + d.message +
-           "\n";
-  }
-  return out;
+  EXPECT_THAT(d.diagnostics, ElementsAre(IsDiagnostic(code, span, "footer")));
 }
 
 // ---------------------------------------------------------------- helpers
@@ -244,7 +150,7 @@ TEST(CompressionKind, KnownKinds) {
 // ---------------------------------------------------------------- NONE
 
 TEST(NoneRegion, ViewsTheFileBytesWithAnExactMap) {
-  const Buffer file = FromString("raw bytes, no chunk headers");
+  const Bytes file = FromString("raw bytes, no chunk headers");
   const Decoded d = Decode(file, kNone, 4);
   ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
   EXPECT_TRUE(d.diagnostics.empty());
@@ -277,13 +183,13 @@ TEST(UnknownKind, IsRefusedWithoutADiagnostic) {
 
 // ---------------------------------------------------------------- codecs
 
-class CodecRegionTest : public testing::TestWithParam<int64_t> {};
+class CodecRegionTest : public ::testing::TestWithParam<int64_t> {};
 
 TEST_P(CodecRegionTest, DecodesChunksOfTheBlockSize) {
   const int64_t kind = GetParam();
   constexpr size_t kBlock = 10'000;
-  const Buffer data = Repetitive(45'000, 1);
-  const Buffer file = CompressedRegion(kind, data, kBlock);
+  const Bytes data = Repetitive(45'000, 1);
+  const Bytes file = CompressedRegion(kind, data, kBlock);
   const Decoded d = Decode(file, kind, kBlock);
   ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
   EXPECT_TRUE(d.diagnostics.empty()) << Describe(d.diagnostics);
@@ -305,7 +211,7 @@ TEST_P(CodecRegionTest, ReusedAcrossRegionsAndKinds) {
   const int64_t kind = GetParam();
   RegionDecoder decoder;
   for (int round = 0; round < 3; ++round) {
-    const Buffer data = Repetitive(3'000 + round * 1'000, 2 + round);
+    const Bytes data = Repetitive(3'000 + round * 1'000, 2 + round);
     const Decoded d =
         Decode(decoder, CompressedRegion(kind, data, 1'500), kind, 1'500);
     ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
@@ -320,11 +226,11 @@ TEST_P(CodecRegionTest, ReusedAcrossRegionsAndKinds) {
 
 TEST_P(CodecRegionTest, CorruptPayloadIsACodecError) {
   const int64_t kind = GetParam();
-  const Buffer good = CompressedChunk(kind, Repetitive(1'000, 4));
+  const Bytes good = CompressedChunk(kind, Repetitive(1'000, 4));
   // Garbage no codec decodes as a whole: a snappy prefix of 1000 over
   // literal tags that run out, a DEFLATE block type 3, and so on.
-  const Buffer garbage = CompressedBody(FromString("\xe8\x07\xff\xff\xff\xff"));
-  const Buffer file = Concat({good, garbage, good});
+  const Bytes garbage = CompressedBody(FromString("\xe8\x07\xff\xff\xff\xff"));
+  const Bytes file = Concat({good, garbage, good});
   const Decoded d = Decode(file, kind, 2'000);
   EXPECT_FALSE(d.ok);
   EXPECT_FALSE(d.region.complete());
@@ -338,7 +244,7 @@ TEST_P(CodecRegionTest, ChunkThatExpandsPastTheBlockSize) {
   const int64_t kind = GetParam();
   // 5 000 zeros compress to far fewer than the block size of 1 000, so the
   // header is within bounds but the output is not (C4).
-  const Buffer file = CompressedChunk(kind, Buffer(5'000));
+  const Bytes file = CompressedChunk(kind, Bytes(5'000));
   ASSERT_LE(file.size() - 3, 1'000u);
   const Decoded d = Decode(file, kind, 1'000);
   EXPECT_FALSE(d.ok);
@@ -347,23 +253,23 @@ TEST_P(CodecRegionTest, ChunkThatExpandsPastTheBlockSize) {
   EXPECT_TRUE(d.bytes().empty());
 }
 
-std::string KindName(const testing::TestParamInfo<int64_t>& info) {
+std::string KindName(const ::testing::TestParamInfo<int64_t>& info) {
   static constexpr const char* kNames[] = {"None", "Zlib", "Snappy", "Lzo",
                                            "Lz4",  "Zstd", "Brotli"};
   return kNames[info.param];
 }
 
 INSTANTIATE_TEST_SUITE_P(AllCodecs, CodecRegionTest,
-                         testing::Values(kZlib, kSnappy, kLzo, kLz4, kZstd,
+                         ::testing::Values(kZlib, kSnappy, kLzo, kLz4, kZstd,
                                          kBrotli),
                          KindName);
 
 // ---------------------------------------------------------------- framing
 
 TEST(Framing, OriginalChunksMapExactly) {
-  const Buffer a = FromString("first original chunk");
-  const Buffer b = FromString("second");
-  const Buffer file = Concat({OriginalChunk(a), OriginalChunk(b)});
+  const Bytes a = FromString("first original chunk");
+  const Bytes b = FromString("second");
+  const Bytes file = Concat({OriginalChunk(a), OriginalChunk(b)});
   const Decoded d = Decode(file, kSnappy, 100);
   ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
   EXPECT_TRUE(d.diagnostics.empty());
@@ -379,11 +285,11 @@ TEST(Framing, OriginalChunksMapExactly) {
 }
 
 TEST(Framing, MixedChunksAndTheirMap) {
-  const Buffer a = FromString("stored as is");
-  const Buffer b = Repetitive(3'000, 5);
-  const Buffer c = FromString("stored again");
-  const Buffer zb = CompressedChunk(kZlib, b);
-  const Buffer file = Concat({OriginalChunk(a), zb, OriginalChunk(c)});
+  const Bytes a = FromString("stored as is");
+  const Bytes b = Repetitive(3'000, 5);
+  const Bytes c = FromString("stored again");
+  const Bytes zb = CompressedChunk(kZlib, b);
+  const Bytes file = Concat({OriginalChunk(a), zb, OriginalChunk(c)});
   const Decoded d = Decode(file, kZlib, 4'000);
   ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
   EXPECT_TRUE(d.diagnostics.empty());
@@ -429,9 +335,9 @@ TEST(Framing, EmptyCompressedRegionHasNoChunks) {
 }
 
 TEST(Framing, ChunkBodyCrossingTheRegionEnd) {
-  const Buffer a = OriginalChunk(FromString("complete"));
+  const Bytes a = OriginalChunk(FromString("complete"));
   // Declares 50 body bytes; the region holds 10.
-  const Buffer file = Concat({a, Header(50, true), Buffer(10)});
+  const Bytes file = Concat({a, Header(50, true), Bytes(10)});
   const Decoded d = Decode(file, kZlib, 100);
   EXPECT_FALSE(d.ok);
   EXPECT_FALSE(d.region.complete());
@@ -442,18 +348,18 @@ TEST(Framing, ChunkBodyCrossingTheRegionEnd) {
 }
 
 TEST(Framing, CompressedChunkCrossingTheRegionEnd) {
-  const Buffer chunk = CompressedChunk(kZstd, Repetitive(500, 6));
-  const Buffer file = Slice(chunk, 0, chunk.size() - 1);
+  const Bytes chunk = CompressedChunk(kZstd, Repetitive(500, 6));
+  const Bytes file = Slice(chunk, 0, chunk.size() - 1);
   const Decoded d = Decode(file, kZstd, 1'000);
   EXPECT_FALSE(d.ok);
   ExpectOnly(d, Code::kOrcCompressionChunkTruncated, {kBase, 3});
 }
 
 TEST(Framing, TruncatedHeader) {
-  const Buffer a = OriginalChunk(FromString("x"));
+  const Bytes a = OriginalChunk(FromString("x"));
   for (size_t tail : {1, 2}) {
     SCOPED_TRACE(tail);
-    const Buffer file = Concat({a, Buffer(tail, std::byte{0x41})});
+    const Bytes file = Concat({a, Bytes(tail, std::byte{0x41})});
     const Decoded d = Decode(file, kLz4, 100);
     EXPECT_FALSE(d.ok);
     ExpectOnly(d, Code::kOrcCompressionChunkTruncated,
@@ -463,8 +369,8 @@ TEST(Framing, TruncatedHeader) {
 
 TEST(Framing, OriginalChunkLongerThanTheBlockSize) {
   // Java rejects it, C++ reads it: reported, and decoded all the same.
-  const Buffer body = Repetitive(150, 7);
-  const Buffer file =
+  const Bytes body = Repetitive(150, 7);
+  const Bytes file =
       Concat({OriginalChunk(FromString("ok")), OriginalChunk(body)});
   const Decoded d = Decode(file, kSnappy, 100);
   EXPECT_TRUE(d.ok);
@@ -476,9 +382,9 @@ TEST(Framing, CompressedChunkLongerThanTheBlockSize) {
   // Random bytes do not compress, so the payload outgrows a block of its
   // own decoded size.
   std::mt19937 rng(8);
-  Buffer data(300);
+  Bytes data(300);
   for (std::byte& b : data) b = static_cast<std::byte>(rng());
-  const Buffer file = CompressedChunk(kLz4, data);
+  const Bytes file = CompressedChunk(kLz4, data);
   ASSERT_GT(file.size() - 3, 300u);
   const Decoded d = Decode(file, kLz4, 300);
   EXPECT_TRUE(d.ok);
@@ -489,9 +395,9 @@ TEST(Framing, CompressedChunkLongerThanTheBlockSize) {
 TEST(Framing, ChunkLengthUsesAll23Bits) {
   // v = 0xffffff: original, len 2^23 - 1; with a legal block size that
   // large and only 4 body bytes, the chunk runs past the region.
-  const Buffer file = {std::byte{0xff}, std::byte{0xff}, std::byte{0xff},
-                       std::byte{1},    std::byte{2},    std::byte{3},
-                       std::byte{4}};
+  const Bytes file = {std::byte{0xff}, std::byte{0xff}, std::byte{0xff},
+                      std::byte{1},    std::byte{2},    std::byte{3},
+                      std::byte{4}};
   const Decoded d = Decode(file, kZlib, (1 << 23) - 1);
   ExpectOnly(d, Code::kOrcCompressionChunkTruncated, {kBase, 3});
 }
@@ -510,9 +416,9 @@ class EmptyChunk : public ::testing::TestWithParam<EmptyChunkCase> {};
 
 TEST_P(EmptyChunk, IsReportedByWhetherReadersReachIt) {
   const EmptyChunkCase& c = GetParam();
-  const Buffer a = OriginalChunk(FromString("abc"));
-  const Buffer file = c.data_after ? Concat({a, Header(0, c.original), a})
-                                   : Concat({a, Header(0, c.original)});
+  const Bytes a = OriginalChunk(FromString("abc"));
+  const Bytes file = c.data_after ? Concat({a, Header(0, c.original), a})
+                                  : Concat({a, Header(0, c.original)});
   const Decoded d = Decode(file, kZstd, 100, c.use);
   EXPECT_TRUE(d.ok);
   ExpectOnly(d, c.code, {kBase + a.size(), 3});
@@ -550,8 +456,8 @@ TEST(Framing, StreamOfOneEmptyChunkIsSkipped) {
 TEST(Framing, SnappyPrefixClaimingMoreThanTheBlockSize) {
   // The prefix says 5 000 over a body that is not checked: a reader stops
   // at the prefix ("Snappy length exceeds block size").
-  const Buffer payload = Concat({FromString("\x88\x27"), Buffer(20)});
-  const Buffer file = CompressedBody(payload);
+  const Bytes payload = Concat({FromString("\x88\x27"), Bytes(20)});
+  const Bytes file = CompressedBody(payload);
   const Decoded d = Decode(file, kSnappy, 1'000);
   EXPECT_FALSE(d.ok);
   ExpectOnly(d, Code::kOrcCompressionDecompressedTooLarge,
@@ -559,9 +465,9 @@ TEST(Framing, SnappyPrefixClaimingMoreThanTheBlockSize) {
 }
 
 TEST(Framing, DecompressedTooLargeStopsDecodingButNotTheWalk) {
-  const Buffer big = CompressedChunk(kZlib, Buffer(5'000));
-  const Buffer small = CompressedChunk(kZlib, Repetitive(500, 9));
-  const Buffer file = Concat({small, big, small, Header(40, false)});
+  const Bytes big = CompressedChunk(kZlib, Bytes(5'000));
+  const Bytes small = CompressedChunk(kZlib, Repetitive(500, 9));
+  const Bytes file = Concat({small, big, small, Header(40, false)});
   const Decoded d = Decode(file, kZlib, 1'000);
   EXPECT_FALSE(d.ok);
   ASSERT_EQ(d.diagnostics.size(), 2u) << Describe(d.diagnostics);
@@ -576,9 +482,9 @@ TEST(Framing, DecompressedTooLargeStopsDecodingButNotTheWalk) {
 }
 
 TEST(Framing, TrailingBytesAfterTheDeflateStream) {
-  const Buffer data = Repetitive(800, 10);
-  const Buffer payload = DeflateRaw(data);
-  const Buffer file = CompressedBody(Concat({payload, FromString("junk")}));
+  const Bytes data = Repetitive(800, 10);
+  const Bytes payload = DeflateCompress(data);
+  const Bytes file = CompressedBody(Concat({payload, FromString("junk")}));
   const Decoded d = Decode(file, kZlib, 1'000);
   EXPECT_TRUE(d.ok);
   ExpectOnly(d, Code::kOrcCompressionTrailingBytes,
@@ -587,9 +493,9 @@ TEST(Framing, TrailingBytesAfterTheDeflateStream) {
 }
 
 TEST(Framing, TrailingBytesAfterTheLzoStream) {
-  const Buffer data = Repetitive(800, 11);
-  const Buffer payload = Lzo1x(data);
-  const Buffer file = CompressedBody(Concat({payload, Buffer(7)}));
+  const Bytes data = Repetitive(800, 11);
+  const Bytes payload = LzoCompress(data);
+  const Bytes file = CompressedBody(Concat({payload, Bytes(7)}));
   const Decoded d = Decode(file, kLzo, 1'000);
   EXPECT_TRUE(d.ok);
   ExpectOnly(d, Code::kOrcCompressionTrailingBytes,
@@ -600,9 +506,9 @@ TEST(Framing, TrailingBytesAfterTheLzoStream) {
 TEST(Framing, DeflateStreamNotEndingInItsChunkIsACodecError) {
   // The stream is cut between two chunks, as if the writer had flushed
   // mid-stream: each chunk must hold a whole one.
-  const Buffer payload = DeflateRaw(Repetitive(900, 12));
+  const Bytes payload = DeflateCompress(Repetitive(900, 12));
   const size_t half = payload.size() / 2;
-  const Buffer file =
+  const Bytes file =
       Concat({CompressedBody(Slice(payload, 0, half)),
               CompressedBody(Slice(payload, half, payload.size() - half))});
   const Decoded d = Decode(file, kZlib, 1'000);
@@ -614,8 +520,8 @@ TEST(Framing, DeflateStreamNotEndingInItsChunkIsACodecError) {
 
 TEST(Limits, OriginalChunksPastTheRegionLimit) {
   RegionDecoder decoder(/*max_region_bytes=*/100);
-  const Buffer a = OriginalChunk(Buffer(60));
-  const Buffer file = Concat({a, a, a});
+  const Bytes a = OriginalChunk(Bytes(60));
+  const Bytes file = Concat({a, a, a});
   const Decoded d = Decode(decoder, file, kZlib, 100);
   EXPECT_FALSE(d.ok);
   ExpectOnly(d, Code::kLimitsOrcRegionSize, {kBase, file.size()});
@@ -625,10 +531,10 @@ TEST(Limits, OriginalChunksPastTheRegionLimit) {
 
 TEST(Limits, CompressedChunkPastTheRegionLimit) {
   RegionDecoder decoder(/*max_region_bytes=*/1'500);
-  const Buffer data = Repetitive(1'000, 13);
+  const Bytes data = Repetitive(1'000, 13);
   for (const int64_t kind : {kZlib, kSnappy, kZstd, kLz4}) {
     SCOPED_TRACE(kind);
-    const Buffer file = CompressedRegion(kind, Concat({data, data}), 1'000);
+    const Bytes file = CompressedRegion(kind, Concat({data, data}), 1'000);
     const Decoded d = Decode(decoder, file, kind, 1'000);
     EXPECT_FALSE(d.ok);
     ExpectOnly(d, Code::kLimitsOrcRegionSize, {kBase, file.size()});
@@ -636,8 +542,8 @@ TEST(Limits, CompressedChunkPastTheRegionLimit) {
   }
   // Past the block size is still the chunk's fault, where the format says
   // its size up front.
-  const Buffer first = CompressedChunk(kSnappy, data);
-  const Buffer second = CompressedChunk(kSnappy, Buffer(3'000));
+  const Bytes first = CompressedChunk(kSnappy, data);
+  const Bytes second = CompressedChunk(kSnappy, Bytes(3'000));
   const Decoded d = Decode(decoder, Concat({first, second}), kSnappy, 1'000);
   ExpectOnly(d, Code::kOrcCompressionDecompressedTooLarge,
              {kBase + first.size() + 3, second.size() - 3});
@@ -645,7 +551,7 @@ TEST(Limits, CompressedChunkPastTheRegionLimit) {
 
 TEST(Limits, RegionsHeldAtOnceShareABudget) {
   RegionDecoder decoder(/*max_region_bytes=*/1'000, /*max_live_bytes=*/1'500);
-  const Buffer file = OriginalChunk(Buffer(800));
+  const Bytes file = OriginalChunk(Bytes(800));
   std::vector<Decoded> held;
   held.push_back(Decode(decoder, file, kZlib, 1'000));
   ASSERT_TRUE(held[0].ok);
@@ -661,13 +567,13 @@ TEST(Limits, RegionsHeldAtOnceShareABudget) {
   const Decoded third = Decode(decoder, file, kZlib, 1'000);
   EXPECT_TRUE(third.ok) << Describe(third.diagnostics);
   // NONE regions view the file and cost nothing.
-  const Decoded none = Decode(decoder, Buffer(1'400), kNone, 1'000);
+  const Decoded none = Decode(decoder, Bytes(1'400), kNone, 1'000);
   EXPECT_TRUE(none.ok);
 }
 
 TEST(Limits, HugeBlockSizeKeepsTheScratchBounded) {
   // An illegal block size (T7) does not make a small chunk allocate it.
-  const Buffer data = Repetitive(2'000, 14);
+  const Bytes data = Repetitive(2'000, 14);
   const Decoded d =
       Decode(CompressedChunk(kZlib, data), kZlib, uint64_t{1} << 40);
   EXPECT_TRUE(d.ok) << Describe(d.diagnostics);
@@ -681,13 +587,13 @@ TEST(Limits, RegionLimitIsOneQuarterGiB) {
 // ---------------------------------------------------------------- fuzz-ish
 
 TEST(Robustness, FlippedRegionBytesNeverCrash) {
-  const Buffer data = Repetitive(6'000, 15);
+  const Bytes data = Repetitive(6'000, 15);
   RegionDecoder decoder;
   std::mt19937 rng(16);
   for (const int64_t kind : {kZlib, kSnappy, kLzo, kLz4, kZstd, kBrotli}) {
-    const Buffer file = CompressedRegion(kind, data, 1'000);
+    const Bytes file = CompressedRegion(kind, data, 1'000);
     for (int i = 0; i < 100; ++i) {
-      Buffer mutated = file;
+      Bytes mutated = file;
       mutated[rng() % mutated.size()] ^=
           static_cast<std::byte>(1 + rng() % 255);
       const Decoded d = Decode(decoder, mutated, kind, 1'000);
@@ -775,7 +681,7 @@ struct CorpusStats {
 
 // Decodes one region and checks it decoded without errors and parses as
 // protobuf when `message` is set.
-DecodedRegion CheckRegion(RegionDecoder& decoder, const Buffer& file,
+DecodedRegion CheckRegion(RegionDecoder& decoder, const Bytes& file,
                           ByteSpan span, int64_t kind, uint64_t block_size,
                           const std::string& field, bool message,
                           CorpusStats* stats) {
@@ -805,7 +711,7 @@ void CheckOrcFile(const std::filesystem::path& path, CorpusStats* stats) {
   std::ifstream in(path, std::ios::binary);
   const std::string contents((std::istreambuf_iterator<char>(in)),
                              std::istreambuf_iterator<char>());
-  const Buffer file = FromString(contents);
+  const Bytes file = FromString(contents);
   ASSERT_GT(file.size(), 4u);
   const uint64_t ps_len = static_cast<uint8_t>(file.back());
   ASSERT_LT(ps_len + 1, file.size());
@@ -851,8 +757,7 @@ void CheckOrcFile(const std::filesystem::path& path, CorpusStats* stats) {
   int stripe_index = 0;
   for (const Field& f : footer_fields) {
     if (f.number != 3 || f.wire != 2) continue;
-    const std::string stripe =
-        "stripes[" + std::to_string(stripe_index++) + "]";
+    const std::string stripe = StrCat("stripes[", stripe_index++, "]");
     std::vector<Field> info;
     ASSERT_TRUE(Fields(f.bytes, &info));
     uint64_t v[5] = {};  // offset, index, data, footer lengths by number.
@@ -893,8 +798,8 @@ void CheckOrcFile(const std::filesystem::path& path, CorpusStats* stats) {
           stream_kind == static_cast<uint64_t>(kBloomFilter) ||
           stream_kind == static_cast<uint64_t>(kBloomFilterUtf8);
       CheckRegion(decoder, file, {at, length}, kind, block_size,
-                  stripe + ".streams[" + std::to_string(stream_index++) + "]",
-                  message, stats);
+                  StrCat(stripe, ".streams[", stream_index++, "]"), message,
+                  stats);
       at += length;
     }
     EXPECT_EQ(at, offset + index_length + data_length) << stripe;
@@ -902,22 +807,17 @@ void CheckOrcFile(const std::filesystem::path& path, CorpusStats* stats) {
 }
 
 TEST(ExternalCorpus, EveryRegionOfEveryOrcFileDecodes) {
-  const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
-  if (env == nullptr || *env == '\0') {
+  const std::filesystem::path root = testing::ExternalCorpusRoot();
+  if (root.empty()) {
     GTEST_SKIP() << "COLCHECK_EXTERNAL_CORPUS is not set; the ORC corpus "
                     "test needs <corpus>/orc/*.orc";
   }
-  const std::filesystem::path dir = std::filesystem::path(env) / "orc";
+  const std::filesystem::path dir = root / "orc";
   if (!std::filesystem::is_directory(dir)) {
     GTEST_SKIP() << dir << " not found; set COLCHECK_EXTERNAL_CORPUS";
   }
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".orc") {
-      files.push_back(e.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<std::filesystem::path> files =
+      testing::FilesWithExtension(dir, ".orc");
   ASSERT_FALSE(files.empty());
   std::map<std::string, CorpusStats> by_file;
   for (const auto& path : files) {

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "orc/testing/index_builder.h"
 #include "orc/testing/orc_test_support.h"
@@ -15,7 +16,10 @@ namespace {
 using testing::BaseFile;
 using testing::Check;
 using testing::Describe;
+using ::testing::ElementsAre;
+using testing::HasDiagnostic;
 using testing::IndexFile;
+using testing::IsDiagnostic;
 using testing::ProtoWriter;
 
 // One key "pii" (AES_CTR_256) and one variant encrypting column 1, whose
@@ -79,58 +83,69 @@ TEST(OrcEncryptionTest, EncryptedFileHasOnlyTheNote) {
   const auto ds = Check(bytes, Level::kPages);
   EXPECT_TRUE(Errors(ds).empty()) << Describe(ds);
   const ByteSpan e = f.FooterMark("encryption");  // Tag and length: 2 bytes.
-  EXPECT_DIAG(ds, Code::kOrcEncryptionUnchecked,
-              ByteSpan({e.offset - 2, e.length + 2}));
+  EXPECT_THAT(
+      ds, ElementsAre(IsDiagnostic(Code::kOrcEncryptionUnchecked,
+                                   ByteSpan({e.offset - 2, e.length + 2}))));
 }
 
 TEST(OrcEncryptionTest, VariantRootOutOfRange) {
   IndexFile f = EncryptedFile();
   f.encryption = Encryption(7);
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kFooter), Code::kOrcEncryptionReference,
-              f.FooterMark("encryption.variants[0].root"));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kFooter),
+                            Code::kOrcEncryptionReference,
+                            f.FooterMark("encryption.variants[0].root")));
 }
 
 TEST(OrcEncryptionTest, UnknownAlgorithm) {
   IndexFile f = EncryptedFile();
   f.encryption = Encryption(1, 3);
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kFooter), Code::kOrcEncryptionAlgorithm,
-              f.FooterMark("encryption.key[0].algorithm"));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kFooter),
+                            Code::kOrcEncryptionAlgorithm,
+                            f.FooterMark("encryption.key[0].algorithm")));
 }
 
 TEST(OrcEncryptionTest, AlgorithmUnsetIsAWarning) {
   IndexFile f = EncryptedFile();
   f.encryption = Encryption(1, 0);
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kFooter), Code::kOrcEncryptionAlgorithmUnset,
-              f.FooterMark("encryption.key[0].algorithm"));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kFooter),
+                            Code::kOrcEncryptionAlgorithmUnset,
+                            f.FooterMark("encryption.key[0].algorithm")));
 }
 
 TEST(OrcEncryptionTest, KeyProviderAbsentIsAWarning) {
   IndexFile f = EncryptedFile();
   f.encryption = Encryption(1, 2, false);
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kFooter), Code::kOrcEncryptionKeyProvider,
-              f.FooterMark("encryption"));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kFooter),
+                            Code::kOrcEncryptionKeyProvider,
+                            f.FooterMark("encryption")));
 }
 
 TEST(OrcEncryptionTest, StripeStatisticsLengthWithoutVariants) {
   IndexFile f = BaseFile();
   f.stripe_statistics_length = 10;
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kFooter),
-              Code::kOrcEncryptionStripeStatisticsLength,
-              f.PostScriptMark("stripe_statistics_length"));
+  EXPECT_THAT(
+      Check(bytes, Level::kFooter),
+      ElementsAre(IsDiagnostic(Code::kOrcEncryptionStripeStatisticsLength,
+                               f.PostScriptMark("stripe_statistics_length"))));
 }
 
 TEST(OrcEncryptionTest, StripeStatisticsLengthShort) {
   IndexFile f = EncryptedFile();
   f.stripe_statistics_length = 9;
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kFooter),
-              Code::kOrcEncryptionStripeStatisticsLength,
-              f.PostScriptMark("stripe_statistics_length"));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kFooter),
+                            Code::kOrcEncryptionStripeStatisticsLength,
+                            f.PostScriptMark("stripe_statistics_length")));
 }
 
 TEST(OrcEncryptionTest, FirstStripeWithoutStripeId) {
@@ -139,8 +154,10 @@ TEST(OrcEncryptionTest, FirstStripeWithoutStripeId) {
   keys.Bytes(7, std::string(32, 'k'));
   f.stripes[0].info_extra = keys;
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kFooter), Code::kOrcEncryptionStripeKeys,
-              f.FooterMark("stripes[0]"));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kFooter),
+                            Code::kOrcEncryptionStripeKeys,
+                            f.FooterMark("stripes[0]")));
 }
 
 TEST(OrcEncryptionTest, FirstStripeWithoutKeys) {
@@ -149,26 +166,31 @@ TEST(OrcEncryptionTest, FirstStripeWithoutKeys) {
   keys.Varint(6, 1);
   f.stripes[0].info_extra = keys;
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kFooter), Code::kOrcEncryptionStripeKeys,
-              f.FooterMark("stripes[0]"));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kFooter),
+                            Code::kOrcEncryptionStripeKeys,
+                            f.FooterMark("stripes[0]")));
 }
 
 TEST(OrcEncryptionTest, StripeVariantCount) {
   IndexFile f = EncryptedFile();
   f.stripes[0].encryption.push_back(StripeVariant(0));
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kPages), Code::kOrcEncryptionStripeVariants,
-              Join(f.StripeFooterMark(0, "encryption[0]"),
-                   f.StripeFooterMark(0, "encryption[1]")));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kPages),
+                            Code::kOrcEncryptionStripeVariants,
+                            Join(f.StripeFooterMark(0, "encryption[0]"),
+                                 f.StripeFooterMark(0, "encryption[1]"))));
 }
 
 TEST(OrcEncryptionTest, PlaceholderLength) {
   IndexFile f = EncryptedFile();
   f.stripes[0].encryption = {StripeVariant(5)};
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes, Level::kPages),
-              Code::kOrcEncryptionPlaceholderLength,
-              f.StripeFooterMark(0, "streams[1].length"));
+  // Not alone: every encrypted file also gets orc-encryption.unchecked.
+  EXPECT_TRUE(HasDiagnostic(Check(bytes, Level::kPages),
+                            Code::kOrcEncryptionPlaceholderLength,
+                            f.StripeFooterMark(0, "streams[1].length")));
 }
 
 TEST(OrcEncryptionTest, PlaceholderWithoutEncryption) {
@@ -176,9 +198,10 @@ TEST(OrcEncryptionTest, PlaceholderWithoutEncryption) {
   f.stripes[0].Add(kEncryptedData, 0, "");
   const std::string bytes = f.Build();
   const ByteSpan stream = f.StripeFooterMark(0, "streams[1]");
-  EXPECT_DIAG(Check(bytes, Level::kPages),
-              Code::kOrcEncryptionPlaceholderUnencrypted,
-              ByteSpan({stream.offset - 2, stream.length + 2}));
+  EXPECT_THAT(Check(bytes, Level::kPages),
+              ElementsAre(IsDiagnostic(
+                  Code::kOrcEncryptionPlaceholderUnencrypted,
+                  ByteSpan({stream.offset - 2, stream.length + 2}))));
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 
 #include "colcheck/colcheck.h"
 #include "gtest/gtest.h"
+#include "testing/external_corpus.h"
 
 #ifndef COLCHECK_SOURCE_DIR
 #define COLCHECK_SOURCE_DIR ""
@@ -49,16 +50,7 @@ const std::map<std::string, std::set<Code>>& ExpectedWarnings() {
 }
 
 std::vector<fs::path> OrcFiles(const fs::path& dir) {
-  std::vector<fs::path> files;
-  std::error_code error;
-  if (!fs::is_directory(dir, error)) return files;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".orc") {
-      files.push_back(e.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
+  return ::colcheck::testing::FilesWithExtension(dir, ".orc");
 }
 
 void CheckFile(const fs::path& path) {
@@ -87,12 +79,12 @@ void CheckFile(const fs::path& path) {
 }
 
 TEST(OrcIndexesExternal, ApacheExamples) {
-  const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
-  if (env == nullptr || *env == '\0') {
+  const fs::path root = ::colcheck::testing::ExternalCorpusRoot();
+  if (root.empty()) {
     GTEST_SKIP() << "COLCHECK_EXTERNAL_CORPUS is not set; this test needs "
                     "<corpus>/orc/*.orc (Apache ORC's examples)";
   }
-  const fs::path dir = fs::path(env) / "orc";
+  const fs::path dir = root / "orc";
   std::vector<fs::path> files = OrcFiles(dir);
   if (files.empty()) GTEST_SKIP() << dir << " holds no .orc files";
   for (const fs::path& p : OrcFiles(dir / "encrypted")) files.push_back(p);

@@ -12,12 +12,11 @@
 // every ORC file of the external corpus, and the Footer of those whose
 // PostScript says NONE. The seed is fixed, so a failure replays.
 
-#include <gtest/gtest.h>
-
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 #include <google/protobuf/util/field_comparator.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <bit>
@@ -35,6 +34,7 @@
 #include "colcheck/colcheck.h"
 #include "orc/metadata_decoder.h"
 #include "orc_metadata.pb.h"
+#include "testing/external_corpus.h"
 
 namespace colcheck::orc {
 namespace {
@@ -632,10 +632,9 @@ TEST(OrcMetadataDiff, RandomColumnarStripeStatistics) {
 // ---- The external corpus -------------------------------------------------------
 
 std::filesystem::path CorpusDir() {
-  const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
-  const std::string root =
-      env != nullptr && *env != '\0' ? env : COLCHECK_DEFAULT_EXTERNAL_CORPUS;
-  return std::filesystem::path(root) / "orc";
+  return ::colcheck::testing::ExternalCorpusRoot(
+             COLCHECK_DEFAULT_EXTERNAL_CORPUS) /
+         "orc";
 }
 
 TEST(OrcMetadataDiff, ExternalCorpusTails) {
@@ -644,13 +643,8 @@ TEST(OrcMetadataDiff, ExternalCorpusTails) {
     GTEST_SKIP() << dir << " not found; set COLCHECK_EXTERNAL_CORPUS to a "
                            "directory with orc/*.orc";
   }
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".orc") {
-      files.push_back(e.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<std::filesystem::path> files =
+      ::colcheck::testing::FilesWithExtension(dir, ".orc");
   ASSERT_FALSE(files.empty());
   int postscripts = 0;
   int footers = 0;

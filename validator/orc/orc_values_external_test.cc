@@ -19,14 +19,15 @@
 
 #include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
+#include "core/strings.h"
 #include "gtest/gtest.h"
 #include "orc/columns.h"
 #include "orc/compression.h"
-#include "orc/metadata_decoder.h"
 #include "orc/stripe.h"
 #include "orc/tail.h"
+#include "orc/testing/file_reader.h"
 #include "orc/types.h"
-#include "protobuf/wire_reader.h"
+#include "testing/external_corpus.h"
 
 namespace colcheck::orc {
 namespace {
@@ -35,22 +36,14 @@ namespace fs = std::filesystem;
 
 // <corpus>/orc, or empty (the test skips).
 fs::path CorpusDir() {
-  const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
-  if (env == nullptr || *env == '\0') return {};
-  const fs::path dir = fs::path(env) / "orc";
+  const fs::path root = ::colcheck::testing::ExternalCorpusRoot();
+  if (root.empty()) return {};
+  const fs::path dir = root / "orc";
   return fs::is_directory(dir) ? dir : fs::path();
 }
 
 std::vector<fs::path> OrcFiles(const fs::path& dir) {
-  std::vector<fs::path> files;
-  if (!fs::is_directory(dir)) return files;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".orc") {
-      files.push_back(e.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
+  return ::colcheck::testing::FilesWithExtension(dir, ".orc");
 }
 
 // The codes the column stage reports.
@@ -168,8 +161,7 @@ class Renderer final : public ColumnObserver {
   }
   void EndStripe(size_t stripe, bool complete) override {
     if (!complete) {
-      failures_.push_back("stripe " + std::to_string(stripe) +
-                          " stopped early");
+      failures_.push_back(StrCat("stripe ", stripe, " stopped early"));
       return;
     }
     cursor_.assign(slots_.size(), 0);
@@ -188,10 +180,9 @@ class Renderer final : public ColumnObserver {
           ++at;
         }
         at = at > 40 ? at - 40 : 0;
-        failures_.push_back("row " + std::to_string(row_) + " from byte " +
-                            std::to_string(at) + ":\n  got  " +
-                            line.substr(at, 200) + "\n  want " +
-                            want.substr(at, 200));
+        failures_.push_back(StrCat("row ", row_, " from byte ", at,
+                                   ":\n  got  ", line.substr(at, 200),
+                                   "\n  want ", want.substr(at, 200)));
       }
       ++row_;
     }
@@ -216,7 +207,8 @@ class Renderer final : public ColumnObserver {
       case kByte:
       case kShort:
       case kInt:
-      case kLong: return std::to_string(v.integer);
+      case kLong:
+        return StrCat(v.integer);
       case kFloat:
         snprintf(buffer, sizeof buffer, "%.7g", v.real);
         return buffer;
@@ -230,7 +222,7 @@ class Renderer final : public ColumnObserver {
         std::string out = "[";
         for (size_t i = 0; i < v.bytes.size(); ++i) {
           if (i > 0) out += ", ";
-          out += std::to_string(static_cast<uint8_t>(v.bytes[i]));
+          out += StrCat(static_cast<uint8_t>(v.bytes[i]));
         }
         return out + "]";
       }
@@ -293,9 +285,9 @@ class Renderer final : public ColumnObserver {
         }
         return out + "]";
       case kUnion:
-        return "{\"tag\": " + std::to_string(slot.integer) +
-               ", \"value\": " +
-               Render(sub[static_cast<size_t>(slot.integer)].value) + "}";
+        return StrCat("{\"tag\": ", slot.integer, ", \"value\": ",
+                      Render(sub[static_cast<size_t>(slot.integer)].value),
+                      "}");
       default:
         return slot.text;
     }
@@ -351,17 +343,11 @@ std::string CompareFile(const fs::path& path,
   Tail tail;
   if (!ReadTail(file, sink, &tail)) return "unreadable tail";
   RegionDecoder regions;
-  ByteReader bytes;
   DecodedRegion footer_bytes;
-  if (!file.Sub(tail.footer.offset, tail.footer.length, &bytes) ||
-      !regions.DecodeRegion(bytes, tail.compression, tail.block_size,
-                            RegionUse::kMessage, sink, "footer",
-                            &footer_bytes)) {
+  Footer footer;
+  if (!testing::ReadFooter(file, tail, regions, sink, &footer_bytes, &footer)) {
     return "unreadable footer";
   }
-  Footer footer;
-  protobuf::Decoder d(footer_bytes.reader(), footer_bytes.map(), &sink);
-  if (!DecodeFooter(d, &footer)) return "footer does not decode";
   const TypeTree types = CheckTypes(footer, sink);
   if (!types.valid) return "invalid types";
   const auto& version = tail.postscript.version.value;
@@ -378,16 +364,11 @@ std::string CompareFile(const fs::path& path,
                          info.data_length.value;
     const ByteSpan footer_span{end, info.footer_length.value};
     DecodedRegion stripe_footer_bytes;
-    if (!file.Sub(footer_span.offset, footer_span.length, &bytes) ||
-        !regions.DecodeRegion(bytes, tail.compression, tail.block_size,
-                              RegionUse::kMessage, sink, "stripe footer",
-                              &stripe_footer_bytes)) {
+    StripeFooter stripe_footer;
+    if (!testing::ReadStripeFooter(file, tail, footer_span, regions, sink,
+                                   &stripe_footer_bytes, &stripe_footer)) {
       return "unreadable stripe footer";
     }
-    StripeFooter stripe_footer;
-    protobuf::Decoder sd(stripe_footer_bytes.reader(),
-                         stripe_footer_bytes.map(), &sink);
-    if (!DecodeStripeFooter(sd, &stripe_footer)) return "bad stripe footer";
     const StripeLayout layout = CheckStripeFooter(context, i, info,
                                                   stripe_footer, footer_span,
                                                   sink);
@@ -400,6 +381,7 @@ std::string CompareFile(const fs::path& path,
       if (region.kind == kEncryptedIndex || region.kind == kEncryptedData) {
         continue;
       }
+      ByteReader bytes;
       if (file.Sub(region.bytes.offset, region.bytes.length, &bytes)) {
         (void)regions.DecodeRegion(bytes, tail.compression, tail.block_size,
                                    RegionUse::kStream, sink, "stream",
@@ -421,8 +403,8 @@ std::string CompareFile(const fs::path& path,
   std::string why;
   for (const std::string& f : renderer.failures()) why += f + "\n";
   if (renderer.rows() != expected.size()) {
-    why += "rendered " + std::to_string(renderer.rows()) + " rows of " +
-           std::to_string(expected.size()) + "\n";
+    why += StrCat("rendered ", renderer.rows(), " rows of ", expected.size(),
+                  "\n");
   }
   return why;
 }

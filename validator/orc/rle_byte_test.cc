@@ -10,16 +10,10 @@
 #include "orc/rle.h"
 #include "orc/rle_testing.h"
 
-namespace colcheck::orc {
+namespace colcheck::orc::testing {
 namespace {
 
-using testing::B;
-using testing::Diag;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using testing::StreamFixture;
-
-std::vector<uint8_t> Bytes(StreamFixture& s, uint64_t n) {
+std::vector<uint8_t> ByteValues(StreamFixture& s, uint64_t n) {
   ByteRleDecoder d(s.reader(), s.ctx());
   std::vector<uint8_t> v = testing::DecodeAll(d);
   d.Finish(n);
@@ -44,19 +38,19 @@ std::vector<uint8_t> Bools(StreamFixture& s, uint64_t n, size_t batch = 5) {
 
 TEST(ByteRleTest, SpecExamples) {
   StreamFixture hundred(B({0x61, 0x00}));
-  EXPECT_EQ(Bytes(hundred, 100), std::vector<uint8_t>(100, 0));
+  EXPECT_EQ(ByteValues(hundred, 100), std::vector<uint8_t>(100, 0));
   EXPECT_THAT(hundred.Take(), IsEmpty());
 
   StreamFixture literal(B({0xfe, 0x44, 0x45}));
-  EXPECT_EQ(Bytes(literal, 2), (std::vector<uint8_t>{0x44, 0x45}));
+  EXPECT_EQ(ByteValues(literal, 2), (std::vector<uint8_t>{0x44, 0x45}));
   EXPECT_THAT(literal.Take(), IsEmpty());
 }
 
 TEST(ByteRleTest, LongestRunsAndLiterals) {
-  testing::Bytes bytes = B({0x7f, 0xab, 0x80});
+  Bytes bytes = B({0x7f, 0xab, 0x80});
   for (int i = 0; i < 128; ++i) bytes.push_back(static_cast<std::byte>(i));
   StreamFixture s(bytes);
-  const std::vector<uint8_t> v = Bytes(s, 130 + 128);
+  const std::vector<uint8_t> v = ByteValues(s, 130 + 128);
   ASSERT_EQ(v.size(), 258u);
   EXPECT_EQ(v[129], 0xab);
   EXPECT_EQ(v[130], 0);
@@ -66,28 +60,28 @@ TEST(ByteRleTest, LongestRunsAndLiterals) {
 
 TEST(ByteRleTest, TruncatedRun) {
   StreamFixture s(B({0x00, 0x07, 0x05}));
-  EXPECT_EQ(Bytes(s, 10).size(), 3u);
+  EXPECT_EQ(ByteValues(s, 10).size(), 3u);
   EXPECT_THAT(s.Take(), ElementsAre(Diag(Code::kOrcRleTruncated, 2, 1)));
 }
 
 TEST(ByteRleTest, TruncatedLiteral) {
   StreamFixture s(B({0x00, 0x07, 0xfd, 0x01}));
-  Bytes(s, 6);
+  ByteValues(s, 6);
   EXPECT_THAT(s.Take(), ElementsAre(Diag(Code::kOrcRleTruncated, 2, 2)));
 }
 
 TEST(ByteRleTest, ShortStreamBlamesTheLastRun) {
   StreamFixture s(B({0xff, 0x01, 0x00, 0x07}));
-  EXPECT_EQ(Bytes(s, 5).size(), 4u);
+  EXPECT_EQ(ByteValues(s, 5).size(), 4u);
   EXPECT_THAT(s.Take(), ElementsAre(Diag(Code::kOrcRleShortStream, 2, 2)));
 }
 
 TEST(ByteRleTest, EmptyStreamIsShortAtItsEnd) {
   StreamFixture s(B({}));
-  Bytes(s, 1);
+  ByteValues(s, 1);
   EXPECT_THAT(s.Take(), ElementsAre(Diag(Code::kOrcRleShortStream, 0, 0)));
   StreamFixture none(B({}));
-  Bytes(none, 0);
+  ByteValues(none, 0);
   EXPECT_THAT(none.Take(), IsEmpty());
 }
 
@@ -208,4 +202,4 @@ TEST(BooleanRleTest, ValueSpan) {
 }
 
 }  // namespace
-}  // namespace colcheck::orc
+}  // namespace colcheck::orc::testing

@@ -11,7 +11,7 @@
 
 #include <cstdint>
 #include <initializer_list>
-#include <sstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -20,10 +20,19 @@
 #include "core/diagnostics.h"
 #include "core/span_map.h"
 #include "orc/rle.h"
+#include "testing/bytes.h"
+#include "testing/diagnostics.h"
 
 namespace colcheck::orc::testing {
 
-using Bytes = std::vector<std::byte>;
+// The shared helpers and the matchers every stream test uses, so that a
+// test in this namespace needs no using-declarations of its own.
+using namespace ::colcheck::testing;  // NOLINT
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+inline constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+inline constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
 // Streams sit at logical offset 0; the map puts them at kBase in the file.
 inline constexpr uint64_t kBase = 1000;
@@ -38,16 +47,6 @@ class OffsetSpanMap final : public SpanMap {
  private:
   uint64_t delta_;
 };
-
-inline Bytes B(std::initializer_list<int> bytes) {
-  Bytes out;
-  for (int b : bytes) out.push_back(static_cast<std::byte>(b));
-  return out;
-}
-
-inline void Append(Bytes& out, const Bytes& more) {
-  out.insert(out.end(), more.begin(), more.end());
-}
 
 // One stream's bytes, its map, its sink.
 struct StreamFixture {
@@ -71,15 +70,6 @@ MATCHER_P3(Diag, code, offset, length, "") {
                    << arg.offset - kBase << ", +" << arg.length << ") "
                    << arg.message;
   return false;
-}
-
-inline std::string Dump(const std::vector<Diagnostic>& diagnostics) {
-  std::ostringstream out;
-  for (const Diagnostic& d : diagnostics) {
-    out << Info(d.code).name << " [" << d.offset << ", +" << d.length << ") "
-        << d.message << "\n";
-  }
-  return out.str();
 }
 
 // ---- Reference encoders -------------------------------------------------
@@ -154,7 +144,7 @@ inline Bytes Direct(const std::vector<uint64_t>& raw, int width) {
                  static_cast<int>(l & 0xff)});
   BitWriter w;
   for (uint64_t v : raw) w.Put(v, width);
-  Append(out, w.Take());
+  Append(&out, w.Take());
   return out;
 }
 
@@ -170,6 +160,17 @@ std::vector<T> DecodeAll(Decoder& d, size_t batch = 7) {
     if (!full) break;
   }
   return all;
+}
+
+// The values of an integer stream of `Decoder` (RLE v1 or v2), then the
+// exact-count check against `n`.
+template <typename Decoder>
+std::vector<int64_t> DecodeInts(StreamFixture& s, Signedness sign, uint64_t n,
+                                size_t batch = 7) {
+  Decoder d(s.reader(), sign, s.ctx());
+  std::vector<int64_t> v = DecodeAll(d, batch);
+  d.Finish(n);
+  return v;
 }
 
 }  // namespace colcheck::orc::testing

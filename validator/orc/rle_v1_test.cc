@@ -10,23 +10,11 @@
 #include "orc/rle.h"
 #include "orc/rle_testing.h"
 
-namespace colcheck::orc {
+namespace colcheck::orc::testing {
 namespace {
 
-using testing::B;
-using testing::Diag;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using testing::StreamFixture;
-
-constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-
 std::vector<int64_t> Decode(StreamFixture& s, Signedness sign, uint64_t n) {
-  IntRleV1Decoder d(s.reader(), sign, s.ctx());
-  std::vector<int64_t> v = testing::DecodeAll(d);
-  d.Finish(n);
-  return v;
+  return DecodeInts<IntRleV1Decoder>(s, sign, n);
 }
 
 TEST(RleV1Test, SpecExamples) {
@@ -49,10 +37,10 @@ TEST(RleV1Test, SpecExamples) {
 TEST(RleV1Test, SignedExtremesRoundTrip) {
   testing::Bytes bytes = B({0xfc});  // 4 literals.
   for (int64_t v : {kMin, kMax, int64_t{-1}, int64_t{0}}) {
-    testing::Append(bytes, testing::Varint(ZigZagEncode(v)));
+    Append(&bytes, testing::Varint(ZigZagEncode(v)));
   }
-  testing::Append(bytes, B({0x00, 0x80}));  // 3 values, delta -128 ...
-  testing::Append(bytes, testing::Varint(ZigZagEncode(kMin + 256)));
+  Append(&bytes, B({0x00, 0x80}));  // 3 values, delta -128 ...
+  Append(&bytes, testing::Varint(ZigZagEncode(kMin + 256)));
   StreamFixture s(bytes);
   EXPECT_EQ(
       Decode(s, Signedness::kSigned, 7),
@@ -62,7 +50,7 @@ TEST(RleV1Test, SignedExtremesRoundTrip) {
 
 TEST(RleV1Test, RunLeavingInt64) {
   testing::Bytes bytes = B({0x00, 0x01});
-  testing::Append(bytes, testing::Varint(ZigZagEncode(kMax - 1)));
+  Append(&bytes, testing::Varint(ZigZagEncode(kMax - 1)));
   StreamFixture s(bytes);
   const std::vector<int64_t> v = Decode(s, Signedness::kSigned, 3);
   EXPECT_EQ(v[2], kMin);  // Wrapped, as readers do.
@@ -78,14 +66,14 @@ TEST(RleV1Test, UnsignedRunBelowZero) {
 
 TEST(RleV1Test, UnsignedValueOf2To63) {
   testing::Bytes bytes = B({0xfe, 0x01});
-  testing::Append(bytes, testing::Varint(uint64_t{1} << 63));
+  Append(&bytes, testing::Varint(uint64_t{1} << 63));
   StreamFixture s(bytes);
   Decode(s, Signedness::kUnsigned, 2);
   EXPECT_THAT(s.Take(),
               ElementsAre(Diag(Code::kOrcRleUnsignedOverflow, 2, 10)));
 
   testing::Bytes run = B({0x00, 0x00});
-  testing::Append(run, testing::Varint(~uint64_t{0}));
+  Append(&run, testing::Varint(~uint64_t{0}));
   StreamFixture r(run);
   Decode(r, Signedness::kUnsigned, 3);
   EXPECT_THAT(r.Take(),
@@ -145,4 +133,4 @@ TEST(RleV1Test, ExactCount) {
 }
 
 }  // namespace
-}  // namespace colcheck::orc
+}  // namespace colcheck::orc::testing

@@ -12,23 +12,11 @@
 #include "orc/rle.h"
 #include "orc/rle_testing.h"
 
-namespace colcheck::orc {
+namespace colcheck::orc::testing {
 namespace {
 
-using testing::B;
-using testing::Diag;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using testing::StreamFixture;
-
-constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-
 std::vector<int64_t> Decode(StreamFixture& s, Signedness sign, uint64_t n) {
-  IntRleV2Decoder d(s.reader(), sign, s.ctx());
-  std::vector<int64_t> v = testing::DecodeAll(d, 100);
-  d.Finish(n);
-  return v;
+  return DecodeInts<IntRleV2Decoder>(s, sign, n, 100);
 }
 
 int EntryWidth(int bits) {
@@ -55,13 +43,13 @@ testing::Bytes Patched(
   }
   testing::BitWriter w;
   for (uint64_t v : data) w.Put(v, width);
-  testing::Append(out, w.Take());
+  Append(&out, w.Take());
   testing::BitWriter p;
   const int ew = EntryWidth(gap_width + patch_width);
   for (const auto& [gap, patch] : entries) {
     p.Put(patch_width >= 64 ? patch : gap << patch_width | patch, ew);
   }
-  testing::Append(out, p.Take());
+  Append(&out, p.Take());
   return out;
 }
 
@@ -157,8 +145,8 @@ TEST(RleV2Test, UnsignedValuesOf2To63) {
               ElementsAre(Diag(Code::kOrcRleUnsignedOverflow, 10, 8)));
 
   testing::Bytes delta = B({0xc0, 0x00});
-  testing::Append(delta, testing::Varint(uint64_t{1} << 63));
-  testing::Append(delta, B({0x00}));
+  Append(&delta, testing::Varint(uint64_t{1} << 63));
+  Append(&delta, B({0x00}));
   StreamFixture d(delta);
   Decode(d, Signedness::kUnsigned, 1);
   EXPECT_THAT(d.Take(),
@@ -196,7 +184,7 @@ TEST(RleV2Test, PatchListEmpty) {
       B({0x8e, 0x13, 0x2b, 0x20, 0x07, 0xd0, 0x1e, 0x00, 0x14,
          0x70, 0x28, 0x32, 0x3c, 0x46, 0x50, 0x5a, 0x64, 0x6e,
          0x78, 0x82, 0x8c, 0x96, 0xa0, 0xaa, 0xb4, 0xbe});
-  testing::Append(bytes, B({0x02, 0x07}));  // And a run after it.
+  Append(&bytes, B({0x02, 0x07}));  // And a run after it.
   StreamFixture s(bytes);
   const std::vector<int64_t> v = Decode(s, Signedness::kUnsigned, 25);
   ASSERT_EQ(v.size(), 25u);
@@ -275,11 +263,11 @@ TEST(RleV2Test, DeltaRuns) {
   EXPECT_EQ(Decode(down, Signedness::kUnsigned, 4),
             (std::vector<int64_t>{100, 99, 97, 94}));
   testing::Bytes wide = B({0xfe, 0x02});
-  testing::Append(wide, testing::Varint(ZigZagEncode(kMin)));
-  testing::Append(wide, B({0x02}));
+  Append(&wide, testing::Varint(ZigZagEncode(kMin)));
+  Append(&wide, B({0x02}));
   testing::BitWriter w;
   w.Put(uint64_t(kMax), 64);
-  testing::Append(wide, w.Take());
+  Append(&wide, w.Take());
   StreamFixture w64(wide);
   EXPECT_EQ(Decode(w64, Signedness::kSigned, 3),
             (std::vector<int64_t>{kMin, kMin + 1, 0}));
@@ -303,8 +291,8 @@ TEST(RleV2Test, DeltaZeroBase) {
 
 TEST(RleV2Test, DeltaOverflow) {
   testing::Bytes up = B({0xc0, 0x01});
-  testing::Append(up, testing::Varint(ZigZagEncode(kMax)));
-  testing::Append(up, B({0x02}));
+  Append(&up, testing::Varint(ZigZagEncode(kMax)));
+  Append(&up, B({0x02}));
   StreamFixture s(up);
   EXPECT_EQ(Decode(s, Signedness::kSigned, 2),
             (std::vector<int64_t>{kMax, kMin}));
@@ -319,9 +307,9 @@ TEST(RleV2Test, DeltaOverflow) {
 
 TEST(RleV2Test, MixedStreamSpansAndCounts) {
   testing::Bytes bytes = B({0x0a, 0x27, 0x10});           // 5 x 10000, [0, 3)
-  testing::Append(bytes, testing::Direct({1, 2, 3}, 2));  // [3, 6)
-  testing::Append(bytes, B({0xc0, 0x02, 0x02, 0x02}));    // [6, 10)
-  testing::Append(bytes, B({0x00}));                      // leftover
+  Append(&bytes, testing::Direct({1, 2, 3}, 2));          // [3, 6)
+  Append(&bytes, B({0xc0, 0x02, 0x02, 0x02}));            // [6, 10)
+  Append(&bytes, B({0x00}));                              // leftover
   StreamFixture s(bytes);
   auto d = MakeIntegerRleDecoder(RleVersion::kV2, Signedness::kUnsigned,
                                  s.reader(), s.ctx());
@@ -347,7 +335,7 @@ TEST(RleV2Test, MixedStreamSpansAndCounts) {
 TEST(RleV2Test, NanosAgainstRunSpans) {
   // SHORT_REPEAT of 10^9 << 3 (5 bytes), then DIRECT [1000 << 3, 7 << 3].
   testing::Bytes bytes = B({0x20, 0x01, 0xdc, 0xd6, 0x50, 0x00});
-  testing::Append(bytes, testing::Direct({1000 << 3, 7 << 3}, 16));
+  Append(&bytes, testing::Direct({1000 << 3, 7 << 3}, 16));
   StreamFixture s(bytes);
   IntRleV2Decoder d(s.reader(), Signedness::kUnsigned, s.ctx());
   std::array<int64_t, 5> out;
@@ -403,12 +391,13 @@ TEST(RleFuzzTest, RandomStreamsStayInBounds) {
     DecimalDataDecoder decimals(s.reader(), s.ctx());
     decimals.Finish(n);
     for (const Diagnostic& diag : s.Take()) {
-      ASSERT_GE(diag.offset, testing::kBase) << testing::Dump({diag});
+      ASSERT_GE(diag.offset, testing::kBase)
+          << Describe(std::vector<Diagnostic>{diag});
       ASSERT_LE(diag.offset + diag.length, testing::kBase + bytes.size())
-          << testing::Dump({diag});
+          << Describe(std::vector<Diagnostic>{diag});
     }
   }
 }
 
 }  // namespace
-}  // namespace colcheck::orc
+}  // namespace colcheck::orc::testing

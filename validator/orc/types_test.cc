@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "orc/testing/orc_builder.h"
 #include "orc/testing/orc_test_support.h"
@@ -14,12 +15,16 @@
 namespace colcheck::orc {
 namespace {
 
+using testing::Check;
 using testing::Describe;
+using ::testing::ElementsAre;
 using testing::FileWithTypes;
+using testing::HasDiagnostic;
+using testing::IsDiagnostic;
 using testing::OrcFile;
 using testing::ProtoWriter;
-using testing::Check;
 using testing::TypeMessage;
+using ::testing::UnorderedElementsAre;
 
 // A struct type of these subtypes and field names.
 ProtoWriter Struct(std::initializer_list<uint64_t> subtypes,
@@ -45,8 +50,9 @@ TEST(OrcTypesTest, ValidTreeIsClean) {
 TEST(OrcTypesTest, UnknownKind) {
   OrcFile f = FileWithTypes({Struct({1}, {"a"}), TypeMessage(99)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeUnknownKind,
-              f.FooterMark("types[1].kind"));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(Code::kOrcTypeUnknownKind,
+                                       f.FooterMark("types[1].kind"))));
 }
 
 TEST(OrcTypesTest, MissingKind) {
@@ -54,43 +60,54 @@ TEST(OrcTypesTest, MissingKind) {
   no_kind.Varint(4, 5);
   OrcFile f = FileWithTypes({Struct({1}, {"a"}), no_kind});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeUnknownKind, f.FooterMark("types[1]"));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(Code::kOrcTypeUnknownKind,
+                                       f.FooterMark("types[1]"))));
 }
 
 TEST(OrcTypesTest, GeoKind) {
   OrcFile f = FileWithTypes({Struct({1}, {"g"}), TypeMessage(kGeometry)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeGeoKind, f.FooterMark("types[1].kind"));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(Code::kOrcTypeGeoKind,
+                                       f.FooterMark("types[1].kind"))));
 }
 
 TEST(OrcTypesTest, NonStructRoot) {
   OrcFile f = FileWithTypes({TypeMessage(kLong)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeNonStructRoot,
-              f.FooterMark("types[0].kind"));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(Code::kOrcTypeNonStructRoot,
+                                       f.FooterMark("types[0].kind"))));
 }
 
 TEST(OrcTypesTest, SubtypeOutOfRange) {
   OrcFile f = FileWithTypes({Struct({5}, {"a"})});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeSubtypeOutOfRange,
-              FirstElement(f.FooterMark("types[0].subtypes")));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(
+                  Code::kOrcTypeSubtypeOutOfRange,
+                  FirstElement(f.FooterMark("types[0].subtypes")))));
 }
 
 TEST(OrcTypesTest, SelfReferenceIsNotPreorder) {
   // CVE-2018-8015: a struct that contains itself.
   OrcFile f = FileWithTypes({Struct({0}, {"a"})});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeNotPreorder,
-              FirstElement(f.FooterMark("types[0].subtypes")));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(
+                  Code::kOrcTypeNotPreorder,
+                  FirstElement(f.FooterMark("types[0].subtypes")))));
 }
 
 TEST(OrcTypesTest, SwappedChildrenAreNotPreorder) {
   OrcFile f = FileWithTypes(
       {Struct({2, 1}, {"a", "b"}), TypeMessage(kInt), TypeMessage(kInt)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeNotPreorder,
-              FirstElement(f.FooterMark("types[0].subtypes")));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(
+                  Code::kOrcTypeNotPreorder,
+                  FirstElement(f.FooterMark("types[0].subtypes")))));
 }
 
 TEST(OrcTypesTest, Orphaned) {
@@ -99,8 +116,10 @@ TEST(OrcTypesTest, Orphaned) {
   const std::string bytes = f.Build();
   const ByteSpan first = Whole(f.FooterMark("types[1]"));
   const ByteSpan last = Whole(f.FooterMark("types[2]"));
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeOrphaned,
-              (ByteSpan{first.offset, last.end() - first.offset}));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(
+                  Code::kOrcTypeOrphaned,
+                  (ByteSpan{first.offset, last.end() - first.offset}))));
 }
 
 TEST(OrcTypesTest, PrimitiveWithChildren) {
@@ -109,8 +128,9 @@ TEST(OrcTypesTest, PrimitiveWithChildren) {
   OrcFile f =
       FileWithTypes({Struct({1}, {"a"}), int_type, TypeMessage(kInt)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypePrimitiveChildren,
-              f.FooterMark("types[1].subtypes"));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(Code::kOrcTypePrimitiveChildren,
+                                       f.FooterMark("types[1].subtypes"))));
 }
 
 TEST(OrcTypesTest, ListChildCount) {
@@ -119,30 +139,35 @@ TEST(OrcTypesTest, ListChildCount) {
   OrcFile f = FileWithTypes(
       {Struct({1}, {"a"}), list, TypeMessage(kInt), TypeMessage(kInt)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeChildCount,
-              f.FooterMark("types[1].subtypes"));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(Code::kOrcTypeChildCount,
+                                       f.FooterMark("types[1].subtypes"))));
 }
 
 TEST(OrcTypesTest, UnionWithoutChildren) {
   OrcFile f = FileWithTypes({Struct({1}, {"u"}), TypeMessage(kUnion)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeChildCount, f.FooterMark("types[1]"));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(Code::kOrcTypeChildCount,
+                                       f.FooterMark("types[1]"))));
 }
 
 TEST(OrcTypesTest, FieldNameCount) {
   OrcFile f = FileWithTypes(
       {Struct({1, 2}, {"a"}), TypeMessage(kInt), TypeMessage(kInt)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeFieldNameCount,
-              f.FooterMark("types[0].field_names[0]"));
+  EXPECT_THAT(Check(bytes), ElementsAre(IsDiagnostic(
+                                Code::kOrcTypeFieldNameCount,
+                                f.FooterMark("types[0].field_names[0]"))));
 }
 
 TEST(OrcTypesTest, DuplicateFieldName) {
   OrcFile f = FileWithTypes(
       {Struct({1, 2}, {"a", "a"}), TypeMessage(kInt), TypeMessage(kInt)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeFieldName,
-              f.FooterMark("types[0].field_names[1]"));
+  EXPECT_THAT(Check(bytes), ElementsAre(IsDiagnostic(
+                                Code::kOrcTypeFieldName,
+                                f.FooterMark("types[0].field_names[1]"))));
 }
 
 ProtoWriter Decimal(std::optional<uint64_t> precision, uint64_t scale) {
@@ -157,16 +182,19 @@ TEST(OrcTypesTest, DecimalPrecisionAndScale) {
                              Decimal(4, 5)});
   const std::string bytes = f.Build();
   const auto ds = Check(bytes);
-  EXPECT_DIAG(ds, Code::kOrcTypeDecimalPrecision,
-              f.FooterMark("types[1].precision"));
-  EXPECT_DIAG(ds, Code::kOrcTypeDecimalScale, f.FooterMark("types[2].scale"));
+  EXPECT_THAT(
+      ds, UnorderedElementsAre(IsDiagnostic(Code::kOrcTypeDecimalPrecision,
+                                            f.FooterMark("types[1].precision")),
+                               IsDiagnostic(Code::kOrcTypeDecimalScale,
+                                            f.FooterMark("types[2].scale"))));
 }
 
 TEST(OrcTypesTest, DecimalUnbounded) {
   OrcFile f = FileWithTypes({Struct({1}, {"a"}), Decimal(std::nullopt, 0)});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeDecimalUnbounded,
-              f.FooterMark("types[1]"));
+  EXPECT_THAT(Check(bytes),
+              ElementsAre(IsDiagnostic(Code::kOrcTypeDecimalUnbounded,
+                                       f.FooterMark("types[1]"))));
 }
 
 TEST(OrcTypesTest, CharLength) {
@@ -176,9 +204,11 @@ TEST(OrcTypesTest, CharLength) {
       {Struct({1, 2}, {"a", "b"}), zero, TypeMessage(kVarchar)});
   const std::string bytes = f.Build();
   const auto ds = Check(bytes);
-  EXPECT_DIAG(ds, Code::kOrcTypeCharLength,
-              f.FooterMark("types[1].maximum_length"));
-  EXPECT_DIAG(ds, Code::kOrcTypeCharLengthAbsent, f.FooterMark("types[2]"));
+  EXPECT_THAT(ds, UnorderedElementsAre(
+                      IsDiagnostic(Code::kOrcTypeCharLength,
+                                   f.FooterMark("types[1].maximum_length")),
+                      IsDiagnostic(Code::kOrcTypeCharLengthAbsent,
+                                   f.FooterMark("types[2]"))));
 }
 
 TEST(OrcTypesTest, DuplicateAttribute) {
@@ -188,8 +218,9 @@ TEST(OrcTypesTest, DuplicateAttribute) {
   t.Message(7, pair, "attributes[0]").Message(7, pair, "attributes[1]");
   OrcFile f = FileWithTypes({Struct({1}, {"a"}), t});
   const std::string bytes = f.Build();
-  EXPECT_DIAG(Check(bytes), Code::kOrcTypeDuplicateAttribute,
-              f.FooterMark("types[1].attributes[1]"));
+  EXPECT_THAT(Check(bytes), ElementsAre(IsDiagnostic(
+                                Code::kOrcTypeDuplicateAttribute,
+                                f.FooterMark("types[1].attributes[1]"))));
 }
 
 }  // namespace

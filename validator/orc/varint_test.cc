@@ -9,14 +9,8 @@
 #include "orc/rle.h"
 #include "orc/rle_testing.h"
 
-namespace colcheck::orc {
+namespace colcheck::orc::testing {
 namespace {
-
-using testing::B;
-using testing::Diag;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using testing::StreamFixture;
 
 Varint64 Read(const testing::Bytes& bytes) {
   ByteReader in(bytes, 0);
@@ -164,8 +158,8 @@ TEST(DecimalVarintTest, Truncated) {
 
 TEST(DecimalVarintTest, DecoderBlamesEachVarint) {
   testing::Bytes bytes = B({0x02});                         // 1
-  testing::Append(bytes, Varint128(ZigZag128(Pow10(38))));  // Too many digits.
-  testing::Append(bytes, B({0x03}));                        // -2
+  Append(&bytes, Varint128(ZigZag128(Pow10(38))));          // Too many digits.
+  Append(&bytes, B({0x03}));                                // -2
   StreamFixture s(bytes);
   DecimalDataDecoder d(s.reader(), s.ctx());
   std::array<Int128, 3> out;
@@ -188,4 +182,4 @@ TEST(DecimalVarintTest, RangeBoundary) {
 }
 
 }  // namespace
-}  // namespace colcheck::orc
+}  // namespace colcheck::orc::testing

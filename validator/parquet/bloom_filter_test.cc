@@ -28,6 +28,7 @@
 #include "parquet/schema.h"
 #include "parquet/values.h"
 #include "testing/compact_writer.h"
+#include "testing/external_corpus.h"
 #include "testing/metadata_builder.h"
 #include "thrift/compact_reader.h"
 
@@ -35,7 +36,7 @@ namespace colcheck::parquet {
 namespace {
 
 using ::colcheck::testing::CompactWriter;
-using ::colcheck::testing::Dump;
+using ::colcheck::testing::Describe;
 using ::colcheck::testing::FieldSpans;
 using ::colcheck::testing::HasCode;
 using ::colcheck::testing::IsDiagnostic;
@@ -270,11 +271,10 @@ TEST_F(BloomFilterTest, EachMissingValueIsReportedOnce) {
   bloom->Values(Binary({missing, Stored(40, "hello"), missing}), scope);
   bloom->Values(Binary({missing}), scope);
   const auto d = Taken();
-  EXPECT_THAT(
-      d, ElementsAre(IsDiagnostic(Code::kBloomFalseNegative,
-                                  BlockOf(s, "filter"),
-                                  BlockField(s, "filter"))))
-      << Dump(d);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kBloomFalseNegative,
+                                          BlockOf(s, "filter"),
+                                          BlockField(s, "filter"))))
+      << Describe(d);
   EXPECT_EQ(bloom->negatives(), 3u);
 }
 
@@ -309,10 +309,9 @@ TEST_F(BloomFilterTest, DictionaryEntriesAreTestedOnceWhenReferenced) {
   bloom->Values(batch, scope);
   bloom->Values(batch, scope);
   const auto d = Taken();
-  EXPECT_THAT(
-      d, ElementsAre(IsDiagnostic(Code::kBloomFalseNegative, BlockOf(s, "b"),
-                                  BlockField(s, "b"))))
-      << Dump(d);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kBloomFalseNegative,
+                                          BlockOf(s, "b"), BlockField(s, "b"))))
+      << Describe(d);
   EXPECT_EQ(bloom->negatives(), 1u);
 }
 
@@ -346,7 +345,7 @@ TEST_F(BloomFilterTest, NumBytesIsAPositiveMultipleOf32) {
                                     Field("meta_data.bloom_filter."
                                           "numBytes"))))
         << n << "\n"
-        << Dump(d);
+        << Describe(d);
   }
 }
 
@@ -405,7 +404,7 @@ TEST_F(BloomFilterTest, UnknownHashIsUnsupported) {
   const auto d = Taken();
   EXPECT_THAT(d, Contains(IsDiagnostic(Code::kBloomUnsupported, s.hash,
                                        Field("meta_data.bloom_filter.hash"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(d, Not(Contains(HasCode(Code::kBloomNumBytes))));
 }
 
@@ -416,11 +415,11 @@ TEST_F(BloomFilterTest, UnknownAlgorithmAndCompressionAreUnsupported) {
   EXPECT_THAT(d,
               Contains(IsDiagnostic(Code::kBloomUnsupported, s.algorithm,
                                     Field("meta_data.bloom_filter.algorithm"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(
       d, Contains(IsDiagnostic(Code::kBloomUnsupported, s.compression,
                                Field("meta_data.bloom_filter.compression"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(BloomFilterTest, FiltersTheFooterRulesRejectedAreSkipped) {
@@ -438,18 +437,8 @@ TEST_F(BloomFilterTest, FiltersTheFooterRulesRejectedAreSkipped) {
 
 // ---- real files -------------------------------------------------------------
 std::filesystem::path ExternalData() {
-  const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
-  const std::filesystem::path root =
-      env != nullptr && *env != '\0' ? env : "../shared/corpus-external";
-  return root / "parquet-testing" / "data";
-}
-
-std::vector<std::byte> ReadAll(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string s((std::istreambuf_iterator<char>(in)),
-                      std::istreambuf_iterator<char>());
-  const auto b = std::as_bytes(std::span<const char>(s.data(), s.size()));
-  return {b.begin(), b.end()};
+  return ::colcheck::testing::ExternalCorpusRoot("../shared/corpus-external") /
+         "parquet-testing" / "data";
 }
 
 // A real file's footer, decoded the way the validator does.
@@ -460,7 +449,7 @@ struct RealFile {
   FileLayout layout;
 
   bool Open(const std::filesystem::path& path, DiagnosticSink& sink) {
-    bytes = ReadAll(path);
+    bytes = ::colcheck::testing::ReadFileBytes(path);
     const ByteReader file(bytes);
     Tail tail;
     if (!ReadTail(file, sink, &tail)) return false;
@@ -539,7 +528,7 @@ TEST(RealBloomFilterTest, ParquetTestingFiles) {
     const RuleContext ctx{f.md, f.tree, f.layout, sink};
     const ByteReader file(f.bytes);
     auto bloom = BloomFilterCheck::Load(ctx, file, 0, 0);
-    ASSERT_TRUE(bloom.has_value()) << name << "\n" << Dump(sink.Take());
+    ASSERT_TRUE(bloom.has_value()) << name << "\n" << Describe(sink.Take());
     PageScope scope(sink, "pages[0]", {4, 10}, true);
     std::vector<std::span<const std::byte>> views;
     for (const auto& s : strings) views.push_back(Bytes(s));
@@ -560,7 +549,7 @@ TEST(RealBloomFilterTest, ParquetTestingFiles) {
     CheckPageIndex(ctx, file, 0, 0, walk);
     CheckSizeStatistics(ctx, 0, 0, walk);
     const auto d = sink.Take();
-    EXPECT_THAT(d, IsEmpty()) << name << "\n" << Dump(d);
+    EXPECT_THAT(d, IsEmpty()) << name << "\n" << Describe(d);
   }
 }
 
@@ -571,7 +560,7 @@ TEST(RealBloomFilterTest, ParquetMrBitset) {
   if (!std::filesystem::exists(path)) {
     GTEST_SKIP() << path << " not found; set COLCHECK_EXTERNAL_CORPUS";
   }
-  const std::vector<std::byte> bytes = ReadAll(path);
+  const std::vector<std::byte> bytes = ::colcheck::testing::ReadFileBytes(path);
   DiagnosticSink sink;
   thrift::Decoder d(ByteReader(bytes), &sink);
   BloomFilterHeader h;

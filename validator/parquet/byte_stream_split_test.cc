@@ -6,13 +6,8 @@
 #include "parquet/encoding_testing.h"
 #include "parquet/values.h"
 
-namespace colcheck::parquet {
+namespace colcheck::parquet::testing {
 namespace {
-
-using namespace testing;  // NOLINT: the encoders and helpers.
-using ::testing::ElementsAre;
-using ::testing::ElementsAreArray;
-using ::testing::IsEmpty;
 
 DecodeJob Split(int32_t physical, uint64_t n, int32_t type_length = 0) {
   return Job(kByteStreamSplit, physical, n, type_length);
@@ -88,4 +83,4 @@ TEST(ByteStreamSplitTest, EveryTruncationFails) {
 }
 
 }  // namespace
-}  // namespace colcheck::parquet
+}  // namespace colcheck::parquet::testing

@@ -16,7 +16,7 @@ namespace colcheck::parquet {
 namespace {
 
 using ::colcheck::testing::At;
-using ::colcheck::testing::Dump;
+using ::colcheck::testing::Describe;
 using ::colcheck::testing::HasCode;
 using ::colcheck::testing::IsDiagnostic;
 using ::colcheck::testing::Logical;
@@ -67,7 +67,7 @@ std::string Chunk(size_t rg, size_t c, std::string_view field) {
 TEST(ColumnChunkTest, ValidFooterHasNoDiagnostics) {
   MetadataBuilder b = ValidFile();
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(ColumnChunkTest, ValidFooterWithDictionaryIndexesAndBloomFilters) {
@@ -92,7 +92,7 @@ TEST(ColumnChunkTest, ValidFooterWithDictionaryIndexesAndBloomFilters) {
   b.chunk(1, 2).meta_data.value.bloom_filter_length = {};  // Optional.
   ASSERT_LE(next, b.layout().data_end());
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(ColumnChunkTest, ColumnCountMismatch) {
@@ -103,7 +103,7 @@ TEST(ColumnChunkTest, ColumnCountMismatch) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataColumnCount,
                                           b.row_group(1).columns.span,
                                           "row_groups[1].columns")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, MissingMiddleChunkIsOneDiagnostic) {
@@ -118,7 +118,7 @@ TEST(ColumnChunkTest, MissingMiddleChunkIsOneDiagnostic) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataColumnCount,
                                           b.row_group(0).columns.span,
                                           "row_groups[0].columns")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, ColumnCountNotJudgedWithoutASoundTree) {
@@ -127,7 +127,7 @@ TEST(ColumnChunkTest, ColumnCountNotJudgedWithoutASoundTree) {
   b.row_group(1).total_compressed_size = {};
   b.tree().ok = false;
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(ColumnChunkTest, NegativeRowGroupCounts) {
@@ -149,7 +149,7 @@ TEST(ColumnChunkTest, NegativeRowGroupCounts) {
                           "row_groups[0].total_compressed_size"),
              IsDiagnostic(Code::kMetadataNegativeValue, rg.file_offset.span,
                           "row_groups[0].file_offset")))
-      << Dump(d);
+      << Describe(d);
 }
 
 // large_string_map.brotli.parquet: total_byte_size above 2^31 is valid.
@@ -157,7 +157,7 @@ TEST(ColumnChunkTest, TotalByteSizeAbove2To31IsValid) {
   MetadataBuilder b = ValidFile();
   b.row_group(0).total_byte_size = b.Field<int64_t>(int64_t{3} << 31);
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(ColumnChunkTest, NegativeChunkCountsAndOffsets) {
@@ -180,7 +180,7 @@ TEST(ColumnChunkTest, NegativeChunkCountsAndOffsets) {
                           Chunk(0, 1, "meta_data.total_uncompressed_size")),
              IsDiagnostic(Code::kMetadataNegativeValue, m.data_page_offset.span,
                           Chunk(0, 1, "meta_data.data_page_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, OrdinalDiffersFromPosition) {
@@ -190,7 +190,7 @@ TEST(ColumnChunkTest, OrdinalDiffersFromPosition) {
   EXPECT_THAT(
       d, ElementsAre(IsDiagnostic(Code::kMetadataRowGroupOrdinal,
                                   ByteSpan{800, 1}, "row_groups[1].ordinal")))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -201,7 +201,7 @@ TEST(ColumnChunkTest, NegativeOrdinal) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataRowGroupOrdinal,
                                           b.row_group(0).ordinal.span,
                                           "row_groups[0].ordinal")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, SortingColumnOutOfRange) {
@@ -225,7 +225,7 @@ TEST(ColumnChunkTest, SortingColumnOutOfRange) {
                   IsDiagnostic(Code::kMetadataSortingColumn,
                                cols[2].value.column_idx.span,
                                "row_groups[0].sorting_columns[2].column_idx")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, RowGroupFileOffsetIsAWarning) {
@@ -235,7 +235,7 @@ TEST(ColumnChunkTest, RowGroupFileOffsetIsAWarning) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataRowGroupFileOffset,
                                           ByteSpan{900, 2},
                                           "row_groups[1].file_offset")))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -247,7 +247,7 @@ TEST(ColumnChunkTest, RowGroupFileOffsetPointsAtTheDictionaryPage) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataRowGroupFileOffset,
                                           b.row_group(0).file_offset.span,
                                           "row_groups[0].file_offset")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, RowGroupCompressedSizeIsAWarning) {
@@ -258,7 +258,7 @@ TEST(ColumnChunkTest, RowGroupCompressedSizeIsAWarning) {
       d, ElementsAre(IsDiagnostic(Code::kMetadataRowGroupCompressedSize,
                                   b.row_group(0).total_compressed_size.span,
                                   "row_groups[0].total_compressed_size")))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -275,7 +275,7 @@ TEST(ColumnChunkTest, RowGroupCompressedSizeSumOverflow) {
               Contains(IsDiagnostic(Code::kMetadataRowGroupCompressedSize,
                                     b.row_group(0).total_compressed_size.span,
                                     "row_groups[0].total_compressed_size")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, MissingColumnMetaData) {
@@ -286,7 +286,7 @@ TEST(ColumnChunkTest, MissingColumnMetaData) {
               ElementsAre(IsDiagnostic(Code::kMetadataMissingColumnMetadata,
                                        b.row_group(1).columns.value[2].span,
                                        "row_groups[1].columns[2].meta_data")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, ColumnKeyEncryptedMetaDataIsInfo) {
@@ -307,7 +307,7 @@ TEST(ColumnChunkTest, ColumnKeyEncryptedMetaDataIsInfo) {
                      IsDiagnostic(Code::kEncryptionUnreadableColumn,
                                   other.crypto_metadata.span,
                                   Chunk(1, 1, "crypto_metadata"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kInfo);
 }
 
@@ -320,7 +320,7 @@ TEST(ColumnChunkTest, FooterKeyWithoutMetaDataIsMissing) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataMissingColumnMetadata,
                                           b.row_group(0).columns.value[0].span,
                                           Chunk(0, 0, "meta_data"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, ExternalFilePathSkipsOffsetChecks) {
@@ -332,7 +332,7 @@ TEST(ColumnChunkTest, ExternalFilePathSkipsOffsetChecks) {
   EXPECT_THAT(
       d, ElementsAre(IsDiagnostic(Code::kMetadataExternalFilePath,
                                   cc.file_path.span, Chunk(0, 2, "file_path"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -343,7 +343,7 @@ TEST(ColumnChunkTest, TypeMismatch) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataTypeMismatch,
                                           ByteSpan{1200, 1},
                                           Chunk(1, 0, "meta_data.type"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 MetadataBuilder NestedFile() {
@@ -361,7 +361,7 @@ TEST(ColumnChunkTest, NestedPathsMatch) {
   MetadataBuilder b = NestedFile();
   ASSERT_EQ(b.meta(0, 1).path_in_schema.value.size(), 2u);
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(ColumnChunkTest, PathMismatch) {
@@ -382,7 +382,7 @@ TEST(ColumnChunkTest, PathMismatch) {
                        Code::kMetadataPathMismatch, ByteSpan{1300, 9},
                        Chunk(0, 1, "meta_data.path_in_schema"))))
         << path.size() << "\n"
-        << Dump(d);
+        << Describe(d);
   }
 }
 
@@ -395,7 +395,7 @@ TEST(ColumnChunkTest, InvalidCodec) {
                                             b.meta(0, 0).codec.span,
                                             Chunk(0, 0, "meta_data.codec"))))
         << codec << "\n"
-        << Dump(d);
+        << Describe(d);
   }
 }
 
@@ -407,7 +407,7 @@ TEST(ColumnChunkTest, AllDefinedCodecsAndEncodingsAreAccepted) {
   for (int32_t e : {0, 2, 3, 4, 5, 6, 7, 8, 9}) all.push_back(b.Field(e));
   b.meta(0, 2).encodings = b.Field(all, 9);
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(ColumnChunkTest, DeprecatedLz4IsAWarning) {
@@ -417,7 +417,7 @@ TEST(ColumnChunkTest, DeprecatedLz4IsAWarning) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataDeprecatedCodec,
                                           b.meta(1, 0).codec.span,
                                           Chunk(1, 0, "meta_data.codec"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -436,7 +436,7 @@ TEST(ColumnChunkTest, UnknownEncodings) {
                                   Chunk(1, 2, "meta_data.encodings[2]")),
                      IsDiagnostic(Code::kMetadataUnknownEncoding, e[3].span,
                                   Chunk(1, 2, "meta_data.encodings[3]"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -455,15 +455,14 @@ TEST(ColumnChunkTest, EncodingStatsEnumsAndCounts) {
   const auto d = b.Run(CheckRowGroups);
   const std::string at = "meta_data.encoding_stats[1].";
   EXPECT_THAT(
-      d, ElementsAre(IsDiagnostic(Code::kMetadataInvalidPageType,
-                                  bad.page_type.span,
-                                  Chunk(0, 1, at + "page_type")),
-                     IsDiagnostic(Code::kMetadataUnknownEncoding,
-                                  bad.encoding.span,
-                                  Chunk(0, 1, at + "encoding")),
-                     IsDiagnostic(Code::kMetadataNegativeValue,
-                                  bad.count.span, Chunk(0, 1, at + "count"))))
-      << Dump(d);
+      d, ElementsAre(
+             IsDiagnostic(Code::kMetadataInvalidPageType, bad.page_type.span,
+                          Chunk(0, 1, at + "page_type")),
+             IsDiagnostic(Code::kMetadataUnknownEncoding, bad.encoding.span,
+                          Chunk(0, 1, at + "encoding")),
+             IsDiagnostic(Code::kMetadataNegativeValue, bad.count.span,
+                          Chunk(0, 1, at + "count"))))
+      << Describe(d);
 }
 
 // byte_array_decimal.parquet writes encodings = [].
@@ -474,7 +473,7 @@ TEST(ColumnChunkTest, EmptyEncodingsIsAWarning) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataEncodingsEmpty,
                                           b.meta(0, 1).encodings.span,
                                           Chunk(0, 1, "meta_data.encodings"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -487,7 +486,7 @@ TEST(ColumnChunkTest, DictionaryOffsetZeroIsOnlyAWarning) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kMetadataDictionaryOffsetZero, ByteSpan{1400, 1},
                      Chunk(0, 0, "meta_data.dictionary_page_offset"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -500,7 +499,7 @@ TEST(ColumnChunkTest, DictionaryAfterData) {
       d, ElementsAre(IsDiagnostic(
              Code::kMetadataDictionaryAfterData, m.dictionary_page_offset.span,
              Chunk(0, 1, "meta_data.dictionary_page_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, DataPageOffsetOutOfBounds) {
@@ -516,7 +515,7 @@ TEST(ColumnChunkTest, DataPageOffsetOutOfBounds) {
                                     m.data_page_offset.span,
                                     Chunk(1, 2, "meta_data.data_page_offset"))))
         << offset << "\n"
-        << Dump(d);
+        << Describe(d);
   }
 }
 
@@ -530,7 +529,7 @@ TEST(ColumnChunkTest, DictionaryOffsetOutOfBounds) {
       d, ElementsAre(IsDiagnostic(
              Code::kMetadataOffsetOutOfBounds, m.dictionary_page_offset.span,
              Chunk(0, 0, "meta_data.dictionary_page_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, ChunkRunsIntoTheFooter) {
@@ -543,7 +542,7 @@ TEST(ColumnChunkTest, ChunkRunsIntoTheFooter) {
               ElementsAre(IsDiagnostic(
                   Code::kMetadataChunkOutOfBounds, m.total_compressed_size.span,
                   Chunk(1, 2, "meta_data.total_compressed_size"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, HugeChunkSizeDoesNotOverflow) {
@@ -556,7 +555,7 @@ TEST(ColumnChunkTest, HugeChunkSizeDoesNotOverflow) {
               ElementsAre(IsDiagnostic(
                   Code::kMetadataChunkOutOfBounds, m.total_compressed_size.span,
                   Chunk(1, 2, "meta_data.total_compressed_size"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, IndexPageOffsetIsAWarning) {
@@ -567,7 +566,7 @@ TEST(ColumnChunkTest, IndexPageOffsetIsAWarning) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kMetadataIndexPageOffset, m.index_page_offset.span,
                      Chunk(0, 0, "meta_data.index_page_offset"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -580,7 +579,7 @@ TEST(ColumnChunkTest, IndexPageOffsetZeroIsOnlyAWarning) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kMetadataIndexPageOffset, m.index_page_offset.span,
                      Chunk(0, 0, "meta_data.index_page_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, IndexPageOffsetOutOfBounds) {
@@ -595,7 +594,7 @@ TEST(ColumnChunkTest, IndexPageOffsetOutOfBounds) {
                      IsDiagnostic(Code::kMetadataOffsetOutOfBounds,
                                   m.index_page_offset.span,
                                   Chunk(0, 0, "meta_data.index_page_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, ColumnIndexWithoutOffsetIndex) {
@@ -609,7 +608,7 @@ TEST(ColumnChunkTest, ColumnIndexWithoutOffsetIndex) {
       d, ElementsAre(IsDiagnostic(Code::kMetadataColumnIndexWithoutOffsetIndex,
                                   b.row_group(0).columns.value[1].span,
                                   Chunk(0, 1, "offset_index_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, OffsetIndexAloneIsFine) {
@@ -619,7 +618,7 @@ TEST(ColumnChunkTest, OffsetIndexAloneIsFine) {
   cc.offset_index_offset = b.Field<int64_t>(604);
   cc.offset_index_length = b.Field<int32_t>(10);
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(ColumnChunkTest, IndexOffsetWithoutLengthAndViceVersa) {
@@ -638,7 +637,7 @@ TEST(ColumnChunkTest, IndexOffsetWithoutLengthAndViceVersa) {
                              IsDiagnostic(Code::kMetadataIndexLengthMissing,
                                           b.row_group(1).columns.value[1].span,
                                           Chunk(1, 1, "column_index_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, BloomFilterLengthWithoutOffset) {
@@ -649,7 +648,7 @@ TEST(ColumnChunkTest, BloomFilterLengthWithoutOffset) {
       d, ElementsAre(IsDiagnostic(
              Code::kMetadataIndexLengthMissing, b.chunk(0, 2).meta_data.span,
              Chunk(0, 2, "meta_data.bloom_filter_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, PageIndexOffsetOutOfBounds) {
@@ -666,7 +665,7 @@ TEST(ColumnChunkTest, PageIndexOffsetOutOfBounds) {
                                  Code::kMetadataOffsetOutOfBounds,
                                  b.meta(0, 1).bloom_filter_offset.span,
                                  Chunk(0, 1, "meta_data.bloom_filter_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, PageIndexRunsIntoTheFooter) {
@@ -686,7 +685,7 @@ TEST(ColumnChunkTest, PageIndexRunsIntoTheFooter) {
                                  Code::kMetadataIndexOutOfBounds,
                                  m.bloom_filter_length.span,
                                  Chunk(0, 1, "meta_data.bloom_filter_length"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, NegativeIndexLength) {
@@ -699,7 +698,7 @@ TEST(ColumnChunkTest, NegativeIndexLength) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataNegativeValue,
                                           cc.offset_index_length.span,
                                           Chunk(0, 0, "offset_index_length"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, OverlappingChunks) {
@@ -711,12 +710,12 @@ TEST(ColumnChunkTest, OverlappingChunks) {
   b.row_group(0).total_compressed_size = b.Field<int64_t>(254);
   const auto d = b.Run(CheckRowGroups);
   // The span covers chunk (0,1)'s size and chunk (0,2)'s start.
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                     Code::kMetadataRegionOverlap,
-                     Join(b.meta(0, 1).total_compressed_size.span,
-                          m.data_page_offset.span),
-                     Chunk(0, 2, "meta_data.data_page_offset"))))
-      << Dump(d);
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kMetadataRegionOverlap,
+                                  Join(b.meta(0, 1).total_compressed_size.span,
+                                       m.data_page_offset.span),
+                                  Chunk(0, 2, "meta_data.data_page_offset"))))
+      << Describe(d);
 }
 
 // Every region nested in one big chunk overlaps it, not just the first.
@@ -739,7 +738,7 @@ TEST(ColumnChunkTest, RegionsInsideALargeChunk) {
           Chunk(rg, c, "meta_data.data_page_offset")));
     }
   }
-  EXPECT_THAT(d, ::testing::ElementsAreArray(expected)) << Dump(d);
+  EXPECT_THAT(d, ::testing::ElementsAreArray(expected)) << Describe(d);
 }
 
 TEST(ColumnChunkTest, PageIndexOverlapsAChunkAndABloomFilter) {
@@ -756,15 +755,16 @@ TEST(ColumnChunkTest, PageIndexOverlapsAChunkAndABloomFilter) {
   other.offset_index_offset = b.Field<int64_t>(630);  // Inside the bloom.
   other.offset_index_length = b.Field<int32_t>(10);
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataRegionOverlap,
-                                          Join(b.meta(1, 0).total_compressed_size.span,
-                                               cc.offset_index_offset.span),
-                                          Chunk(0, 0, "offset_index_offset")),
-                             IsDiagnostic(Code::kMetadataRegionOverlap,
-                                          Join(m.bloom_filter_length.span,
-                                               other.offset_index_offset.span),
-                                          Chunk(0, 2, "offset_index_offset"))))
-      << Dump(d);
+  EXPECT_THAT(
+      d, ElementsAre(IsDiagnostic(Code::kMetadataRegionOverlap,
+                                  Join(b.meta(1, 0).total_compressed_size.span,
+                                       cc.offset_index_offset.span),
+                                  Chunk(0, 0, "offset_index_offset")),
+                     IsDiagnostic(Code::kMetadataRegionOverlap,
+                                  Join(m.bloom_filter_length.span,
+                                       other.offset_index_offset.span),
+                                  Chunk(0, 2, "offset_index_offset"))))
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, ChunkStartingAtTheDictionaryOverlapsItsNeighbour) {
@@ -775,13 +775,12 @@ TEST(ColumnChunkTest, ChunkStartingAtTheDictionaryOverlapsItsNeighbour) {
   m.total_compressed_size = b.Field<int64_t>(104);
   b.row_group(0).total_compressed_size = b.Field<int64_t>(304);
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d,
-              ElementsAre(IsDiagnostic(
-                  Code::kMetadataRegionOverlap,
-                  Join(b.meta(0, 0).total_compressed_size.span,
-                       m.dictionary_page_offset.span),
-                  Chunk(0, 1, "meta_data.dictionary_page_offset"))))
-      << Dump(d);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(
+                     Code::kMetadataRegionOverlap,
+                     Join(b.meta(0, 0).total_compressed_size.span,
+                          m.dictionary_page_offset.span),
+                     Chunk(0, 1, "meta_data.dictionary_page_offset"))))
+      << Describe(d);
 }
 
 // A chunk without values and without bytes places nothing, so its
@@ -800,7 +799,7 @@ TEST(ColumnChunkTest, EmptyChunkIsLenient) {
   other.data_page_offset = b.Field<int64_t>(4);
   b.row_group(1).total_compressed_size = b.Field<int64_t>(100);
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 // column_chunk_key_value_metadata.parquet: a zero-row chunk of parquet-cpp
@@ -812,7 +811,7 @@ TEST(ColumnChunkTest, ChunkWithoutValuesNeedsNoDataPage) {
   m.dictionary_page_offset = b.Field<int64_t>(104);
   m.data_page_offset = b.Field<int64_t>(0);
   const auto d = b.Run(CheckRowGroups);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(ColumnChunkTest, DataPageOffsetZeroWithValues) {
@@ -824,7 +823,7 @@ TEST(ColumnChunkTest, DataPageOffsetZeroWithValues) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kMetadataDataPageOffsetZero, ByteSpan{1500, 1},
                      Chunk(0, 1, "meta_data.data_page_offset"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kError);
 }
 
@@ -838,7 +837,7 @@ TEST(ColumnChunkTest, ChunkWithValuesButNoBytesIsStillChecked) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kMetadataOffsetOutOfBounds, m.data_page_offset.span,
                      Chunk(1, 2, "meta_data.data_page_offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(ColumnChunkTest, IndependentRowGroupsAreAllChecked) {
@@ -848,7 +847,7 @@ TEST(ColumnChunkTest, IndependentRowGroupsAreAllChecked) {
   const auto d = b.Run(CheckRowGroups);
   EXPECT_THAT(d, ElementsAre(HasCode(Code::kMetadataInvalidCodec),
                              HasCode(Code::kMetadataInvalidCodec)))
-      << Dump(d);
+      << Describe(d);
 }
 
 // A wide footer, as the benchmark's (10,000 columns by 10 row groups) but

@@ -26,7 +26,7 @@
 namespace colcheck::parquet {
 namespace {
 
-using ::colcheck::testing::Dump;
+using ::colcheck::testing::Describe;
 using ::colcheck::testing::IsDiagnostic;
 using ::colcheck::testing::Logical;
 using ::colcheck::testing::MetadataBuilder;
@@ -172,7 +172,7 @@ TEST_F(ColumnValuesTest, InvalidUtf8AtTheValuesBytes) {
   const auto d = sink_.Take();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kValueInvalidUtf8, At(12, 2),
                                           Value(8))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, ConvertedUtf8AndEnumAreChecked) {
@@ -181,7 +181,7 @@ TEST_F(ColumnValuesTest, ConvertedUtf8AndEnumAreChecked) {
   const auto d = sink_.Take();
   EXPECT_THAT(
       d, ElementsAre(IsDiagnostic(Code::kValueInvalidUtf8, At(0, 1), Value(0))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, UnannotatedBytesAreNotText) {
@@ -202,7 +202,7 @@ TEST_F(ColumnValuesTest, ValueOutsideTheSectionIsReportedAtTheSection) {
   const auto d = sink_.Take();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kValueInvalidUtf8,
                                           At(0, kSectionSize), Value(0))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, DecompressedOrSectionlessValuesPointAtTheBody) {
@@ -218,7 +218,7 @@ TEST_F(ColumnValuesTest, DecompressedOrSectionlessValuesPointAtTheBody) {
   EXPECT_THAT(
       d, ElementsAre(IsDiagnostic(Code::kValueInvalidUtf8, kBody, Value(0)),
                      IsDiagnostic(Code::kValueInvalidUtf8, kBody, Value(0))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, JsonMustParseAndInvalidUtf8IsReportedOnce) {
@@ -230,7 +230,7 @@ TEST_F(ColumnValuesTest, JsonMustParseAndInvalidUtf8IsReportedOnce) {
       d,
       ElementsAre(IsDiagnostic(Code::kValueInvalidJson, At(13, 6), Value(1)),
                   IsDiagnostic(Code::kValueInvalidUtf8, At(19, 3), Value(2))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, DictionaryEntriesAreCheckedOnceNotPerIndex) {
@@ -241,7 +241,7 @@ TEST_F(ColumnValuesTest, DictionaryEntriesAreCheckedOnceNotPerIndex) {
   const auto d = sink_.Take();
   EXPECT_THAT(
       d, ElementsAre(IsDiagnostic(Code::kValueInvalidUtf8, At(1, 1), Value(1))))
-      << Dump(d);
+      << Describe(d);
 }
 
 // ---- DECIMAL ---------------------------------------------------------------
@@ -261,7 +261,7 @@ TEST_F(ColumnValuesTest, Int32DecimalWithinPrecision) {
       d, ElementsAre(
              IsDiagnostic(Code::kValueDecimalOutOfRange, At(8, 4), Value(2)),
              IsDiagnostic(Code::kValueDecimalOutOfRange, At(12, 4), Value(3))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, Int64DecimalMinimumIsOutOfRange) {
@@ -274,7 +274,7 @@ TEST_F(ColumnValuesTest, Int64DecimalMinimumIsOutOfRange) {
   const auto d = sink_.Take();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kValueDecimalOutOfRange,
                                           At(8, 8), Value(1))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, ByteArrayDecimalLengthAndRange) {
@@ -287,7 +287,7 @@ TEST_F(ColumnValuesTest, ByteArrayDecimalLengthAndRange) {
              IsDiagnostic(Code::kValueDecimalLength, At(0, 0), Value(0)),
              IsDiagnostic(Code::kValueDecimalOutOfRange, At(2, 1), Value(2)),
              IsDiagnostic(Code::kValueDecimalOutOfRange, At(5, 1), Value(4))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, FixedDecimalAtThirtyEightDigits) {
@@ -304,7 +304,7 @@ TEST_F(ColumnValuesTest, FixedDecimalAtThirtyEightDigits) {
   const auto d = sink_.Take();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kValueDecimalOutOfRange,
                                           At(16, 16), Value(1))))
-      << Dump(d);
+      << Describe(d);
 }
 
 // ---- INTEGER and TIME ------------------------------------------------------
@@ -320,7 +320,7 @@ TEST_F(ColumnValuesTest, SignedIntegerWidth) {
       d, ElementsAre(
              IsDiagnostic(Code::kValueIntegerOutOfRange, At(8, 4), Value(2)),
              IsDiagnostic(Code::kValueIntegerOutOfRange, At(12, 4), Value(3))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, UnsignedIntegerReadsTheBitPattern) {
@@ -331,7 +331,7 @@ TEST_F(ColumnValuesTest, UnsignedIntegerReadsTheBitPattern) {
       d, ElementsAre(
              IsDiagnostic(Code::kValueIntegerOutOfRange, At(4, 4), Value(1)),
              IsDiagnostic(Code::kValueIntegerOutOfRange, At(8, 4), Value(2))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, FullWidthIntegersNeedNoCheck) {
@@ -348,7 +348,7 @@ TEST_F(ColumnValuesTest, TimeWithinOneDay) {
       d, ElementsAre(
              IsDiagnostic(Code::kValueTimeOutOfRange, At(8, 4), Value(2)),
              IsDiagnostic(Code::kValueTimeOutOfRange, At(12, 4), Value(3))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, TimeNanos) {
@@ -360,7 +360,7 @@ TEST_F(ColumnValuesTest, TimeNanos) {
   const auto d = sink_.Take();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kValueTimeOutOfRange, At(8, 8),
                                           Value(1))))
-      << Dump(d);
+      << Describe(d);
 }
 
 // ---- page summaries
@@ -452,7 +452,7 @@ TEST_F(ColumnValuesTest, ChunkBoundsMustCoverEveryValue) {
                                ChunkStats().min_value.span, Stat("min_value")),
                   IsDiagnostic(Code::kStatsValueAboveMax,
                                ChunkStats().max_value.span, Stat("max_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, LooseBoundsAreFineUnlessMarkedExact) {
@@ -467,7 +467,7 @@ TEST_F(ColumnValuesTest, LooseBoundsAreFineUnlessMarkedExact) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsBoundNotAttained,
                                           ChunkStats().min_value.span,
                                           Stat("min_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, TruncatedByteArrayBoundsStillBound) {
@@ -481,7 +481,7 @@ TEST_F(ColumnValuesTest, TruncatedByteArrayBoundsStillBound) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsValueAboveMax,
                                           ChunkStats().max_value.span,
                                           Stat("max_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, DictionaryPagesFeedChunkBounds) {
@@ -497,7 +497,7 @@ TEST_F(ColumnValuesTest, DictionaryPagesFeedChunkBounds) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsBoundNotAttained,
                                           ChunkStats().min_value.span,
                                           Stat("min_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, NullAndNanCountsMustMatch) {
@@ -513,7 +513,7 @@ TEST_F(ColumnValuesTest, NullAndNanCountsMustMatch) {
                           ChunkStats().null_count.span, Stat("null_count")),
              IsDiagnostic(Code::kStatsNanCountMismatch,
                           ChunkStats().nan_count.span, Stat("nan_count"))))
-      << Dump(d);
+      << Describe(d);
   ChunkStats().null_count = b_.Field<int64_t>(3);
   ChunkStats().nan_count = b_.Field<int64_t>(1);
   EXPECT_THAT(CheckChunk(3), IsEmpty());
@@ -543,7 +543,7 @@ TEST_F(ColumnValuesTest, NestedNullCountHasTwoReadings) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNullCountMismatch,
                                           ChunkStats().null_count.span,
                                           Stat("null_count"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, BoundsWithoutValues) {
@@ -555,7 +555,7 @@ TEST_F(ColumnValuesTest, BoundsWithoutValues) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsBoundsWithoutValues,
                                           ChunkStats().min_value.span,
                                           Stat("min_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, AllNaNUnderTypeOrderHasNoBounds) {
@@ -566,7 +566,7 @@ TEST_F(ColumnValuesTest, AllNaNUnderTypeOrderHasNoBounds) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsBoundsWithoutValues,
                                           ChunkStats().max_value.span,
                                           Stat("max_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, TypeOrderZerosAreEqualAndNaNBoundsIgnored) {
@@ -593,7 +593,7 @@ TEST_F(ColumnValuesTest, TotalOrderSeparatesZeros) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsValueBelowMin,
                                           ChunkStats().min_value.span,
                                           Stat("min_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, UnsignedOrderForUnsignedIntegers) {
@@ -617,7 +617,7 @@ TEST_F(ColumnValuesTest, Int96TimestampOrder) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsValueBelowMin,
                                           ChunkStats().min_value.span,
                                           Stat("min_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, UndefinedOrderIsNotChecked) {
@@ -636,7 +636,7 @@ TEST_F(ColumnValuesTest, DeprecatedMinMaxInSignedOrder) {
   const auto d = CheckChunk();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsValueBelowMin,
                                           ChunkStats().min.span, Stat("min"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, DeprecatedMinMaxIgnoredOutsideSignedOrder) {
@@ -675,7 +675,7 @@ TEST_F(ColumnValuesTest, OldParquetMrBoundsAreAKnownBug) {
                           Stat("min_value")),
              IsDiagnostic(Code::kStatsNullCountMismatch,
                           ChunkStats().null_count.span, Stat("null_count"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, SignedOrderWritersOnlyExcuseUnsignedOrders) {
@@ -691,7 +691,7 @@ TEST_F(ColumnValuesTest, SignedOrderWritersOnlyExcuseUnsignedOrders) {
                                ChunkStats().min_value.span, Stat("min_value")),
                   IsDiagnostic(Code::kStatsWriterBug,
                                ChunkStats().max_value.span, Stat("max_value"))))
-      << Dump(d);
+      << Describe(d);
   // A newer parquet-mr gets no excuse.
   SetCreatedBy("parquet-mr version 1.10.0");
   checker_.reset();
@@ -703,7 +703,7 @@ TEST_F(ColumnValuesTest, SignedOrderWritersOnlyExcuseUnsignedOrders) {
                                ChunkStats().min_value.span, Stat("min_value")),
                   IsDiagnostic(Code::kStatsValueAboveMax,
                                ChunkStats().max_value.span, Stat("max_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, SignedOrderWritersAreRightForSignedTypes) {
@@ -716,7 +716,7 @@ TEST_F(ColumnValuesTest, SignedOrderWritersAreRightForSignedTypes) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsValueBelowMin,
                                           ChunkStats().min_value.span,
                                           Stat("min_value"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 // ---- page statistics
@@ -741,7 +741,7 @@ TEST_F(ColumnValuesTest, PageHeaderStatisticsAgainstThePage) {
                           prefix + "max_value"),
              IsDiagnostic(Code::kStatsNullCountMismatch,
                           stats.value.null_count.span, prefix + "null_count")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(ColumnValuesTest, PageHeaderBoundsOfTheWrongWidthOrNaN) {
@@ -762,7 +762,7 @@ TEST_F(ColumnValuesTest, PageHeaderBoundsOfTheWrongWidthOrNaN) {
                           prefix + "min_value"),
              IsDiagnostic(Code::kStatsNanBound, stats.value.max_value.span,
                           prefix + "max_value")))
-      << Dump(d);
+      << Describe(d);
 }
 
 }  // namespace

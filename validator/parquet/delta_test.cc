@@ -8,13 +8,8 @@
 #include "parquet/encoding_testing.h"
 #include "parquet/values.h"
 
-namespace colcheck::parquet {
+namespace colcheck::parquet::testing {
 namespace {
-
-using namespace testing;  // NOLINT: the encoders and helpers.
-using ::testing::ElementsAre;
-using ::testing::ElementsAreArray;
-using ::testing::IsEmpty;
 
 DecodeJob Delta(int32_t physical, uint64_t n) {
   return Job(kDeltaBinaryPacked, physical, n);
@@ -43,7 +38,7 @@ TEST(DeltaBinaryPackedTest, KnownVector) {
   // Example 2: 7, 5, 3, 1, 2, 3, 4, 5: min delta -2, relative 0 0 0 3 3 3 3
   // in 2 bits (the first miniblock holds all seven deltas).
   Bytes two = B({0x80, 0x01, 0x04, 0x08, 0x0E, 0x03, 2, 0, 0, 0});
-  Append(two, PackLsb({0, 0, 0, 3, 3, 3, 3}, 2));
+  Append(&two, PackLsb({0, 0, 0, 3, 3, 3, 3}, 2));
   two.resize(10 + 8, std::byte{0});  // 32 values of 2 bits.
   const Decoded e = Decode(Delta(kInt64, 8), two);
   EXPECT_THAT(e.values,
@@ -78,7 +73,7 @@ TEST(DeltaBinaryPackedTest, RoundTrips) {
           const Decoded d = Decode(r, section);
           EXPECT_THAT(d.values, ElementsAreArray(PlainInts(values, is64)))
               << "n " << n << " block " << block << "/" << miniblocks;
-          EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+          EXPECT_THAT(d.diagnostics, IsEmpty()) << Describe(d.diagnostics);
         }
       }
     }
@@ -93,7 +88,7 @@ TEST(DeltaBinaryPackedTest, UnusedWidthsAndPaddingAreArbitrary) {
   o.dirty_padding = true;
   const Decoded d = Decode(Delta(kInt32, 40), DeltaEncode(values, o));
   EXPECT_THAT(d.values, ElementsAreArray(PlainInts(values, false)));
-  EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+  EXPECT_THAT(d.diagnostics, IsEmpty()) << Describe(d.diagnostics);
 }
 
 TEST(DeltaBinaryPackedTest, UsedMiniblockTooWide) {
@@ -273,13 +268,13 @@ TEST(DeltaLengthByteArrayTest, RoundTrip) {
     r.max = max;
     const Decoded d = Decode(r, DeltaLengthEncode(values));
     EXPECT_THAT(d.values, ElementsAreArray(values));
-    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Describe(d.diagnostics);
   }
 }
 
 TEST(DeltaLengthByteArrayTest, NegativeLength) {
   // Lengths 3, -1: deltas -4 from min delta -4, width 0.
-  const Bytes section = Concat({DeltaEncode({3, -1}), Str("abc")});
+  const Bytes section = Concat({DeltaEncode({3, -1}), FromString("abc")});
   const Decoded d = Decode(DeltaLength(2), section);
   EXPECT_THAT(d.values, ElementsAre("abc"));
   // Width 0: the span is the miniblock's bit-width byte.
@@ -289,7 +284,7 @@ TEST(DeltaLengthByteArrayTest, NegativeLength) {
 }
 
 TEST(DeltaLengthByteArrayTest, LengthsBeyondTheData) {
-  const Bytes section = Concat({DeltaEncode({2, 4}), Str("abcde")});
+  const Bytes section = Concat({DeltaEncode({2, 4}), FromString("abcde")});
   const Decoded d = Decode(DeltaLength(2), section);
   EXPECT_THAT(d.values, ElementsAre("ab"));
   EXPECT_THAT(d.diagnostics, ElementsAre(IsDiagnostic(Code::kEncodingTruncated,
@@ -298,7 +293,7 @@ TEST(DeltaLengthByteArrayTest, LengthsBeyondTheData) {
 }
 
 TEST(DeltaLengthByteArrayTest, DataLeftOver) {
-  const Bytes section = Concat({DeltaEncode({2, 1}), Str("abcdef")});
+  const Bytes section = Concat({DeltaEncode({2, 1}), FromString("abcdef")});
   EXPECT_THAT(
       Decode(DeltaLength(2), section).diagnostics,
       ElementsAre(IsDiagnostic(Code::kEncodingTrailingBytes,
@@ -349,7 +344,7 @@ TEST(DeltaByteArrayTest, RebuildingIsBounded) {
   decoder->Finish();
   EXPECT_LT(decoded, kCount);
   const auto d = sink.Take();
-  ASSERT_EQ(d.size(), 1u) << Dump(d);
+  ASSERT_EQ(d.size(), 1u) << Describe(d);
   EXPECT_EQ(d[0].code, Code::kLimitsRebuiltSize);
   EXPECT_EQ(d[0].offset, kBase);
   EXPECT_EQ(d[0].field, "p.values");
@@ -362,13 +357,13 @@ TEST(DeltaByteArrayTest, RoundTrip) {
   const Bytes encoded = DeltaByteArrayEncode(example);
   EXPECT_EQ(encoded,
             Concat({DeltaEncode({0, 2, 0, 3}), DeltaEncode({4, 2, 6, 5}),
-                    Str("axislebabbleyhood")}));
+                    FromString("axislebabbleyhood")}));
   for (size_t max : {1, 2, 3, 4096}) {
     DecodeJob r = DeltaStrings(4);
     r.max = max;
     const Decoded d = Decode(r, encoded);
     EXPECT_THAT(d.values, ElementsAreArray(example));
-    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Describe(d.diagnostics);
   }
   // Long shared prefixes across batches.
   std::vector<std::string> values;
@@ -382,7 +377,7 @@ TEST(DeltaByteArrayTest, RoundTrip) {
     r.max = max;
     const Decoded d = Decode(r, DeltaByteArrayEncode(values));
     EXPECT_THAT(d.values, ElementsAreArray(values));
-    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Describe(d.diagnostics);
   }
 }
 
@@ -393,12 +388,12 @@ TEST(DeltaByteArrayTest, FixedLenByteArray) {
     r.max = max;
     const Decoded d = Decode(r, DeltaByteArrayEncode(values));
     EXPECT_THAT(d.values, ElementsAreArray(values));
-    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Describe(d.diagnostics);
   }
   // "abc" is 3 bytes, not 4.
   const Decoded bad = Decode(DeltaStrings(2, kFixedLenByteArray, 4),
                              DeltaByteArrayEncode({"abcd", "abc"}));
-  ASSERT_EQ(bad.diagnostics.size(), 1u) << Dump(bad.diagnostics);
+  ASSERT_EQ(bad.diagnostics.size(), 1u) << Describe(bad.diagnostics);
   EXPECT_EQ(bad.diagnostics[0].code, Code::kEncodingFlbaLength);
   EXPECT_EQ(bad.diagnostics[0].field, Field("values[1]"));
   EXPECT_THAT(bad.values, ElementsAre("abcd"));
@@ -408,7 +403,8 @@ TEST(DeltaByteArrayTest, FlbaLengthSpanIsTheSuffixLength) {
   // Prefixes 0 0 (width 0), suffix lengths 4 3: deltas -1, min delta -1,
   // width 0; the span is the suffix miniblock's bit-width byte.
   const Bytes prefixes = DeltaEncode({0, 0});
-  const Bytes section = Concat({prefixes, DeltaEncode({4, 3}), Str("abcdxyz")});
+  const Bytes section =
+      Concat({prefixes, DeltaEncode({4, 3}), FromString("abcdxyz")});
   const Decoded d = Decode(DeltaStrings(2, kFixedLenByteArray, 4), section);
   EXPECT_THAT(d.diagnostics,
               ElementsAre(IsDiagnostic(Code::kEncodingFlbaLength,
@@ -418,7 +414,7 @@ TEST(DeltaByteArrayTest, FlbaLengthSpanIsTheSuffixLength) {
 
 TEST(DeltaByteArrayTest, FirstPrefixMustBeZero) {
   const Bytes section =
-      Concat({DeltaEncode({1, 0}), DeltaEncode({2, 2}), Str("abcd")});
+      Concat({DeltaEncode({1, 0}), DeltaEncode({2, 2}), FromString("abcd")});
   const Decoded d = Decode(DeltaStrings(2), section);
   // The first value's varint in the prefix header.
   EXPECT_THAT(d.diagnostics,
@@ -428,7 +424,8 @@ TEST(DeltaByteArrayTest, FirstPrefixMustBeZero) {
 
 TEST(DeltaByteArrayTest, PrefixLongerThanThePreviousValue) {
   const Bytes prefixes = DeltaEncode({0, 3});
-  const Bytes section = Concat({prefixes, DeltaEncode({2, 1}), Str("abc")});
+  const Bytes section =
+      Concat({prefixes, DeltaEncode({2, 1}), FromString("abc")});
   const Decoded d = Decode(DeltaStrings(2), section);
   EXPECT_THAT(d.values, ElementsAre("ab"));
   EXPECT_THAT(d.diagnostics,
@@ -438,7 +435,8 @@ TEST(DeltaByteArrayTest, PrefixLongerThanThePreviousValue) {
 
 TEST(DeltaByteArrayTest, NegativeSuffixLength) {
   const Bytes prefixes = DeltaEncode({0, 0});
-  const Bytes section = Concat({prefixes, DeltaEncode({2, -2}), Str("ab")});
+  const Bytes section =
+      Concat({prefixes, DeltaEncode({2, -2}), FromString("ab")});
   const Decoded d = Decode(DeltaStrings(2), section);
   EXPECT_THAT(d.diagnostics,
               ElementsAre(IsDiagnostic(Code::kEncodingNegativeLength,
@@ -448,7 +446,7 @@ TEST(DeltaByteArrayTest, NegativeSuffixLength) {
 
 TEST(DeltaByteArrayTest, SuffixesBeyondTheData) {
   const Bytes section =
-      Concat({DeltaEncode({0, 1}), DeltaEncode({2, 5}), Str("abcd")});
+      Concat({DeltaEncode({0, 1}), DeltaEncode({2, 5}), FromString("abcd")});
   const Decoded d = Decode(DeltaStrings(2), section);
   EXPECT_THAT(d.values, ElementsAre("ab"));
   EXPECT_THAT(d.diagnostics, ElementsAre(IsDiagnostic(Code::kEncodingTruncated,
@@ -458,7 +456,7 @@ TEST(DeltaByteArrayTest, SuffixesBeyondTheData) {
 
 TEST(DeltaByteArrayTest, CountsMustMatch) {
   const Bytes section =
-      Concat({DeltaEncode({0, 1}), DeltaEncode({2, 1, 1}), Str("abcd")});
+      Concat({DeltaEncode({0, 1}), DeltaEncode({2, 1, 1}), FromString("abcd")});
   const Decoded d = Decode(DeltaStrings(2), section);
   EXPECT_THAT(d.diagnostics,
               ElementsAre(IsDiagnostic(Code::kEncodingValueCount, At(13, 1),
@@ -472,4 +470,4 @@ TEST(DeltaByteArrayTest, EveryTruncationFails) {
 }
 
 }  // namespace
-}  // namespace colcheck::parquet
+}  // namespace colcheck::parquet::testing

@@ -6,13 +6,8 @@
 #include "parquet/encoding_testing.h"
 #include "parquet/values.h"
 
-namespace colcheck::parquet {
+namespace colcheck::parquet::testing {
 namespace {
-
-using namespace testing;  // NOLINT: the encoders and helpers.
-using ::testing::ElementsAre;
-using ::testing::ElementsAreArray;
-using ::testing::IsEmpty;
 
 DecodeJob Dictionary(uint64_t n, uint64_t dictionary_size,
                      int32_t encoding = kRleDictionary) {
@@ -31,7 +26,7 @@ TEST(DictionaryIndexTest, RoundTrip) {
       const Decoded d = Decode(r, section);
       EXPECT_THAT(d.indices,
                   ElementsAre(6, 6, 6, 6, 6, 0, 1, 2, 3, 4, 5, 6, 7, 1));
-      EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+      EXPECT_THAT(d.diagnostics, IsEmpty()) << Describe(d.diagnostics);
     }
   }
 }
@@ -124,4 +119,4 @@ TEST(DictionaryIndexTest, EveryTruncationFails) {
 }
 
 }  // namespace
-}  // namespace colcheck::parquet
+}  // namespace colcheck::parquet::testing

@@ -23,43 +23,20 @@
 #include "parquet/metadata.h"
 #include "parquet/page_scope.h"
 #include "parquet/values.h"
-#include "testing/metadata_builder.h"
+#include "testing/bytes.h"
+#include "testing/diagnostics.h"
 
 namespace colcheck::parquet::testing {
 
-using Bytes = std::vector<std::byte>;
-using ::colcheck::testing::Dump;
-using ::colcheck::testing::HasCode;
-using ::colcheck::testing::IsDiagnostic;
+// The shared helpers and the matchers every encoding test uses, so that a
+// test in this namespace needs no using-declarations of its own.
+using namespace ::colcheck::testing;  // NOLINT
+using ::testing::ElementsAre;
+using ::testing::ElementsAreArray;
+using ::testing::IsEmpty;
 
 // Where test sections start in the "file".
 inline constexpr uint64_t kBase = 1000;
-
-inline Bytes B(std::initializer_list<int> bytes) {
-  Bytes out;
-  for (int b : bytes) out.push_back(static_cast<std::byte>(b));
-  return out;
-}
-
-inline void Append(Bytes& out, const Bytes& more) {
-  out.insert(out.end(), more.begin(), more.end());
-}
-
-inline Bytes Concat(std::initializer_list<Bytes> parts) {
-  Bytes out;
-  for (const Bytes& p : parts) Append(out, p);
-  return out;
-}
-
-inline Bytes Str(std::string_view s) {
-  Bytes out;
-  for (char c : s) out.push_back(static_cast<std::byte>(c));
-  return out;
-}
-
-inline std::string AsString(std::span<const std::byte> b) {
-  return std::string(AsChars(b));
-}
 
 inline Bytes Le32(uint32_t v) {
   Bytes out(4);
@@ -111,7 +88,7 @@ inline Bytes RleRun(uint64_t count, uint32_t value, int width) {
 inline Bytes PackedRun(std::vector<uint64_t> values, int width) {
   while (values.size() % 8) values.push_back(0);
   Bytes out = Uleb((values.size() / 8) << 1 | 1);
-  Append(out, PackLsb(values, width));
+  Append(&out, PackLsb(values, width));
   return out;
 }
 
@@ -152,7 +129,7 @@ inline Bytes DeltaEncode(const std::vector<int64_t>& values,
     int64_t min = as_signed(deltas[start]);
     for (size_t i = start; i < end; ++i)
       min = std::min(min, as_signed(deltas[i]));
-    Append(out, Uleb(Zigzag(min)));
+    Append(&out, Uleb(Zigzag(min)));
     std::vector<uint8_t> widths(o.miniblocks, o.unused_width);
     std::vector<Bytes> bodies;
     for (uint64_t m = 0; m < o.miniblocks; ++m) {
@@ -172,7 +149,7 @@ inline Bytes DeltaEncode(const std::vector<int64_t>& values,
       bodies.push_back(PackLsb(rel, width));
     }
     for (uint8_t w : widths) out.push_back(static_cast<std::byte>(w));
-    for (const Bytes& body : bodies) Append(out, body);
+    for (const Bytes& body : bodies) Append(&out, body);
   }
   return out;
 }
@@ -182,7 +159,7 @@ inline Bytes DeltaLengthEncode(const std::vector<std::string>& values) {
   Bytes data;
   for (const std::string& v : values) {
     lengths.push_back(static_cast<int64_t>(v.size()));
-    Append(data, Str(v));
+    Append(&data, FromString(v));
   }
   return Concat({DeltaEncode(lengths), data});
 }
@@ -308,7 +285,7 @@ inline void ExpectEveryTruncationFails(const DecodeJob& run,
     EXPECT_TRUE(has_error) << "cut at " << cut << " of " << section.size();
     for (const Diagnostic& x : d.diagnostics) {
       EXPECT_GE(x.offset, kBase);
-      EXPECT_LE(x.offset + x.length, kBase + cut) << Dump(d.diagnostics);
+      EXPECT_LE(x.offset + x.length, kBase + cut) << Describe(d.diagnostics);
     }
   }
 }

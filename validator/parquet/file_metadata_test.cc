@@ -14,7 +14,7 @@
 namespace colcheck::parquet {
 namespace {
 
-using ::colcheck::testing::Dump;
+using ::colcheck::testing::Describe;
 using ::colcheck::testing::HasCode;
 using ::colcheck::testing::IsDiagnostic;
 using ::colcheck::testing::Logical;
@@ -36,14 +36,14 @@ MetadataBuilder ValidFile() {
 TEST(FileMetaDataTest, ValidFooterHasNoDiagnostics) {
   MetadataBuilder b = ValidFile();
   const auto d = b.Run(CheckFileMetaData);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(FileMetaDataTest, Version2IsAccepted) {
   MetadataBuilder b = ValidFile();
   b.md().version = b.Field<int32_t>(2);
   const auto d = b.Run(CheckFileMetaData);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(FileMetaDataTest, UnknownVersionIsAWarning) {
@@ -52,7 +52,7 @@ TEST(FileMetaDataTest, UnknownVersionIsAWarning) {
   const auto d = b.Run(CheckFileMetaData);
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataVersion,
                                           b.md().version.span, "version")))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -62,7 +62,7 @@ TEST(FileMetaDataTest, NegativeVersionIsUnknown) {
   const auto d = b.Run(CheckFileMetaData);
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataVersion,
                                           ByteSpan{200, 5}, "version")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(FileMetaDataTest, NegativeNumRows) {
@@ -71,7 +71,7 @@ TEST(FileMetaDataTest, NegativeNumRows) {
   const auto d = b.Run(CheckFileMetaData);
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataNegativeValue,
                                           ByteSpan{300, 2}, "num_rows")))
-      << Dump(d);
+      << Describe(d);
 }
 
 // repeated_no_annotation.parquet: num_rows is 0 while its row group has 6.
@@ -84,7 +84,7 @@ TEST(FileMetaDataTest, NumRowsDiffersFromRowGroupSum) {
   const auto d = b.Run(CheckFileMetaData);
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataNumRowsMismatch,
                                           ByteSpan{400, 1}, "num_rows")))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kError);
 }
 
@@ -97,7 +97,7 @@ TEST(FileMetaDataTest, RowGroupSumOverflowIsAMismatchNotUB) {
   const auto d = b.Run(CheckFileMetaData);
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataNumRowsMismatch,
                                           b.md().num_rows.span, "num_rows")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(FileMetaDataTest, LargeRowCountsSumExactly) {
@@ -107,7 +107,7 @@ TEST(FileMetaDataTest, LargeRowCountsSumExactly) {
   b.row_group(1).num_rows = b.Field(big - 1);
   b.md().num_rows = b.Field(big + (big - 1));
   const auto d = b.Run(CheckFileMetaData);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 // A negative row group count is CheckRowGroups' finding; the sum is then
@@ -116,7 +116,7 @@ TEST(FileMetaDataTest, NegativeRowGroupCountSkipsTheSum) {
   MetadataBuilder b = ValidFile();
   b.row_group(1).num_rows = b.Field<int64_t>(-5);
   const auto d = b.Run(CheckFileMetaData);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(FileMetaDataTest, WellFormedCreatedBy) {
@@ -130,7 +130,7 @@ TEST(FileMetaDataTest, WellFormedCreatedBy) {
     MetadataBuilder b = ValidFile();
     b.md().created_by = b.Field(s);
     const auto d = b.Run(CheckFileMetaData);
-    EXPECT_THAT(d, IsEmpty()) << s << "\n" << Dump(d);
+    EXPECT_THAT(d, IsEmpty()) << s << "\n" << Describe(d);
   }
 }
 
@@ -144,7 +144,7 @@ TEST(FileMetaDataTest, MalformedCreatedByIsInfo) {
     EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataCreatedByFormat,
                                             ByteSpan{500, 7}, "created_by")))
         << s << "\n"
-        << Dump(d);
+        << Describe(d);
     if (!d.empty()) {
       EXPECT_EQ(d[0].severity, Severity::kInfo);
     }
@@ -155,7 +155,7 @@ TEST(FileMetaDataTest, AbsentCreatedByIsFine) {
   MetadataBuilder b = ValidFile();
   b.md().created_by = {};
   const auto d = b.Run(CheckFileMetaData);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(FileMetaDataTest, ColumnOrdersCountMismatch) {
@@ -165,7 +165,7 @@ TEST(FileMetaDataTest, ColumnOrdersCountMismatch) {
   EXPECT_THAT(
       d, ElementsAre(IsDiagnostic(Code::kMetadataColumnOrdersCount,
                                   b.md().column_orders.span, "column_orders")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(FileMetaDataTest, ColumnOrdersNotJudgedWithoutASoundTree) {
@@ -173,7 +173,7 @@ TEST(FileMetaDataTest, ColumnOrdersNotJudgedWithoutASoundTree) {
   b.md().column_orders.value.pop_back();
   b.tree().ok = false;
   const auto d = b.Run(CheckFileMetaData);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(FileMetaDataTest, TotalOrderOnIntegerColumn) {
@@ -184,7 +184,7 @@ TEST(FileMetaDataTest, TotalOrderOnIntegerColumn) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataColumnOrderType,
                                           b.md().column_orders.value[0].span,
                                           "column_orders[0]")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(FileMetaDataTest, TotalOrderOnFloat16AndFloat) {
@@ -198,7 +198,7 @@ TEST(FileMetaDataTest, TotalOrderOnFloat16AndFloat) {
     order.value.id = kIeee754TotalOrder;
   }
   const auto d = b.Run(CheckFileMetaData);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(FileMetaDataTest, TotalOrderOnPlainFixedLenByteArray) {
@@ -211,7 +211,7 @@ TEST(FileMetaDataTest, TotalOrderOnPlainFixedLenByteArray) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataColumnOrderType,
                                           b.md().column_orders.value[0].span,
                                           "column_orders[0]")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(FileMetaDataTest, Int96TimestampOrderOnlyOnInt96) {
@@ -227,7 +227,7 @@ TEST(FileMetaDataTest, Int96TimestampOrderOnlyOnInt96) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataColumnOrderType,
                                           b.md().column_orders.value[1].span,
                                           "column_orders[1]")))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST(FileMetaDataTest, MinValueWithoutColumnOrdersWarnsOncePerFile) {
@@ -239,7 +239,7 @@ TEST(FileMetaDataTest, MinValueWithoutColumnOrdersWarnsOncePerFile) {
   const auto d = b.Run(CheckFileMetaData);
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataColumnOrdersMissing,
                                           ByteSpan{700, 90}, "column_orders")))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -250,7 +250,7 @@ TEST(FileMetaDataTest, DeprecatedMinMaxNeedNoColumnOrders) {
   b.stats(0, 0).min = b.Field<Binary>("\x01\0\0\0\0\0\0\0", 8);
   b.stats(0, 0).max = b.Field<Binary>("\x02\0\0\0\0\0\0\0", 8);
   const auto d = b.Run(CheckFileMetaData);
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST(FileMetaDataTest, ReportsEachFaultIndependently) {
@@ -262,7 +262,7 @@ TEST(FileMetaDataTest, ReportsEachFaultIndependently) {
   EXPECT_THAT(d, ElementsAre(HasCode(Code::kMetadataVersion),
                              HasCode(Code::kMetadataNumRowsMismatch),
                              HasCode(Code::kMetadataCreatedByFormat)))
-      << Dump(d);
+      << Describe(d);
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ namespace colcheck::parquet {
 namespace {
 
 using ::colcheck::testing::CompactWriter;
-using ::colcheck::testing::Dump;
+using ::colcheck::testing::Describe;
 using ::colcheck::testing::FieldSpans;
 using ::colcheck::testing::IsDiagnostic;
 using ::colcheck::testing::MetadataBuilder;
@@ -295,9 +295,9 @@ TEST_F(PageIndexTest, MatchingIndexesAreClean) {
   OffsetIndexOf(GoodLocations());
   ColumnIndexOf(GoodColumnIndex());
   const auto d = Run();
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
   const auto headers_only = Run(HeadersOnly());
-  EXPECT_THAT(headers_only, IsEmpty()) << Dump(headers_only);
+  EXPECT_THAT(headers_only, IsEmpty()) << Describe(headers_only);
 }
 
 // ---- the declared lengths ---------------------------------------------------
@@ -311,7 +311,7 @@ TEST_F(PageIndexTest, OffsetIndexLongerOrShorterThanItsLength) {
         d, ElementsAre(IsDiagnostic(Code::kPageIndexLengthMismatch,
                                     b_.chunk(0, 0).offset_index_length.span,
                                     Field("offset_index_length"))))
-        << Dump(d);
+        << Describe(d);
   }
 }
 
@@ -324,7 +324,7 @@ TEST_F(PageIndexTest, ColumnIndexLongerThanItsLength) {
               ElementsAre(IsDiagnostic(Code::kPageIndexLengthMismatch,
                                        b_.chunk(0, 0).column_index_length.span,
                                        Field("column_index_length"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, DecoderFaultsCarryTheIndexPath) {
@@ -336,7 +336,7 @@ TEST_F(PageIndexTest, DecoderFaultsCarryTheIndexPath) {
   const auto d = Run();
   ASSERT_FALSE(d.empty());
   EXPECT_EQ(d[0].field.rfind(Field("offset_index.page_locations[1]"), 0), 0u)
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, IndexesTheFooterRulesRejectedAreSkipped) {
@@ -363,7 +363,7 @@ TEST_F(PageIndexTest, OneLocationPerDataPage) {
   EXPECT_THAT(
       d, ElementsAre(IsDiagnostic(Code::kPageIndexLocationCount, s.locations,
                                   Field("offset_index.page_locations"))))
-      << Dump(d);
+      << Describe(d);
   // Without the page list nothing is counted.
   walk_.complete = false;
   EXPECT_THAT(Run(), IsEmpty());
@@ -380,7 +380,7 @@ TEST_F(PageIndexTest, LocationOffsetAndSizeMatchThePage) {
              IsDiagnostic(
                  Code::kPageIndexLocationSize, s.size[2].value,
                  Field("offset_index.page_locations[2].compressed_page_size"))))
-      << Dump(d);
+      << Describe(d);
   // A headers-only walk knows the headers too.
   EXPECT_EQ(Run(HeadersOnly()).size(), 2u);
 }
@@ -393,7 +393,7 @@ TEST_F(PageIndexTest, UnpairedLocationsMustBeInOffsetOrder) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexLocationOffset, s.offset[2].value,
                      Field("offset_index.page_locations[2].offset"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, FirstRowIndexStartsAtZero) {
@@ -403,7 +403,7 @@ TEST_F(PageIndexTest, FirstRowIndexStartsAtZero) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexFirstRowIndex, s.first_row[0].value,
                      Field("offset_index.page_locations[0].first_row_index"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, FirstRowIndexIncreasesStrictly) {
@@ -413,7 +413,7 @@ TEST_F(PageIndexTest, FirstRowIndexIncreasesStrictly) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexFirstRowIndex, s.first_row[2].value,
                      Field("offset_index.page_locations[2].first_row_index"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, FirstRowIndexInsideTheRowGroup) {
@@ -424,7 +424,7 @@ TEST_F(PageIndexTest, FirstRowIndexInsideTheRowGroup) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexFirstRowIndex, s.first_row[2].value,
                      Field("offset_index.page_locations[2].first_row_index"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, FirstRowIndexIsWhereThePageStarts) {
@@ -434,7 +434,7 @@ TEST_F(PageIndexTest, FirstRowIndexIsWhereThePageStarts) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexFirstRowIndex, s.first_row[1].value,
                      Field("offset_index.page_locations[1].first_row_index"))))
-      << Dump(d);
+      << Describe(d);
   // Rows are only known after the earlier pages were decoded.
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
@@ -445,10 +445,11 @@ TEST_F(PageIndexTest, PagesNamedByTheOffsetIndexStartRows) {
   OffsetIndexOf(GoodLocations());
   const auto d = Run();
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
-                     Code::kLevelsFirstRepNotZero, walk_.data_pages[2].repetition_levels,
+                     Code::kLevelsFirstRepNotZero,
+                     walk_.data_pages[2].repetition_levels,
                      FieldPath("row_groups", 0, "columns", 0, "pages", 2,
                                "repetition_levels[0]"))))
-      << Dump(d);
+      << Describe(d);
   // Without an offset index a page may start inside a row.
   b_.chunk(0, 0).offset_index_offset = {};
   b_.chunk(0, 0).offset_index_length = {};
@@ -462,7 +463,7 @@ TEST_F(PageIndexTest, UnencodedBytesOnlyForByteArrays) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kStatsSizeStatisticsMismatch, s.unencoded,
                      Field("offset_index.unencoded_byte_array_data_bytes"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 class ByteArrayPageIndexTest : public PageIndexTest {
@@ -486,7 +487,7 @@ TEST_F(ByteArrayPageIndexTest, UnencodedBytesMatchThePages) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kStatsSizeStatisticsMismatch, s.unencoded_entries[1],
                      Field("offset_index.unencoded_byte_array_data_bytes", 1))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
 
@@ -497,7 +498,7 @@ TEST_F(ByteArrayPageIndexTest, UnencodedBytesHaveOneEntryPerPage) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexListLength, s.unencoded,
                      Field("offset_index.unencoded_byte_array_data_bytes"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 // ---- ColumnIndex ------------------------------------------------------------
@@ -513,7 +514,7 @@ TEST_F(PageIndexTest, ListsHaveOneEntryPerPage) {
                                Field("column_index.min_values")),
                   IsDiagnostic(Code::kPageIndexListLength, s.null_counts.list,
                                Field("column_index.null_counts"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, NullPagesAgainstThePageList) {
@@ -526,13 +527,13 @@ TEST_F(PageIndexTest, NullPagesAgainstThePageList) {
   EXPECT_THAT(
       d, Contains(IsDiagnostic(Code::kPageIndexListLength, s.null_pages.list,
                                Field("column_index.null_pages"))))
-      << Dump(d);
+      << Describe(d);
   // Without the page list the lists need only agree with each other.
   walk_.complete = false;
   spec.null_counts->push_back(0);
   spec.definition_histograms->insert(spec.definition_histograms->end(), {4, 0});
   ColumnIndexOf(spec);
-  EXPECT_THAT(Run(), IsEmpty()) << Dump(Run());
+  EXPECT_THAT(Run(), IsEmpty()) << Describe(Run());
 }
 
 TEST_F(PageIndexTest, NullPageBoundsAreEmpty) {
@@ -540,11 +541,10 @@ TEST_F(PageIndexTest, NullPageBoundsAreEmpty) {
   spec.max[2] = Int32(0);
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run(HeadersOnly());
-  EXPECT_THAT(
-      d, ElementsAre(IsDiagnostic(Code::kPageIndexNullPageBounds,
-                                  s.max.entries[2],
-                                  Field("column_index.max_values", 2))))
-      << Dump(d);
+  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kPageIndexNullPageBounds,
+                                          s.max.entries[2],
+                                          Field("column_index.max_values", 2))))
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, NullPagesAreThePagesWithoutValues) {
@@ -561,7 +561,7 @@ TEST_F(PageIndexTest, NullPagesAreThePagesWithoutValues) {
                           Field("column_index.null_pages", 0)),
              IsDiagnostic(Code::kPageIndexNullPages, s.null_pages.entries[2],
                           Field("column_index.null_pages", 2))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
 
@@ -573,7 +573,7 @@ TEST_F(PageIndexTest, BoundsHaveTheTypesWidth) {
   EXPECT_THAT(d,
               ElementsAre(IsDiagnostic(Code::kPageIndexBounds, s.min.entries[1],
                                        Field("column_index.min_values", 1))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, MinIsNotAboveMax) {
@@ -586,7 +586,7 @@ TEST_F(PageIndexTest, MinIsNotAboveMax) {
   EXPECT_THAT(d,
               ElementsAre(IsDiagnostic(Code::kPageIndexBounds, s.max.entries[0],
                                        Field("column_index.max_values", 0))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, BoundsBoundThePagesValues) {
@@ -600,7 +600,7 @@ TEST_F(PageIndexTest, BoundsBoundThePagesValues) {
                                        Field("column_index.min_values", 1)),
                           IsDiagnostic(Code::kPageIndexBounds, s.max.entries[0],
                                        Field("column_index.max_values", 0))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
 
@@ -619,7 +619,7 @@ TEST_F(PageIndexTest, BoundaryOrderAscending) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexBoundaryOrder, s.boundary_order.value,
                      Field("column_index.boundary_order"))))
-      << Dump(d);
+      << Describe(d);
   spec.boundary_order = kUnordered;
   ColumnIndexOf(spec);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
@@ -633,7 +633,7 @@ TEST_F(PageIndexTest, BoundaryOrderDescending) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexBoundaryOrder, s.boundary_order.value,
                      Field("column_index.boundary_order"))))
-      << Dump(d);
+      << Describe(d);
   // Descending data: page 1 first.
   spec.min = {Int32(4), Int32(1), ""};
   spec.max = {Int32(6), Int32(3), ""};
@@ -649,7 +649,7 @@ TEST_F(PageIndexTest, BoundaryOrderMustBeKnown) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexBoundaryOrder, s.boundary_order.value,
                      Field("column_index.boundary_order"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, NullCountsMatchThePages) {
@@ -660,7 +660,7 @@ TEST_F(PageIndexTest, NullCountsMatchThePages) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexNullCounts, s.null_counts.entries[1],
                      Field("column_index.null_counts", 1))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
   spec.null_counts = std::vector<int64_t>{1, -1, 4};
   const ColumnIndexSpans negative = ColumnIndexOf(spec);
@@ -687,15 +687,17 @@ TEST_F(PageIndexTest, ParquetMrIndexWithoutStatisticsIsAWriterBug) {
       "parquet-mr version 1.13.0-SNAPSHOT (build 019361e0)");
   const ColumnIndexSpans s = ColumnIndexOf(NoStatisticsIndex());
   const auto d = Run();
-  EXPECT_THAT(
-      d,
-      ElementsAre(IsDiagnostic(Code::kPageIndexWithoutStatistics, s.null_counts.entries[0],
-                               Field("column_index.null_counts", 0)),
-                  IsDiagnostic(Code::kPageIndexWithoutStatistics, s.null_counts.entries[1],
-                               Field("column_index.null_counts", 1)),
-                  IsDiagnostic(Code::kPageIndexWithoutStatistics, s.null_counts.entries[2],
-                               Field("column_index.null_counts", 2))))
-      << Dump(d);
+  EXPECT_THAT(d,
+              ElementsAre(IsDiagnostic(Code::kPageIndexWithoutStatistics,
+                                       s.null_counts.entries[0],
+                                       Field("column_index.null_counts", 0)),
+                          IsDiagnostic(Code::kPageIndexWithoutStatistics,
+                                       s.null_counts.entries[1],
+                                       Field("column_index.null_counts", 1)),
+                          IsDiagnostic(Code::kPageIndexWithoutStatistics,
+                                       s.null_counts.entries[2],
+                                       Field("column_index.null_counts", 2))))
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, IndexWithoutStatisticsFromOtherWriters) {
@@ -713,7 +715,7 @@ TEST_F(PageIndexTest, IndexWithoutStatisticsFromOtherWriters) {
                           Field("column_index.null_counts", 1)),
              IsDiagnostic(Code::kPageIndexNullCounts, s.null_counts.entries[2],
                           Field("column_index.null_counts", 2))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, DefinitionHistogramsHavePagesTimesLevels) {
@@ -724,7 +726,7 @@ TEST_F(PageIndexTest, DefinitionHistogramsHavePagesTimesLevels) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexHistogram, s.definition.list,
                      Field("column_index.definition_level_histograms"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, DefinitionHistogramsMatchThePages) {
@@ -735,7 +737,7 @@ TEST_F(PageIndexTest, DefinitionHistogramsMatchThePages) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexHistogram, s.definition.entries[2],
                      Field("column_index.definition_level_histograms", 2))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
 
@@ -769,7 +771,7 @@ TEST_F(PageIndexTest, EmptyHistogramsStandForLevelsOfZero) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(
                      Code::kPageIndexHistogram, s.definition.list,
                      Field("column_index.definition_level_histograms"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(PageIndexTest, RepeatedColumnHistograms) {
@@ -780,7 +782,7 @@ TEST_F(PageIndexTest, RepeatedColumnHistograms) {
   ColumnIndexSpec spec = GoodColumnIndex();
   spec.repetition_histograms = std::vector<int64_t>{1, 3, 2, 2, 4, 0};
   ColumnIndexOf(spec);
-  EXPECT_THAT(Run(), IsEmpty()) << Dump(Run());
+  EXPECT_THAT(Run(), IsEmpty()) << Describe(Run());
   spec.repetition_histograms = std::vector<int64_t>{1, 3, 2, 2, 3, 1};
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   EXPECT_THAT(Run(),
@@ -815,7 +817,7 @@ TEST_F(FloatPageIndexTest, NanOnlyPageUnderTypeOrder) {
   EXPECT_THAT(
       d, ElementsAre(IsDiagnostic(Code::kPageIndexNanOnlyPage, s.min.entries[1],
                                   Field("column_index.min_values", 1))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(Run(HeadersOnly()), IsEmpty());
 }
 
@@ -823,7 +825,7 @@ TEST_F(FloatPageIndexTest, NanOnlyPageUnderTotalOrder) {
   b_.md().column_orders.value[0].value.id = kIeee754TotalOrder;
   ColumnIndexOf(Spec());
   const auto d = Run();
-  EXPECT_THAT(d, IsEmpty()) << Dump(d);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
 }
 
 TEST_F(FloatPageIndexTest, NanCountsMatchThePages) {
@@ -831,10 +833,10 @@ TEST_F(FloatPageIndexTest, NanCountsMatchThePages) {
   spec.nan_counts = std::vector<int64_t>{1, 4, 0};
   const ColumnIndexSpans s = ColumnIndexOf(spec);
   const auto d = Run();
-  EXPECT_THAT(
-      d, Contains(IsDiagnostic(Code::kPageIndexNanCounts, s.nan.entries[0],
-                               Field("column_index.nan_counts", 0))))
-      << Dump(d);
+  EXPECT_THAT(d,
+              Contains(IsDiagnostic(Code::kPageIndexNanCounts, s.nan.entries[0],
+                                    Field("column_index.nan_counts", 0))))
+      << Describe(d);
   spec.nan_counts = std::vector<int64_t>{0, 4};
   const ColumnIndexSpans short_list = ColumnIndexOf(spec);
   EXPECT_THAT(Run(), Contains(IsDiagnostic(Code::kPageIndexListLength,
@@ -878,7 +880,7 @@ class SizeStatisticsTest : public PageIndexTest {
 TEST_F(SizeStatisticsTest, MatchingHistogramsAreClean) {
   Stats().definition_level_histogram = List({5, 7});
   Stats().repetition_level_histogram = List({12});
-  EXPECT_THAT(Check(), IsEmpty()) << Dump(Check());
+  EXPECT_THAT(Check(), IsEmpty()) << Describe(Check());
 }
 
 TEST_F(SizeStatisticsTest, HistogramHasMaxLevelPlusOneEntries) {
@@ -894,7 +896,7 @@ TEST_F(SizeStatisticsTest, HistogramHasMaxLevelPlusOneEntries) {
                                        Stats().repetition_level_histogram.span,
                                        Field("meta_data.size_statistics."
                                              "repetition_level_histogram"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(SizeStatisticsTest, EmptyHistogramStandsForLevelsOfZero) {
@@ -916,7 +918,7 @@ TEST_F(SizeStatisticsTest, HistogramSumsToNumValues) {
                                        Stats().definition_level_histogram.span,
                                        Field("meta_data.size_statistics."
                                              "definition_level_histogram"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(SizeStatisticsTest, HistogramMatchesTheWalk) {
@@ -928,7 +930,7 @@ TEST_F(SizeStatisticsTest, HistogramMatchesTheWalk) {
                      Field("meta_data.size_statistics."
                            "definition_level_histogram",
                            0))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(Check(HeadersOnly()), IsEmpty());
 }
 
@@ -941,7 +943,7 @@ TEST_F(SizeStatisticsTest, NegativeCount) {
                      Field("meta_data.size_statistics."
                            "definition_level_histogram",
                            1))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(SizeStatisticsTest, UnencodedBytesOnlyForByteArrays) {
@@ -952,7 +954,7 @@ TEST_F(SizeStatisticsTest, UnencodedBytesOnlyForByteArrays) {
                                   Stats().unencoded_byte_array_data_bytes.span,
                                   Field("meta_data.size_statistics."
                                         "unencoded_byte_array_data_bytes"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 class ByteArraySizeStatisticsTest : public SizeStatisticsTest {
@@ -977,7 +979,7 @@ TEST_F(ByteArraySizeStatisticsTest, UnencodedBytesMatchTheWalk) {
                                   Stats().unencoded_byte_array_data_bytes.span,
                                   Field("meta_data.size_statistics."
                                         "unencoded_byte_array_data_bytes"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_THAT(Check(HeadersOnly()), IsEmpty());
   Stats().unencoded_byte_array_data_bytes = b_.Field<int64_t>(-1);
   EXPECT_EQ(Check(HeadersOnly()).size(), 1u);

@@ -20,24 +20,14 @@
 #include "core/diagnostics.h"
 #include "parquet/page_walk.h"
 #include "parquet/parquet_validator.h"
+#include "testing/external_corpus.h"
 
 namespace colcheck::parquet {
 namespace {
 
 std::filesystem::path DataDir() {
-  const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
-  const std::filesystem::path root =
-      env != nullptr && *env != '\0' ? env : "../shared/corpus-external";
-  return root / "parquet-testing" / "data";
-}
-
-std::vector<std::byte> ReadAll(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::vector<char> chars((std::istreambuf_iterator<char>(in)),
-                          std::istreambuf_iterator<char>());
-  std::vector<std::byte> out(chars.size());
-  std::memcpy(out.data(), chars.data(), chars.size());
-  return out;
+  return ::colcheck::testing::ExternalCorpusRoot("../shared/corpus-external") /
+         "parquet-testing" / "data";
 }
 
 // One CSV cell: a quoted or unquoted value, or null (an empty unquoted
@@ -134,7 +124,8 @@ TEST_P(DeltaExpectTest, DecodedValuesMatchTheWritersCsv) {
   if (!std::filesystem::exists(parquet) || !std::filesystem::exists(csv)) {
     GTEST_SKIP() << parquet << " not found; set COLCHECK_EXTERNAL_CORPUS";
   }
-  const std::vector<std::byte> bytes = ReadAll(parquet);
+  const std::vector<std::byte> bytes =
+      ::colcheck::testing::ReadFileBytes(parquet);
   DiagnosticSink sink;
   Collector collector;
   PassHooks hooks;

@@ -1,7 +1,6 @@
 // End-to-end tests through the public API: bytes in, diagnostics out.
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,26 +16,20 @@
 #include "core/limits.h"
 #include "core/span.h"
 #include "core/strings.h"
+#include "testing/diagnostics.h"
+#include "testing/external_corpus.h"
 #include "testing/minimal_file.h"
 
 namespace colcheck {
 namespace {
 
 using testing::BuildMinimalFile;
+using testing::Describe;
 using testing::MinimalFile;
 using testing::MinimalFileOptions;
 
 Report Validate(std::span<const std::byte> bytes) {
   return ValidateBytes(bytes, Options{});
-}
-
-std::string Describe(const Report& r) {
-  std::string out;
-  for (const Diagnostic& d : r.diagnostics) {
-    out += StrCat(d.offset, "+", d.length, " ", SeverityName(d.severity), "[",
-                  Info(d.code).name, "] ", d.message, " (", d.field, ")\n");
-  }
-  return out;
 }
 
 std::vector<const Diagnostic*> Errors(const Report& r) {
@@ -384,11 +377,7 @@ TEST(ValidateFileTest, MissingFileIsAnIoError) {
 // ---- the external corpus: files real writers produced ---------------------
 
 std::filesystem::path ExternalCorpus() {
-  if (const char* env = std::getenv("COLCHECK_EXTERNAL_CORPUS");
-      env != nullptr && *env != '\0') {
-    return env;
-  }
-  return "../shared/corpus-external";
+  return testing::ExternalCorpusRoot("../shared/corpus-external");
 }
 
 // The files parquet-rules.md says really are wrong, with their errors.

@@ -7,13 +7,8 @@
 #include "parquet/encoding_testing.h"
 #include "parquet/values.h"
 
-namespace colcheck::parquet {
+namespace colcheck::parquet::testing {
 namespace {
-
-using namespace testing;  // NOLINT: the encoders and helpers.
-using ::testing::ElementsAre;
-using ::testing::ElementsAreArray;
-using ::testing::IsEmpty;
 
 DecodeJob Plain(int32_t physical, uint64_t n, int32_t type_length = 0) {
   return Job(kPlain, physical, n, type_length);
@@ -42,10 +37,10 @@ TEST(PlainTest, FixedWidthRoundTrips) {
   EXPECT_THAT(out.values, ElementsAre(PlainOf(f[0]), PlainOf(f[1])));
   out = Decode(Plain(kDouble, 2), PlainBytes(d));
   EXPECT_THAT(out.values, ElementsAre(PlainOf(d[0]), PlainOf(d[1])));
-  const Bytes int96 = Str("abcdefghijkl012345678901");
+  const Bytes int96 = FromString("abcdefghijkl012345678901");
   out = Decode(Plain(kInt96, 2), int96);
   EXPECT_THAT(out.values, ElementsAre("abcdefghijkl", "012345678901"));
-  out = Decode(Plain(kFixedLenByteArray, 3, 3), Str("foobarbaz"));
+  out = Decode(Plain(kFixedLenByteArray, 3, 3), FromString("foobarbaz"));
   EXPECT_THAT(out.values, ElementsAre("foo", "bar", "baz"));
   EXPECT_THAT(out.diagnostics, IsEmpty());
 }
@@ -139,8 +134,8 @@ TEST(PlainTest, BooleanTruncatedAndTrailing) {
 Bytes PlainByteArrays(const std::vector<std::string>& values) {
   Bytes out;
   for (const std::string& v : values) {
-    Append(out, Le32(static_cast<uint32_t>(v.size())));
-    Append(out, Str(v));
+    Append(&out, Le32(static_cast<uint32_t>(v.size())));
+    Append(&out, FromString(v));
   }
   return out;
 }
@@ -159,7 +154,8 @@ TEST(PlainTest, ByteArrayRoundTrip) {
 
 TEST(PlainTest, ByteArrayLengthBeyondTheSection) {
   // "ab" then a length of 10 with 3 bytes left: span = length + the rest.
-  const Bytes section = Concat({Le32(2), Str("ab"), Le32(10), Str("xyz")});
+  const Bytes section =
+      Concat({Le32(2), FromString("ab"), Le32(10), FromString("xyz")});
   const Decoded d = Decode(Plain(kByteArray, 2), section);
   EXPECT_THAT(d.values, ElementsAre("ab"));
   EXPECT_THAT(d.diagnostics,
@@ -168,7 +164,7 @@ TEST(PlainTest, ByteArrayLengthBeyondTheSection) {
 }
 
 TEST(PlainTest, ByteArrayPartialLength) {
-  const Bytes section = Concat({Le32(1), Str("a"), B({5, 0})});
+  const Bytes section = Concat({Le32(1), FromString("a"), B({5, 0})});
   const Decoded d = Decode(Plain(kByteArray, 2), section);
   EXPECT_THAT(d.diagnostics,
               ElementsAre(IsDiagnostic(Code::kEncodingTruncated, At(5, 2),
@@ -202,4 +198,4 @@ TEST(PlainTest, EveryTruncationFails) {
 }
 
 }  // namespace
-}  // namespace colcheck::parquet
+}  // namespace colcheck::parquet::testing

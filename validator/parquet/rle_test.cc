@@ -8,13 +8,8 @@
 
 #include "parquet/encoding_testing.h"
 
-namespace colcheck::parquet {
+namespace colcheck::parquet::testing {
 namespace {
-
-using namespace testing;  // NOLINT: the encoders and helpers.
-using ::testing::ElementsAre;
-using ::testing::ElementsAreArray;
-using ::testing::IsEmpty;
 
 // Decodes hybrid data (no length prefix) at kBase in requests of `batch`.
 struct Hybrid {
@@ -90,7 +85,7 @@ TEST(RleDecoderTest, RoundTripsEveryWidthAndBatchSize) {
       const Hybrid h = DecodeHybrid(data, width, expected.size(), batch);
       EXPECT_THAT(h.values, ElementsAreArray(expected))
           << "width " << width << " batch " << batch;
-      EXPECT_THAT(h.diagnostics, IsEmpty()) << Dump(h.diagnostics);
+      EXPECT_THAT(h.diagnostics, IsEmpty()) << Describe(h.diagnostics);
       // The last run's padding values are not trailing bytes.
       EXPECT_EQ(h.rest.length, 0u);
     }
@@ -267,7 +262,7 @@ TEST(RleBooleanTest, RoundTrip) {
       expected.emplace_back(1, char(v));
     }
     EXPECT_THAT(d.values, ElementsAreArray(expected));
-    EXPECT_THAT(d.diagnostics, IsEmpty()) << Dump(d.diagnostics);
+    EXPECT_THAT(d.diagnostics, IsEmpty()) << Describe(d.diagnostics);
   }
 }
 
@@ -319,4 +314,4 @@ TEST(RleBooleanTest, EveryTruncationFails) {
 }
 
 }  // namespace
-}  // namespace colcheck::parquet
+}  // namespace colcheck::parquet::testing

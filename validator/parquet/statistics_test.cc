@@ -16,7 +16,7 @@
 namespace colcheck::parquet {
 namespace {
 
-using ::colcheck::testing::Dump;
+using ::colcheck::testing::Describe;
 using ::colcheck::testing::IsDiagnostic;
 using ::colcheck::testing::Logical;
 using ::colcheck::testing::MetadataBuilder;
@@ -71,11 +71,11 @@ class StatisticsTest : public ::testing::Test {
     const auto d = b.Run(CheckStatistics);
     EXPECT_THAT(d,
                 ElementsAre(IsDiagnostic(code, field.span, Stat(0, 0, name))))
-        << Dump(d);
+        << Describe(d);
   }
   void ExpectClean(MetadataBuilder& b) {
     const auto d = b.Run(CheckStatistics);
-    EXPECT_THAT(d, IsEmpty()) << Dump(d);
+    EXPECT_THAT(d, IsEmpty()) << Describe(d);
   }
 
  private:
@@ -142,7 +142,7 @@ TEST_F(StatisticsTest, NegativeCounts) {
                           Stat(0, 0, "distinct_count")),
              IsDiagnostic(Code::kMetadataNegativeValue, s.nan_count.span,
                           Stat(0, 0, "nan_count"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(StatisticsTest, CountsExceedNumValues) {
@@ -157,7 +157,7 @@ TEST_F(StatisticsTest, CountsExceedNumValues) {
                           Stat(0, 0, "null_count")),
              IsDiagnostic(Code::kStatsDistinctCountExceedsValues,
                           s.distinct_count.span, Stat(0, 0, "distinct_count"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(StatisticsTest, NanCountExceedsValues) {
@@ -167,7 +167,7 @@ TEST_F(StatisticsTest, NanCountExceedsValues) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNanCountExceedsValues,
                                           b.stats(0, 0).nan_count.span,
                                           Stat(0, 0, "nan_count"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(StatisticsTest, NanCountOnNonFloatColumn) {
@@ -177,7 +177,7 @@ TEST_F(StatisticsTest, NanCountOnNonFloatColumn) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNanCountType,
                                           b.stats(0, 0).nan_count.span,
                                           Stat(0, 0, "nan_count"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -202,7 +202,7 @@ TEST_F(StatisticsTest, ValueLengthOfFixedWidthTypes) {
                                             b.stats(0, 0).min_value.span,
                                             Stat(0, 0, "min_value"))))
         << c.type << "\n"
-        << Dump(d);
+        << Describe(d);
   }
 }
 
@@ -212,13 +212,13 @@ TEST_F(StatisticsTest, Int96ValueLength) {
   const Binary wrong = Keep(std::string(8, '\0'));
   b.stats(0, 0).min_value = b.Field(wrong, wrong.size());
   const auto d = b.Run(CheckStatistics);
-  EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsValueLength,
-                                          b.stats(0, 0).min_value.span,
-                                          Stat(0, 0, "min_value")),
-                             IsDiagnostic(Code::kStatsInt96Bounds,
-                                          b.stats(0, 0).min_value.span,
-                                          Stat(0, 0, "min_value"))))
-      << Dump(d);
+  EXPECT_THAT(
+      d, ElementsAre(
+             IsDiagnostic(Code::kStatsValueLength, b.stats(0, 0).min_value.span,
+                          Stat(0, 0, "min_value")),
+             IsDiagnostic(Code::kStatsInt96Bounds, b.stats(0, 0).min_value.span,
+                          Stat(0, 0, "min_value"))))
+      << Describe(d);
 }
 
 TEST_F(StatisticsTest, DeprecatedValueLength) {
@@ -341,7 +341,7 @@ TEST_F(StatisticsTest, NaNMaxValueIsAWarning) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNanBound,
                                           b.stats(0, 0).max_value.span,
                                           Stat(0, 0, "max_value"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kWarning);
 }
 
@@ -373,7 +373,7 @@ TEST_F(StatisticsTest, TotalOrderRequiresNanCount) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNanCountMissing,
                                           b.meta(0, 0).statistics.span,
                                           Stat(0, 0, "nan_count"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 TEST_F(StatisticsTest, TotalOrderAllowsNaNAndOrdersZeros) {
@@ -425,7 +425,7 @@ TEST_F(StatisticsTest, Int96BoundsAreAnInfo) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsInt96Bounds,
                                           b.stats(0, 0).min_value.span,
                                           Stat(0, 0, "min_value"))))
-      << Dump(d);
+      << Describe(d);
   EXPECT_EQ(d[0].severity, Severity::kInfo);
 }
 
@@ -528,7 +528,7 @@ TEST_F(StatisticsTest, EveryChunkIsChecked) {
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kStatsNullCountExceedsValues,
                                           b.stats(1, 1).null_count.span,
                                           Stat(1, 1, "null_count"))))
-      << Dump(d);
+      << Describe(d);
 }
 
 }  // namespace

@@ -5,12 +5,8 @@
 
 #include "parquet/encoding_testing.h"
 
-namespace colcheck::parquet {
+namespace colcheck::parquet::testing {
 namespace {
-
-using namespace testing;  // NOLINT: the encoders and helpers.
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
 
 TEST(ColumnTypeTest, Widths) {
   EXPECT_EQ((ColumnType{kBoolean, 0}.width()), 1u);
@@ -106,4 +102,4 @@ TEST(MakeValueDecoderTest, UnknownPhysicalTypeIsLeftToTheSchema) {
 }
 
 }  // namespace
-}  // namespace colcheck::parquet
+}  // namespace colcheck::parquet::testing

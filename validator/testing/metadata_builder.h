@@ -34,32 +34,13 @@
 #include "parquet/metadata.h"
 #include "parquet/rules.h"
 #include "parquet/schema.h"
+#include "testing/diagnostics.h"
 
 namespace colcheck::testing {
 
-// Matches a Diagnostic by code, byte span and field path; never by message.
-MATCHER_P3(IsDiagnostic, code, span, field, "") {
-  const ByteSpan expected = span;
-  if (arg.code == code && arg.offset == expected.offset &&
-      arg.length == expected.length && arg.field == field) {
-    return true;
-  }
-  *result_listener << "is " << Info(arg.code).name << " at [" << arg.offset
-                   << ", +" << arg.length << ") field " << arg.field;
-  return false;
-}
-
-// Matches a Diagnostic by code alone, for tests about how often a code fires.
-MATCHER_P(HasCode, code, "") { return arg.code == code; }
-
-// One line per diagnostic, to print next to a failed expectation.
+// validator/inspect's tests still call Describe by this name.
 inline std::string Dump(const std::vector<Diagnostic>& diagnostics) {
-  std::ostringstream out;
-  for (const Diagnostic& d : diagnostics) {
-    out << Info(d.code).name << " [" << d.offset << ", +" << d.length << ") "
-        << d.field << ": " << d.message << "\n";
-  }
-  return out.str();
+  return Describe(diagnostics);
 }
 
 // A LogicalType union holding member `id` (kLogicalFloat16, ...).

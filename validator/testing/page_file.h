@@ -24,18 +24,14 @@
 #include <utility>
 #include <vector>
 
+#include "testing/bytes.h"
 #include "testing/compact_writer.h"
 #include "thrift/compact_reader.h"
 
 namespace colcheck::testing {
 
-using Bytes = std::vector<std::byte>;
-
 // ---- page bodies ------------------------------------------------------------
 
-inline void Append(Bytes* out, std::span<const std::byte> b) {
-  out->insert(out->end(), b.begin(), b.end());
-}
 inline void AppendU32(Bytes* out, uint32_t v) {
   for (int i = 0; i < 4; ++i) {
     out->push_back(std::byte{static_cast<uint8_t>(v >> (8 * i))});
@@ -86,11 +82,6 @@ inline Bytes LengthPrefixed(const Bytes& section) {
   Bytes out;
   AppendU32(&out, static_cast<uint32_t>(section.size()));
   Append(&out, section);
-  return out;
-}
-inline Bytes Concat(std::initializer_list<Bytes> parts) {
-  Bytes out;
-  for (const Bytes& p : parts) Append(&out, p);
   return out;
 }
 

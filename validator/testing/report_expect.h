@@ -16,19 +16,9 @@
 #include "colcheck/colcheck.h"
 #include "core/span.h"
 #include "core/strings.h"
+#include "testing/diagnostics.h"
 
 namespace colcheck::testing {
-
-// One line per diagnostic with its span and severity, to print next to a
-// failed expectation.
-inline std::string Describe(const Report& r) {
-  std::string out;
-  for (const Diagnostic& d : r.diagnostics) {
-    out += StrCat(d.offset, "+", d.length, " ", SeverityName(d.severity), "[",
-                  Info(d.code).name, "] ", d.message, " (", d.field, ")\n");
-  }
-  return out;
-}
 
 inline size_t CountErrors(const Report& r) {
   size_t n = 0;

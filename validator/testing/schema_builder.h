@@ -27,6 +27,7 @@
 #include "parquet/metadata.h"
 #include "parquet/rules.h"
 #include "parquet/schema.h"
+#include "testing/diagnostics.h"
 
 namespace colcheck::testing {
 
@@ -185,66 +186,6 @@ inline std::vector<Diagnostic> RunSchemaRules(const parquet::FileMetaData& md) {
   parquet::CheckSchema(ctx);
   parquet::CheckLogicalTypes(ctx);
   return sink.Take();
-}
-
-inline std::string Describe(const std::vector<Diagnostic>& diagnostics) {
-  std::string out;
-  for (const Diagnostic& d : diagnostics) {
-    out += StrCat("  ", Info(d.code).name, " @", d.offset, "+", d.length, " ",
-                  d.field, ": ", d.message, "\n");
-  }
-  return out.empty() ? "  (none)\n" : out;
-}
-
-// Passes when a diagnostic with exactly this code, span and field exists.
-inline ::testing::AssertionResult HasDiagnostic(
-    const std::vector<Diagnostic>& diagnostics, Code code, ByteSpan span,
-    std::string_view field) {
-  for (const Diagnostic& d : diagnostics) {
-    if (d.code == code && d.offset == span.offset && d.length == span.length &&
-        d.field == field) {
-      return ::testing::AssertionSuccess();
-    }
-  }
-  return ::testing::AssertionFailure()
-         << "no " << Info(code).name << " @" << span.offset << "+"
-         << span.length << " " << field << "; got:\n"
-         << Describe(diagnostics);
-}
-
-// Passes when `code` was reported exactly `count` times.
-inline ::testing::AssertionResult CountIs(
-    const std::vector<Diagnostic>& diagnostics, Code code, size_t count) {
-  size_t n = 0;
-  for (const Diagnostic& d : diagnostics) n += d.code == code;
-  if (n == count) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << Info(code).name << " reported " << n << " times, expected " << count
-         << "; got:\n"
-         << Describe(diagnostics);
-}
-
-// Passes when nothing at `min_severity` or above was reported.
-inline ::testing::AssertionResult NothingAtOrAbove(
-    const std::vector<Diagnostic>& diagnostics, Severity min_severity) {
-  for (const Diagnostic& d : diagnostics) {
-    if (d.severity >= min_severity) {
-      return ::testing::AssertionFailure() << "unexpected:\n"
-                                           << Describe(diagnostics);
-    }
-  }
-  return ::testing::AssertionSuccess();
-}
-
-inline ::testing::AssertionResult NoErrors(
-    const std::vector<Diagnostic>& diagnostics) {
-  return NothingAtOrAbove(diagnostics, Severity::kError);
-}
-
-// No errors and no warnings: infos only.
-inline ::testing::AssertionResult Clean(
-    const std::vector<Diagnostic>& diagnostics) {
-  return NothingAtOrAbove(diagnostics, Severity::kWarning);
 }
 
 }  // namespace colcheck::testing

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "core/strings.h"
 #include "orc/metadata.h"
 #include "orc/testing/orc_builder.h"
 #include "orc/testing/orc_test_support.h"
@@ -73,7 +74,7 @@ inline std::string RowIndexBytes(const std::vector<ProtoWriter>& entries,
                                  ProtoWriter* marks = nullptr) {
   ProtoWriter r;
   for (size_t i = 0; i < entries.size(); ++i) {
-    r.Message(1, entries[i], "entry[" + std::to_string(i) + "]");
+    r.Message(1, entries[i], StrCat("entry[", i, "]"));
   }
   if (marks != nullptr) *marks = r;
   return r.bytes();
@@ -94,7 +95,7 @@ inline std::string BloomBytes(const std::vector<ProtoWriter>& filters,
                               ProtoWriter* marks = nullptr) {
   ProtoWriter b;
   for (size_t i = 0; i < filters.size(); ++i) {
-    b.Message(1, filters[i], "bloom_filter[" + std::to_string(i) + "]");
+    b.Message(1, filters[i], StrCat("bloom_filter[", i, "]"));
   }
   if (marks != nullptr) *marks = b;
   return b.bytes();
@@ -173,15 +174,14 @@ class IndexFile {
         w.Varint(1, static_cast<uint64_t>(st.kind), "kind")
             .Varint(2, st.column, "column")
             .Varint(3, length, "length");
-        footer.Message(1, w, "streams[" + std::to_string(i) + "]");
+        footer.Message(1, w, StrCat("streams[", i, "]"));
       }
       for (size_t i = 0; i < s.encodings.size(); ++i) {
-        footer.Message(2, s.encodings[i], "columns[" + std::to_string(i) + "]");
+        footer.Message(2, s.encodings[i], StrCat("columns[", i, "]"));
       }
       footer.Bytes(3, "UTC");
       for (size_t i = 0; i < s.encryption.size(); ++i) {
-        footer.Message(4, s.encryption[i],
-                       "encryption[" + std::to_string(i) + "]");
+        footer.Message(4, s.encryption[i], StrCat("encryption[", i, "]"));
       }
       stripe_footers_.push_back(footer);
       stripe_footer_offsets_[si] = out_.size() + Header();
@@ -207,9 +207,9 @@ class IndexFile {
       for (size_t s = 0; s < stripe_stats.size(); ++s) {
         ProtoWriter ss;
         for (size_t c = 0; c < stripe_stats[s].size(); ++c) {
-          ss.Message(1, stripe_stats[s][c], "col_stats[" + std::to_string(c) + "]");
+          ss.Message(1, stripe_stats[s][c], StrCat("col_stats[", c, "]"));
         }
-        metadata_.Message(1, ss, "stripe_stats[" + std::to_string(s) + "]");
+        metadata_.Message(1, ss, StrCat("stripe_stats[", s, "]"));
       }
       const std::string framed = Frame(metadata_.bytes(), 0);
       metadata_length = framed.size();
@@ -219,14 +219,14 @@ class IndexFile {
     footer_ = ProtoWriter();
     footer_.Varint(1, 3).Varint(2, content, "content_length");
     for (size_t i = 0; i < infos.size(); ++i) {
-      footer_.Message(3, infos[i], "stripes[" + std::to_string(i) + "]");
+      footer_.Message(3, infos[i], StrCat("stripes[", i, "]"));
     }
     for (size_t i = 0; i < types.size(); ++i) {
-      footer_.Message(4, types[i], "types[" + std::to_string(i) + "]");
+      footer_.Message(4, types[i], StrCat("types[", i, "]"));
     }
     footer_.Varint(6, rows, "number_of_rows");
     for (size_t i = 0; i < file_stats.size(); ++i) {
-      footer_.Message(7, file_stats[i], "statistics[" + std::to_string(i) + "]");
+      footer_.Message(7, file_stats[i], StrCat("statistics[", i, "]"));
     }
     footer_.Varint(8, stride, "row_index_stride").Varint(9, writer, "writer");
     if (has_encryption) footer_.Message(10, encryption, "encryption");

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/span.h"
+#include "core/strings.h"
 
 namespace colcheck::orc::testing {
 
@@ -195,10 +196,10 @@ struct StripeBuilder {
       s.Varint(1, static_cast<uint64_t>(streams[i].kind), "kind")
           .Varint(2, streams[i].column, "column")
           .Varint(3, streams[i].length, "length");
-      f.Message(1, s, "streams[" + std::to_string(i) + "]");
+      f.Message(1, s, StrCat("streams[", i, "]"));
     }
     for (size_t i = 0; i < encodings.size(); ++i) {
-      f.Message(2, encodings[i], "columns[" + std::to_string(i) + "]");
+      f.Message(2, encodings[i], StrCat("columns[", i, "]"));
     }
     if (!timezone.empty()) f.Bytes(3, timezone, "writer_timezone");
     return f;

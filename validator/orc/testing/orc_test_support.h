@@ -1,5 +1,6 @@
 // Test support shared by the ORC rule tests: running the validator on
-// built bytes and matching diagnostics by code and exact span.
+// built bytes, and the files they start from. Diagnostics are matched
+// with testing/diagnostics.h.
 
 #ifndef COLCHECK_ORC_TESTING_ORC_TEST_SUPPORT_H_
 #define COLCHECK_ORC_TESTING_ORC_TEST_SUPPORT_H_
@@ -13,9 +14,11 @@
 #include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
+#include "core/strings.h"
 #include "orc/metadata.h"
 #include "orc/orc_validator.h"
 #include "orc/testing/orc_builder.h"
+#include "testing/diagnostics.h"
 
 namespace colcheck::orc::testing {
 
@@ -26,25 +29,11 @@ inline std::vector<Diagnostic> Check(const std::string& bytes,
   return sink.Take();
 }
 
-inline std::string Describe(const std::vector<Diagnostic>& ds) {
-  std::string out;
-  for (const Diagnostic& d : ds) {
-    out += std::string(Info(d.code).name) + " @" + std::to_string(d.offset) +
-           "+" + std::to_string(d.length) + " " + d.field + ": " + d.message +
-           "\n";
-  }
-  return out;
-}
-
-inline bool Has(const std::vector<Diagnostic>& ds, Code code, ByteSpan span) {
-  for (const Diagnostic& d : ds) {
-    if (d.code == code && d.offset == span.offset && d.length == span.length) {
-      return true;
-    }
-  }
-  return false;
-}
-
+// The shared helpers and the matchers the ORC rule tests use.
+using namespace ::colcheck::testing;  // NOLINT
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using ::testing::UnorderedElementsAre;
 
 inline ProtoWriter TypeMessage(int64_t kind) {
   ProtoWriter t;
@@ -66,7 +55,7 @@ inline ProtoWriter CompoundType(int64_t kind,
   ProtoWriter t = TypeMessage(kind);
   t.Packed(2, subtypes, "subtypes");
   for (size_t i = 0; i < names.size(); ++i) {
-    t.Bytes(3, names[i], "field_names[" + std::to_string(i) + "]");
+    t.Bytes(3, names[i], StrCat("field_names[", i, "]"));
   }
   return t;
 }
@@ -77,7 +66,7 @@ inline OrcFile FileWithTypes(const std::vector<ProtoWriter>& types) {
   OrcFile f;
   f.footer.Varint(1, 3).Varint(2, 3);
   for (size_t i = 0; i < types.size(); ++i) {
-    f.footer.Message(4, types[i], "types[" + std::to_string(i) + "]");
+    f.footer.Message(4, types[i], StrCat("types[", i, "]"));
   }
   f.footer.Varint(6, 0);
   for (size_t i = 0; i < types.size(); ++i) {
@@ -104,9 +93,5 @@ inline OrcFile EmptyFile() {
 }
 
 }  // namespace colcheck::orc::testing
-
-#define EXPECT_DIAG(ds, code, span) \
-  EXPECT_TRUE(::colcheck::orc::testing::Has(ds, code, span)) \
-      << ::colcheck::orc::testing::Describe(ds)
 
 #endif  // COLCHECK_ORC_TESTING_ORC_TEST_SUPPORT_H_

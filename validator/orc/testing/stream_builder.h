@@ -19,15 +19,15 @@
 
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
+#include "core/strings.h"
 #include "orc/columns.h"
 #include "orc/compression.h"
-#include "orc/metadata_decoder.h"
 #include "orc/stripe.h"
 #include "orc/tail.h"
+#include "orc/testing/file_reader.h"
 #include "orc/testing/orc_builder.h"
-#include "orc/types.h"
-#include "protobuf/wire_reader.h"
 #include "orc/testing/orc_test_support.h"
+#include "orc/types.h"
 
 namespace colcheck::orc::testing {
 
@@ -149,7 +149,7 @@ class ColumnFile {
     f.Varint(1, 3).Varint(2, 3 + file_.stripes.size());
     f.Message(3, stripe_.Information(3), "stripes[0]");
     for (size_t i = 0; i < types_.size(); ++i) {
-      f.Message(4, types_[i], "types[" + std::to_string(i) + "]");
+      f.Message(4, types_[i], StrCat("types[", i, "]"));
     }
     f.Varint(6, stripe_.rows);
     f.Varint(8, stride_).Varint(9, 1);
@@ -201,17 +201,11 @@ inline bool ReadColumnsWith(const std::string& bytes, ColumnObserver* observer,
   Tail tail;
   if (!ReadTail(file, sink, &tail)) return false;
   RegionDecoder regions;
-  ByteReader region;
   DecodedRegion footer_bytes;
-  if (!file.Sub(tail.footer.offset, tail.footer.length, &region) ||
-      !regions.DecodeRegion(region, tail.compression, tail.block_size,
-                            RegionUse::kMessage, sink, "footer",
-                            &footer_bytes)) {
+  Footer footer;
+  if (!ReadFooter(file, tail, regions, sink, &footer_bytes, &footer)) {
     return false;
   }
-  Footer footer;
-  protobuf::Decoder d(footer_bytes.reader(), footer_bytes.map(), &sink);
-  if (!DecodeFooter(d, &footer)) return false;
   const TypeTree types = CheckTypes(footer, sink);
   if (!types.valid) return false;
   const StripeContext context{footer, types, false};
@@ -222,15 +216,11 @@ inline bool ReadColumnsWith(const std::string& bytes, ColumnObserver* observer,
                                    info.data_length.value,
                                info.footer_length.value};
     DecodedRegion stripe_bytes;
-    if (!file.Sub(footer_span.offset, footer_span.length, &region) ||
-        !regions.DecodeRegion(region, tail.compression, tail.block_size,
-                              RegionUse::kMessage, sink, "stripe footer",
-                              &stripe_bytes)) {
+    StripeFooter stripe_footer;
+    if (!ReadStripeFooter(file, tail, footer_span, regions, sink, &stripe_bytes,
+                          &stripe_footer)) {
       return false;
     }
-    StripeFooter stripe_footer;
-    protobuf::Decoder sd(stripe_bytes.reader(), stripe_bytes.map(), &sink);
-    if (!DecodeStripeFooter(sd, &stripe_footer)) return false;
     const StripeLayout layout =
         CheckStripeFooter(context, i, info, stripe_footer, footer_span, sink);
     if (!layout.readable) return false;
@@ -239,6 +229,7 @@ inline bool ReadColumnsWith(const std::string& bytes, ColumnObserver* observer,
     data.streams.resize(layout.streams.size());
     for (size_t s = 0; s < layout.streams.size(); ++s) {
       const ByteSpan at = layout.streams[s].bytes;
+      ByteReader region;
       if (file.Sub(at.offset, at.length, &region)) {
         (void)regions.DecodeRegion(region, tail.compression, tail.block_size,
                                    RegionUse::kStream, sink, "stream",
