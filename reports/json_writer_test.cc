@@ -68,6 +68,22 @@ TEST(JsonWriter, WritesScalars) {
             "null,\"\"]");
 }
 
+TEST(JsonWriter, WritesUnsetValuesAsNull) {
+  std::string out;
+  JsonWriter json(&out);
+  json.BeginArray()
+      .IntOrNull(-1)
+      .IntOrNull(0)
+      .IntOrNull(7)
+      .StringOrNull("")
+      .StringOrNull("x")
+      .Enum(-1, "NAME")
+      .Enum(3, "")
+      .Enum(3, "ZSTD")
+      .EndArray();
+  EXPECT_EQ(out, "[null,0,7,null,\"x\",null,3,\"ZSTD\"]");
+}
+
 TEST(JsonWriter, PlacesCommasInNestedContainers) {
   std::string out;
   JsonWriter json(&out);
