@@ -62,48 +62,38 @@ BaselineWriter::BaselineWriter(const std::string& file)
 void BaselineWriter::Add(const std::string& path, const Report& report,
                          const std::string& hash) {
   if (report.diagnostics.empty()) return;
-  std::map<std::pair<std::string_view, std::string_view>, size_t> counts;
+  FileEntry entry{RelativeTo(directory_, path), report.size, hash, {}};
   for (const Diagnostic& d : report.diagnostics) {
-    ++counts[{Info(d.code).name, d.field}];
+    ++entry.counts[{std::string(Info(d.code).name), d.field}];
   }
-  if (has_files_) body_ += ',';
-  has_files_ = true;
-  body_ += "\n{";
-  AppendJsonKey("path", &body_);
-  AppendJsonString(RelativeTo(directory_, path), &body_);
-  body_ += ',';
-  AppendJsonKey("size", &body_);
-  body_ += std::to_string(report.size) + ',';
-  AppendJsonKey("hash", &body_);
-  AppendJsonString(hash, &body_);
-  body_ += ',';
-  AppendJsonKey("findings", &body_);
-  body_ += '[';
-  bool first = true;
-  for (const auto& [key, count] : counts) {
-    if (!first) body_ += ',';
-    first = false;
-    body_ += '{';
-    AppendJsonKey("code", &body_);
-    AppendJsonString(key.first, &body_);
-    body_ += ',';
-    AppendJsonKey("field", &body_);
-    AppendJsonString(key.second, &body_);
-    body_ += ',';
-    AppendJsonKey("count", &body_);
-    body_ += std::to_string(count) + '}';
-    findings_ += count;
-  }
-  body_ += "]}";
+  findings_ += report.diagnostics.size();
+  files_.push_back(std::move(entry));
 }
 
 bool BaselineWriter::Write(std::string* error) const {
   std::string document;
-  AppendJsonDocumentStart(&document);
-  AppendJsonKey("baseline", &document);
-  document += "1,";
-  AppendJsonKey("files", &document);
-  document += '[' + body_ + "\n]}\n";
+  JsonWriter json(&document);
+  BeginJsonDocument(&json);
+  json.Key("baseline").Uint(1);
+  // One file a line, the layout docs/config.md shows.
+  json.Key("files").BeginArray();
+  for (const FileEntry& file : files_) {
+    json.LineBreak().BeginObject();
+    json.Key("path").String(file.path);
+    json.Key("size").Uint(file.size);
+    json.Key("hash").String(file.hash);
+    json.Key("findings").BeginArray();
+    for (const auto& [key, count] : file.counts) {
+      json.BeginObject();
+      json.Key("code").String(key.first);
+      json.Key("field").String(key.second);
+      json.Key("count").Uint(count);
+      json.EndObject();
+    }
+    json.EndArray().EndObject();
+  }
+  json.LineBreak().EndArray().EndObject();
+  document.push_back('\n');
   // Written next to the target and renamed over it, so a failed run never
   // leaves half a baseline for the next one to trust.
   const std::string temporary = file_ + ".tmp";

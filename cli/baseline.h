@@ -58,10 +58,17 @@ class BaselineWriter {
   size_t findings() const { return findings_; }
 
  private:
+  // One file's entry: its findings counted per (code, field).
+  struct FileEntry {
+    std::string path;  // Relative to directory_.
+    uint64_t size;
+    std::string hash;
+    std::map<std::pair<std::string, std::string>, size_t> counts;
+  };
+
   std::string file_;
   std::filesystem::path directory_;
-  std::string body_;
-  bool has_files_ = false;
+  std::vector<FileEntry> files_;
   size_t findings_ = 0;
 };
 

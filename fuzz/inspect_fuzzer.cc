@@ -30,7 +30,7 @@
 // with CountHazards as --data does), SARIF, HTML (pure ASCII, and a
 // #map-data block that no "</script" in the file's strings can end early),
 // a hex excerpt of every diagnostic's span, and triage (JSON and Markdown).
-// Every JSON output must parse (json_syntax.h).
+// Every JSON output must parse (ParsesAsJson, fuzz_oracles.h).
 
 #include <algorithm>
 #include <cstddef>
@@ -46,7 +46,6 @@
 #include "colcheck/inspect.h"
 #include "colcheck/read_plan.h"
 #include "fuzz_oracles.h"
-#include "json_syntax.h"
 #include "reports/explain.h"
 #include "reports/file_report.h"
 #include "reports/hex_context.h"
@@ -73,7 +72,7 @@ bool Inside(uint64_t offset, uint64_t length, uint64_t size) {
 }
 
 void CheckParses(std::string_view what, const std::string& json) {
-  const bool ok = JsonSyntax::IsValid(json, kMaxRenderedJsonDepth);
+  const bool ok = ParsesAsJson(json, kMaxRenderedJsonDepth);
   if (!ok) {
     std::fprintf(stderr, "invalid JSON from %.*s:\n%s\n",
                  static_cast<int>(what.size()), what.data(), json.c_str());

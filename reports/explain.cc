@@ -279,243 +279,153 @@ void AppendFooterText(const std::vector<ThriftNode>& nodes, std::string* out) {
 
 // ---- JSON ---------------------------------------------------------------------
 
-void JsonInt(std::string_view key, int64_t v, std::string* out) {
-  AppendJsonKey(key, out);
-  out->append(v < 0 ? "null" : std::to_string(v));
+void JsonPage(const PageInfo& p, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("type").Enum(p.type, PageTypeName(p.type));
+  json->Key("header_length").Uint(p.header_length);
+  json->Key("compressed_size").IntOrNull(p.compressed_size);
+  json->Key("uncompressed_size").IntOrNull(p.uncompressed_size);
+  json->Key("encoding").Enum(p.encoding, EncodingName(p.encoding));
+  json->Key("codec").Enum(p.codec, CodecName(p.codec));
+  json->Key("num_values").IntOrNull(p.num_values);
+  json->Key("num_nulls").IntOrNull(p.num_nulls);
+  json->Key("num_rows").IntOrNull(p.num_rows);
+  json->Key("first_row").IntOrNull(p.first_row);
+  json->Key("ordinal").IntOrNull(p.ordinal);
+  json->EndObject();
 }
 
-void JsonUint(std::string_view key, uint64_t v, std::string* out) {
-  AppendJsonKey(key, out);
-  AppendUint(v, out);
+void JsonStream(const StreamInfo& st, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("kind").Enum(st.kind, OrcStreamKindName(st.kind));
+  json->Key("index").IntOrNull(st.index);
+  json->Key("encoding").Enum(st.encoding, OrcEncodingKindName(st.encoding));
+  json->Key("chunks").IntOrNull(st.chunks);
+  json->EndObject();
 }
 
-void JsonEnum(std::string_view key, std::string_view (*name)(int32_t),
-              int32_t v, std::string* out) {
-  AppendJsonKey(key, out);
-  if (v < 0) {
-    out->append("null");
-  } else if (name(v).empty()) {
-    out->append(std::to_string(v));
+// The members every region has.
+void JsonRegionMembers(const Region& r, JsonWriter* json) {
+  json->Key("kind").String(RegionKindName(r.kind));
+  json->Key("offset").Uint(r.offset);
+  json->Key("length").Uint(r.length);
+  json->Key("field").String(r.field);
+  json->Key("row_group").IntOrNull(r.row_group);
+  json->Key("column").IntOrNull(r.column);
+  json->Key("page");
+  if (r.page.type >= 0) {
+    JsonPage(r.page, json);
   } else {
-    AppendJsonString(name(v), out);
+    json->Null();
   }
 }
 
-void JsonPage(const PageInfo& p, std::string* out) {
-  out->push_back('{');
-  JsonEnum("type", PageTypeName, p.type, out);
-  out->push_back(',');
-  JsonUint("header_length", p.header_length, out);
-  out->push_back(',');
-  JsonInt("compressed_size", p.compressed_size, out);
-  out->push_back(',');
-  JsonInt("uncompressed_size", p.uncompressed_size, out);
-  out->push_back(',');
-  JsonEnum("encoding", EncodingName, p.encoding, out);
-  out->push_back(',');
-  JsonEnum("codec", CodecName, p.codec, out);
-  out->push_back(',');
-  JsonInt("num_values", p.num_values, out);
-  out->push_back(',');
-  JsonInt("num_nulls", p.num_nulls, out);
-  out->push_back(',');
-  JsonInt("num_rows", p.num_rows, out);
-  out->push_back(',');
-  JsonInt("first_row", p.first_row, out);
-  out->push_back(',');
-  JsonInt("ordinal", p.ordinal, out);
-  out->push_back('}');
-}
-
-void JsonStream(const StreamInfo& st, std::string* out) {
-  out->push_back('{');
-  AppendJsonKey("kind", out);
-  if (st.kind < 0) {
-    out->append("null");
-  } else if (OrcStreamKindName(st.kind).empty()) {
-    out->append(std::to_string(st.kind));
-  } else {
-    AppendJsonString(OrcStreamKindName(st.kind), out);
-  }
-  out->push_back(',');
-  JsonInt("index", st.index, out);
-  out->push_back(',');
-  AppendJsonKey("encoding", out);
-  if (st.encoding < 0) {
-    out->append("null");
-  } else if (OrcEncodingKindName(st.encoding).empty()) {
-    out->append(std::to_string(st.encoding));
-  } else {
-    AppendJsonString(OrcEncodingKindName(st.encoding), out);
-  }
-  out->push_back(',');
-  JsonInt("chunks", st.chunks, out);
-  out->push_back('}');
+void JsonRegion(const Region& r, JsonWriter* json) {
+  json->BeginObject();
+  JsonRegionMembers(r, json);
+  json->EndObject();
 }
 
 // ORC regions also carry "stream" (Parquet documents keep their shape).
-void JsonOrcRegion(const Region& r, std::string* out);
-
-void JsonRegion(const Region& r, std::string* out) {
-  out->append("{\"kind\":\"");
-  out->append(RegionKindName(r.kind));
-  out->append("\",");
-  JsonUint("offset", r.offset, out);
-  out->push_back(',');
-  JsonUint("length", r.length, out);
-  out->append(",\"field\":");
-  AppendJsonString(r.field, out);
-  out->push_back(',');
-  JsonInt("row_group", r.row_group, out);
-  out->push_back(',');
-  JsonInt("column", r.column, out);
-  out->append(",\"page\":");
-  if (r.page.type >= 0) {
-    JsonPage(r.page, out);
+void JsonOrcRegion(const Region& r, JsonWriter* json) {
+  json->BeginObject();
+  JsonRegionMembers(r, json);
+  json->Key("stream");
+  if (r.stream.index >= 0) {
+    JsonStream(r.stream, json);
   } else {
-    out->append("null");
+    json->Null();
   }
-  out->push_back('}');
+  json->EndObject();
 }
 
-// Appends `[item, item, ...]` with `each` writing one item.
+// Writes `"key":[item, item, ...]` with `each` writing one item.
 template <typename T, typename F>
 void JsonArray(std::string_view key, const std::vector<T>& items, F each,
-               std::string* out) {
-  out->append(",\"");
-  out->append(key);
-  out->append("\":[");
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out->push_back(',');
-    each(items[i], out);
-  }
-  out->push_back(']');
+               JsonWriter* json) {
+  json->Key(key).BeginArray();
+  for (const T& item : items) each(item, json);
+  json->EndArray();
 }
 
-void JsonOrcRegion(const Region& r, std::string* out) {
-  JsonRegion(r, out);
-  out->pop_back();
-  out->append(",\"stream\":");
-  if (r.stream.index >= 0) {
-    JsonStream(r.stream, out);
-  } else {
-    out->append("null");
-  }
-  out->push_back('}');
+void JsonStripe(const StripeExtent& e, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("stripe").IntOrNull(e.stripe);
+  json->Key("offset").Uint(e.offset);
+  json->Key("length").Uint(e.length);
+  json->Key("index_length").Uint(e.index_length);
+  json->Key("data_length").Uint(e.data_length);
+  json->Key("footer_length").Uint(e.footer_length);
+  json->Key("num_rows").IntOrNull(e.num_rows);
+  json->Key("streams").IntOrNull(e.streams);
+  json->Key("writer_timezone").String(e.writer_timezone);
+  json->EndObject();
 }
 
-void JsonStripes(const std::vector<StripeExtent>& stripes, std::string* out) {
-  JsonArray("stripes", stripes,
-            [](const StripeExtent& e, std::string* s) {
-              s->push_back('{');
-              JsonInt("stripe", e.stripe, s);
-              s->push_back(',');
-              JsonUint("offset", e.offset, s);
-              s->push_back(',');
-              JsonUint("length", e.length, s);
-              s->push_back(',');
-              JsonUint("index_length", e.index_length, s);
-              s->push_back(',');
-              JsonUint("data_length", e.data_length, s);
-              s->push_back(',');
-              JsonUint("footer_length", e.footer_length, s);
-              s->push_back(',');
-              JsonInt("num_rows", e.num_rows, s);
-              s->push_back(',');
-              JsonInt("streams", e.streams, s);
-              s->append(",\"writer_timezone\":");
-              AppendJsonString(e.writer_timezone, s);
-              s->push_back('}');
-            },
-            out);
+void JsonOverlap(const Overlap& o, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("first").Uint(o.first);
+  json->Key("second").Uint(o.second);
+  json->Key("offset").Uint(o.offset);
+  json->Key("length").Uint(o.length);
+  json->EndObject();
 }
 
-void JsonLayout(const Layout& layout, bool orc, std::string* out) {
+void JsonRowGroup(const RowGroupExtent& e, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("row_group").IntOrNull(e.row_group);
+  json->Key("offset").Uint(e.offset);
+  json->Key("length").Uint(e.length);
+  json->Key("num_rows").IntOrNull(e.num_rows);
+  json->EndObject();
+}
+
+void JsonChunk(const ChunkExtent& c, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("row_group").IntOrNull(c.row_group);
+  json->Key("column").IntOrNull(c.column);
+  json->Key("path").String(c.path);
+  json->Key("offset").Uint(c.offset);
+  json->Key("length").Uint(c.length);
+  json->Key("codec").Enum(c.codec, CodecName(c.codec));
+  json->EndObject();
+}
+
+void JsonLayout(const Layout& layout, bool orc, JsonWriter* json) {
   if (orc) {
-    JsonArray("regions", layout.regions, JsonOrcRegion, out);
+    JsonArray("regions", layout.regions, JsonOrcRegion, json);
   } else {
-    JsonArray("regions", layout.regions, JsonRegion, out);
+    JsonArray("regions", layout.regions, JsonRegion, json);
   }
-  JsonArray("overlaps", layout.overlaps,
-            [](const Overlap& o, std::string* s) {
-              s->push_back('{');
-              JsonUint("first", o.first, s);
-              s->push_back(',');
-              JsonUint("second", o.second, s);
-              s->push_back(',');
-              JsonUint("offset", o.offset, s);
-              s->push_back(',');
-              JsonUint("length", o.length, s);
-              s->push_back('}');
-            },
-            out);
-  JsonArray("row_groups", layout.row_groups,
-            [](const RowGroupExtent& e, std::string* s) {
-              s->push_back('{');
-              JsonInt("row_group", e.row_group, s);
-              s->push_back(',');
-              JsonUint("offset", e.offset, s);
-              s->push_back(',');
-              JsonUint("length", e.length, s);
-              s->push_back(',');
-              JsonInt("num_rows", e.num_rows, s);
-              s->push_back('}');
-            },
-            out);
-  JsonArray("chunks", layout.chunks,
-            [](const ChunkExtent& c, std::string* s) {
-              s->push_back('{');
-              JsonInt("row_group", c.row_group, s);
-              s->push_back(',');
-              JsonInt("column", c.column, s);
-              s->append(",\"path\":");
-              AppendJsonString(c.path, s);
-              s->push_back(',');
-              JsonUint("offset", c.offset, s);
-              s->push_back(',');
-              JsonUint("length", c.length, s);
-              s->push_back(',');
-              JsonEnum("codec", CodecName, c.codec, s);
-              s->push_back('}');
-            },
-            out);
+  JsonArray("overlaps", layout.overlaps, JsonOverlap, json);
+  JsonArray("row_groups", layout.row_groups, JsonRowGroup, json);
+  JsonArray("chunks", layout.chunks, JsonChunk, json);
 }
 
-void JsonAccounting(const LayoutAccounting& a, std::string* out) {
-  out->append(",\"accounting\":{");
-  JsonUint("regions", a.regions, out);
-  out->push_back(',');
-  JsonUint("region_bytes", a.region_bytes, out);
-  out->push_back(',');
-  JsonUint("gap_bytes", a.gap_bytes, out);
-  out->push_back(',');
-  JsonUint("overlap_bytes", a.overlap_bytes, out);
-  out->push_back(',');
-  JsonUint("accounted", a.accounted, out);
-  out->push_back('}');
+void JsonAccounting(const LayoutAccounting& a, JsonWriter* json) {
+  json->Key("accounting").BeginObject();
+  json->Key("regions").Uint(a.regions);
+  json->Key("region_bytes").Uint(a.region_bytes);
+  json->Key("gap_bytes").Uint(a.gap_bytes);
+  json->Key("overlap_bytes").Uint(a.overlap_bytes);
+  json->Key("accounted").Uint(a.accounted);
+  json->EndObject();
 }
 
-void JsonNode(const ThriftNode& n, std::string* out) {
-  out->append("{\"name\":");
-  AppendJsonString(n.name, out);
-  out->push_back(',');
+void JsonNode(const ThriftNode& n, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("name").String(n.name);
   // A Thrift id is an i16, written as its 16 bits; protobuf numbers are
   // positive.
-  JsonUint("id",
-           n.id < 0 ? static_cast<uint64_t>(static_cast<uint16_t>(n.id))
-                    : static_cast<uint64_t>(n.id),
-           out);
-  out->append(",\"type\":");
-  AppendJsonString(n.type, out);
-  out->push_back(',');
-  JsonUint("offset", n.offset, out);
-  out->push_back(',');
-  JsonUint("length", n.length, out);
-  out->push_back(',');
-  JsonUint("depth", n.depth, out);
-  out->append(",\"value\":");
-  AppendJsonString(n.value, out);
-  out->push_back('}');
+  json->Key("id").Uint(n.id < 0
+                           ? static_cast<uint64_t>(static_cast<uint16_t>(n.id))
+                           : static_cast<uint64_t>(n.id));
+  json->Key("type").String(n.type);
+  json->Key("offset").Uint(n.offset);
+  json->Key("length").Uint(n.length);
+  json->Key("depth").Uint(n.depth);
+  json->Key("value").String(n.value);
+  json->EndObject();
 }
 
 }  // namespace
@@ -564,25 +474,22 @@ std::string RenderExplainText(std::string_view path,
 std::string RenderExplainJson(std::string_view path,
                               const Inspection& inspection, bool footer) {
   std::string out;
-  AppendJsonDocumentStart(&out);
-  out.append("\"file\":");
-  AppendJsonString(path, &out);
-  out.append(",\"format\":");
-  AppendJsonString(FormatName(inspection.report.format), &out);
-  out.push_back(',');
-  JsonUint("size", inspection.layout.file_size, &out);
-  out.append(",\"verdict\":");
-  AppendJsonString(VerdictName(inspection.report.verdict), &out);
-  out.append(",\"capped\":");
-  out.append(inspection.layout.capped ? "true" : "false");
+  JsonWriter json(&out);
+  BeginJsonDocument(&json);
+  json.Key("file").String(path);
+  json.Key("format").String(FormatName(inspection.report.format));
+  json.Key("size").Uint(inspection.layout.file_size);
+  json.Key("verdict").String(VerdictName(inspection.report.verdict));
+  json.Key("capped").Bool(inspection.layout.capped);
   const bool orc = inspection.report.format == Format::kOrc;
-  JsonLayout(inspection.layout, orc, &out);
-  JsonAccounting(AccountLayout(inspection.layout), &out);
-  JsonArray("diagnostics", inspection.report.diagnostics,
-            AppendJsonDiagnostic, &out);
-  if (footer) JsonArray("footer", inspection.footer, JsonNode, &out);
-  if (orc) JsonStripes(inspection.layout.stripes, &out);
-  out.append("}\n");
+  JsonLayout(inspection.layout, orc, &json);
+  JsonAccounting(AccountLayout(inspection.layout), &json);
+  JsonArray("diagnostics", inspection.report.diagnostics, WriteJsonDiagnostic,
+            &json);
+  if (footer) JsonArray("footer", inspection.footer, JsonNode, &json);
+  if (orc) JsonArray("stripes", inspection.layout.stripes, JsonStripe, &json);
+  json.EndObject();
+  out.push_back('\n');
   return out;
 }
 

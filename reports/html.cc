@@ -6,8 +6,9 @@
 #include <string>
 
 #include "reports/file_report.h"
-#include "reports/json.h"
+#include "reports/json_writer.h"
 #include "reports/schema.h"
+#include "reports/utf8_decode.h"
 
 namespace colcheck {
 namespace {
@@ -1173,55 +1174,44 @@ std::vector<MapSegment> SummarizeByteMap(const Layout& layout,
 }
 
 void AppendHtmlEscaped(std::string_view value, std::string* out) {
-  size_t pos = 0;
-  while (pos < value.size()) {
-    const auto byte = static_cast<unsigned char>(value[pos]);
-    if (byte < 0x80) {
-      switch (byte) {
-        case '&':
-          *out += "&amp;";
-          break;
-        case '<':
-          *out += "&lt;";
-          break;
-        case '>':
-          *out += "&gt;";
-          break;
-        case '"':
-          *out += "&quot;";
-          break;
-        case '\'':
-          *out += "&#39;";
-          break;
-        default:
-          if (byte < 0x20 || byte == 0x7f) {
-            // Visible, so a NUL or an escape sequence in a name shows up
-            // as what it is.
-            *out += "\\x";
-            AppendHexByte(byte, out);
-          } else {
-            out->push_back(static_cast<char>(byte));
-          }
+  ForEachCodePoint(value, [out](uint32_t code_point) {
+    if (code_point >= 0x80) {
+      char buffer[16];
+      if (code_point < 0xa0) {
+        std::snprintf(buffer, sizeof(buffer), "\\u%04x", code_point);
+      } else {
+        std::snprintf(buffer, sizeof(buffer), "&#x%x;", code_point);
       }
-      ++pos;
-      continue;
+      *out += buffer;
+      return;
     }
-    uint32_t code_point = 0;
-    const size_t length = DecodeUtf8Sequence(value, pos, &code_point);
-    if (length == 0) {
-      *out += "&#xfffd;";
-      ++pos;
-      continue;
+    switch (code_point) {
+      case '&':
+        *out += "&amp;";
+        break;
+      case '<':
+        *out += "&lt;";
+        break;
+      case '>':
+        *out += "&gt;";
+        break;
+      case '"':
+        *out += "&quot;";
+        break;
+      case '\'':
+        *out += "&#39;";
+        break;
+      default:
+        if (code_point < 0x20 || code_point == 0x7f) {
+          // Visible, so a NUL or an escape sequence in a name shows up
+          // as what it is.
+          *out += "\\x";
+          AppendHexByte(code_point, out);
+        } else {
+          out->push_back(static_cast<char>(code_point));
+        }
     }
-    char buffer[16];
-    if (code_point < 0xa0) {
-      std::snprintf(buffer, sizeof(buffer), "\\u%04x", code_point);
-    } else {
-      std::snprintf(buffer, sizeof(buffer), "&#x%x;", code_point);
-    }
-    *out += buffer;
-    pos += length;
-  }
+  });
 }
 
 void WriteHtmlReport(std::string_view path, const Inspection& inspection,

@@ -30,7 +30,6 @@
 #ifndef COLCHECK_REPORTS_JSON_H_
 #define COLCHECK_REPORTS_JSON_H_
 
-#include <cstddef>
 #include <cstdint>
 #include <ostream>
 #include <span>
@@ -39,45 +38,36 @@
 
 #include "colcheck/colcheck.h"
 #include "reports/file_report.h"
+#include "reports/json_writer.h"
 #include "reports/summary.h"
 
 namespace colcheck {
 
-// Appends `value` to `out` as a quoted JSON string. `"`, `\` and control
-// characters are escaped, valid UTF-8 above U+007F becomes \uXXXX (surrogate
-// pairs above U+FFFF), and every byte that is not part of a valid UTF-8
-// sequence becomes \ufffd.
-void AppendJsonString(std::string_view value, std::string* out);
+// Opens a colcheck document and writes the members it always starts with,
+//   {"tool":"colcheck","version":"<kVersion>"
+// so that a consumer can always tell what wrote it. The caller closes it.
+void BeginJsonDocument(JsonWriter* json);
 
-// Appends `"key":`, the start of every object member. Shared by all the JSON
-// documents (validate, schema, plan, triage, SARIF) so their keys are escaped
-// alike.
-void AppendJsonKey(std::string_view key, std::string* out);
+// Opens a document about one inspected file (schema, plan):
+//   {"tool":...,"version":...,"path":...,"format":...,"verdict":...
+void BeginJsonFileDocument(std::string_view path, const Report& report,
+                           JsonWriter* json);
 
-// Appends `{"tool":"colcheck","version":"<kVersion>",`, the start of every
-// colcheck document, so that a consumer can always tell what wrote it.
-void AppendJsonDocumentStart(std::string* out);
-
-// Appends the start of a document about one inspected file (schema, plan):
-//   {"tool":...,"version":...,"path":...,"format":...,"verdict":...,
-void AppendJsonFileDocumentStart(std::string_view path, const Report& report,
-                                 std::string* out);
-
-// Decodes one strict UTF-8 sequence (RFC 3629: no overlong forms, no
-// surrogates, nothing above U+10FFFF) whose lead byte, value[pos], is >= 0x80.
-// Returns its length and sets `*code_point`, or returns 0 when the bytes there
-// are not UTF-8. The HTML and schema renderers use it too, so that every
-// renderer replaces exactly the same bytes.
-size_t DecodeUtf8Sequence(std::string_view value, size_t pos,
-                          uint32_t* code_point);
-
-// Appends one diagnostic as the object of a "diagnostics" array:
+// Writes one diagnostic as the object of a "diagnostics" array:
 //   {"code":...,"severity":...,"offset":...,"length":...,"field":...,
 //    "message":...,"column":...}
-void AppendJsonDiagnostic(const Diagnostic& diagnostic, std::string* out);
+void WriteJsonDiagnostic(const Diagnostic& diagnostic, JsonWriter* json);
 
-// Appends the object of one file, an entry of "files" and one line of JSON
-// Lines, without a newline.
+// Writes a "diagnostics" array (the key is the caller's).
+void WriteJsonDiagnostics(std::span<const Diagnostic> diagnostics,
+                          JsonWriter* json);
+
+// Writes the object of one file, an entry of "files".
+void WriteJsonFile(std::string_view path, const Report& report,
+                   JsonWriter* json);
+
+// Appends the object of one file alone, one line of JSON Lines without its
+// newline.
 void AppendJsonFile(std::string_view path, const Report& report,
                     std::string* out);
 
@@ -102,10 +92,13 @@ class JsonReportWriter {
 
  private:
   void BeginIfNeeded();
+  // Writes out what the JSON writer has appended since the last time.
+  void Flush();
 
   std::ostream* out_;
+  std::string buffer_;
+  JsonWriter json_{&buffer_};
   bool begun_ = false;
-  bool has_files_ = false;
 };
 
 // The whole document for `files`, ending with a newline.

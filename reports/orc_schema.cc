@@ -123,69 +123,28 @@ void AppendFlat(const Schema& schema, std::string* out) {
   }
 }
 
-void AppendIntOrNull(int64_t value, std::string* out) {
-  out->append(value < 0 ? "null" : std::to_string(value));
-}
-
-void AppendTypeJson(const OrcType& t, size_t id, std::string* out) {
-  out->push_back('{');
-  AppendJsonKey("id", out);
-  out->append(std::to_string(id));
-  out->push_back(',');
-  AppendJsonKey("kind", out);
-  const std::string_view kind = OrcTypeKindName(t.kind);
-  if (t.kind < 0) {
-    out->append("null");
-  } else if (kind.empty()) {
-    out->append(std::to_string(t.kind));
-  } else {
-    AppendJsonString(kind, out);
+void WriteTypeJson(const OrcType& t, size_t id, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("id").Uint(id);
+  json->Key("kind").Enum(t.kind, OrcTypeKindName(t.kind));
+  json->Key("name").String(t.name);
+  json->Key("parent").IntOrNull(t.parent);
+  json->Key("children").BeginArray();
+  for (const int32_t child : t.children) json->Int(child);
+  json->EndArray();
+  json->Key("maximum_length").IntOrNull(t.maximum_length);
+  json->Key("precision").IntOrNull(t.precision);
+  json->Key("scale").IntOrNull(t.scale);
+  json->Key("attributes").BeginArray();
+  for (const auto& [key, value] : t.attributes) {
+    json->BeginObject().Key("key").String(key).Key("value").String(value);
+    json->EndObject();
   }
-  out->push_back(',');
-  AppendJsonKey("name", out);
-  AppendJsonString(t.name, out);
-  out->push_back(',');
-  AppendJsonKey("parent", out);
-  AppendIntOrNull(t.parent, out);
-  out->push_back(',');
-  AppendJsonKey("children", out);
-  out->push_back('[');
-  for (size_t j = 0; j < t.children.size(); ++j) {
-    if (j > 0) out->push_back(',');
-    out->append(std::to_string(t.children[j]));
-  }
-  out->append("],");
-  AppendJsonKey("maximum_length", out);
-  AppendIntOrNull(t.maximum_length, out);
-  out->push_back(',');
-  AppendJsonKey("precision", out);
-  AppendIntOrNull(t.precision, out);
-  out->push_back(',');
-  AppendJsonKey("scale", out);
-  AppendIntOrNull(t.scale, out);
-  out->push_back(',');
-  AppendJsonKey("attributes", out);
-  out->push_back('[');
-  for (size_t j = 0; j < t.attributes.size(); ++j) {
-    if (j > 0) out->push_back(',');
-    out->push_back('{');
-    AppendJsonKey("key", out);
-    AppendJsonString(t.attributes[j].first, out);
-    out->push_back(',');
-    AppendJsonKey("value", out);
-    AppendJsonString(t.attributes[j].second, out);
-    out->push_back('}');
-  }
-  out->append("],");
-  AppendJsonKey("path", out);
-  AppendJsonString(t.path, out);
-  out->push_back(',');
-  AppendJsonKey("offset", out);
-  out->append(std::to_string(t.offset));
-  out->push_back(',');
-  AppendJsonKey("length", out);
-  out->append(std::to_string(t.length));
-  out->push_back('}');
+  json->EndArray();
+  json->Key("path").String(t.path);
+  json->Key("offset").Uint(t.offset);
+  json->Key("length").Uint(t.length);
+  json->EndObject();
 }
 
 }  // namespace
@@ -226,16 +185,13 @@ std::string RenderOrcSchemaText(const Schema& schema) {
   return out;
 }
 
-void AppendOrcSchemaJson(const Schema& schema, std::string* out) {
-  AppendJsonKey("schema", out);
-  out->append("null,");
-  AppendJsonKey("types", out);
-  out->push_back('[');
+void WriteOrcSchemaJson(const Schema& schema, JsonWriter* json) {
+  json->Key("schema").Null();
+  json->Key("types").BeginArray();
   for (size_t id = 0; id < schema.orc_types.size(); ++id) {
-    if (id > 0) out->push_back(',');
-    AppendTypeJson(schema.orc_types[id], id, out);
+    WriteTypeJson(schema.orc_types[id], id, json);
   }
-  out->push_back(']');
+  json->EndArray();
 }
 
 }  // namespace colcheck

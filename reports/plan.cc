@@ -53,89 +53,48 @@ void AppendColumnText(const SchemaField* f, const ColumnPlan& c, bool data,
   }
 }
 
-void AppendStringOrNull(std::string_view value, std::string* out) {
-  if (value.empty()) {
-    out->append("null");
-  } else {
-    AppendJsonString(value, out);
-  }
+void WriteHazardJson(const Hazard& h, bool data, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("id").String(HazardName(h.kind));
+  json->Key("summary").String(HazardSummary(h.kind));
+  json->Key("count_rule").String(HazardCountRule(h.kind));
+  // Counts come from the data walk: null when it did not run.
+  json->Key("affected").IntOrNull(data ? h.affected : -1);
+  json->EndObject();
 }
 
-void AppendCountOrNull(bool data, int64_t value, std::string* out) {
-  out->append(data && value >= 0 ? std::to_string(value) : "null");
-}
-
-void AppendColumnJson(const SchemaField* f, const ColumnPlan& c, bool data,
-                      std::string* out) {
-  out->push_back('{');
-  AppendJsonKey("column", out);
-  out->append(std::to_string(c.column)).push_back(',');
-  AppendJsonKey("path", out);
-  AppendJsonString(c.path, out);
-  out->push_back(',');
-  AppendJsonKey("physical", out);
-  if (f == nullptr || f->physical < 0) {
-    out->append("null");
-  } else if (PhysicalTypeName(f->physical).empty()) {
-    out->append(std::to_string(f->physical));
+void WriteColumnJson(const SchemaField* f, const ColumnPlan& c, bool data,
+                     JsonWriter* json) {
+  json->BeginObject();
+  json->Key("column").Int(c.column);
+  json->Key("path").String(c.path);
+  // Without its schema field, a column's types read as unset.
+  const int32_t physical = f != nullptr ? f->physical : -1;
+  json->Key("physical").Enum(physical, PhysicalTypeName(physical));
+  json->Key("type_length").IntOrNull(f != nullptr ? f->type_length : -1);
+  json->Key("annotation")
+      .StringOrNull(f != nullptr ? SchemaAnnotation(*f) : "");
+  json->Key("max_definition_level")
+      .Int(f != nullptr ? f->max_definition_level : 0);
+  json->Key("max_repetition_level")
+      .Int(f != nullptr ? f->max_repetition_level : 0);
+  json->Key("readers").BeginObject();
+  json->Key("arrow").String(c.readers.arrow);
+  json->Key("pandas").String(c.readers.pandas);
+  json->Key("r").String(c.readers.r);
+  json->Key("js").String(c.readers.js);
+  json->EndObject();
+  json->Key("values").IntOrNull(data ? c.values : -1);
+  json->Key("counted");
+  if (data) {
+    json->Bool(c.counted);
   } else {
-    AppendJsonString(PhysicalTypeName(f->physical), out);
+    json->Null();
   }
-  out->push_back(',');
-  AppendJsonKey("type_length", out);
-  out->append(f != nullptr && f->type_length >= 0
-                  ? std::to_string(f->type_length)
-                  : "null");
-  out->push_back(',');
-  AppendJsonKey("annotation", out);
-  AppendStringOrNull(f != nullptr ? SchemaAnnotation(*f) : "", out);
-  out->push_back(',');
-  AppendJsonKey("max_definition_level", out);
-  out->append(std::to_string(f != nullptr ? f->max_definition_level : 0));
-  out->push_back(',');
-  AppendJsonKey("max_repetition_level", out);
-  out->append(std::to_string(f != nullptr ? f->max_repetition_level : 0));
-  out->push_back(',');
-  AppendJsonKey("readers", out);
-  out->push_back('{');
-  AppendJsonKey("arrow", out);
-  AppendJsonString(c.readers.arrow, out);
-  out->push_back(',');
-  AppendJsonKey("pandas", out);
-  AppendJsonString(c.readers.pandas, out);
-  out->push_back(',');
-  AppendJsonKey("r", out);
-  AppendJsonString(c.readers.r, out);
-  out->push_back(',');
-  AppendJsonKey("js", out);
-  AppendJsonString(c.readers.js, out);
-  out->append("},");
-  AppendJsonKey("values", out);
-  AppendCountOrNull(data, c.values, out);
-  out->push_back(',');
-  AppendJsonKey("counted", out);
-  out->append(data ? (c.counted ? "true" : "false") : "null");
-  out->push_back(',');
-  AppendJsonKey("hazards", out);
-  out->push_back('[');
-  for (size_t i = 0; i < c.hazards.size(); ++i) {
-    const Hazard& h = c.hazards[i];
-    if (i > 0) out->push_back(',');
-    out->push_back('{');
-    AppendJsonKey("id", out);
-    AppendJsonString(HazardName(h.kind), out);
-    out->push_back(',');
-    AppendJsonKey("summary", out);
-    AppendJsonString(HazardSummary(h.kind), out);
-    out->push_back(',');
-    AppendJsonKey("count_rule", out);
-    AppendJsonString(HazardCountRule(h.kind), out);
-    out->push_back(',');
-    AppendJsonKey("affected", out);
-    AppendCountOrNull(data, h.affected, out);
-    out->push_back('}');
-  }
-  out->append("]}");
+  json->Key("hazards").BeginArray();
+  for (const Hazard& h : c.hazards) WriteHazardJson(h, data, json);
+  json->EndArray();
+  json->EndObject();
 }
 
 }  // namespace
@@ -154,18 +113,15 @@ std::string RenderPlanText(const Inspection& inspection, const ReadPlan& plan,
 std::string RenderPlanJson(std::string_view path, const Inspection& inspection,
                            const ReadPlan& plan, bool data) {
   std::string out;
-  AppendJsonFileDocumentStart(path, inspection.report, &out);
-  AppendJsonKey("data", &out);
-  out.append(data ? "true" : "false");
-  out.push_back(',');
-  AppendJsonKey("columns", &out);
-  out.push_back('[');
-  for (size_t i = 0; i < plan.columns.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendColumnJson(FieldOf(inspection, plan.columns[i]), plan.columns[i],
-                     data, &out);
+  JsonWriter json(&out);
+  BeginJsonFileDocument(path, inspection.report, &json);
+  json.Key("data").Bool(data);
+  json.Key("columns").BeginArray();
+  for (const ColumnPlan& column : plan.columns) {
+    WriteColumnJson(FieldOf(inspection, column), column, data, &json);
   }
-  out.append("]}\n");
+  json.EndArray().EndObject();
+  out.push_back('\n');
   return out;
 }
 

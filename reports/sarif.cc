@@ -4,7 +4,7 @@
 #include <sstream>
 #include <utility>
 
-#include "reports/json.h"
+#include "reports/json_writer.h"
 
 namespace colcheck {
 namespace {
@@ -15,19 +15,10 @@ constexpr std::string_view kSchemaUri =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
     "sarif-schema-2.1.0.json";
 
-void AppendStringMember(std::string_view key, std::string_view value,
-                        std::string* out) {
-  AppendJsonKey(key, out);
-  AppendJsonString(value, out);
-}
-
-// {"text":...}: SARIF's message and multiformatMessageString alike.
-void AppendTextObject(std::string_view key, std::string_view text,
-                      std::string* out) {
-  AppendJsonKey(key, out);
-  out->push_back('{');
-  AppendStringMember("text", text, out);
-  out->push_back('}');
+// "key":{"text":...}: SARIF's message and multiformatMessageString alike.
+void WriteTextObject(std::string_view key, std::string_view text,
+                     JsonWriter* json) {
+  json->Key(key).BeginObject().Key("text").String(text).EndObject();
 }
 
 std::string_view SarifLevel(Severity severity) {
@@ -64,131 +55,110 @@ std::string PascalCase(std::string_view name) {
   return out;
 }
 
-void AppendRule(const CodeInfo& info, std::string* out) {
-  out->push_back('{');
-  AppendStringMember("id", info.name, out);
-  out->push_back(',');
-  AppendStringMember("name", PascalCase(info.name), out);
-  out->push_back(',');
-  AppendTextObject("shortDescription", info.summary, out);
-  out->push_back(',');
-  AppendTextObject(
+void WriteRule(const CodeInfo& info, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("id").String(info.name);
+  json->Key("name").String(PascalCase(info.name));
+  WriteTextObject("shortDescription", info.summary, json);
+  WriteTextObject(
       "fullDescription",
       std::string(info.summary) + " Spec: " + std::string(info.spec) + ".",
-      out);
-  out->push_back(',');
-  AppendTextObject("help",
-                   std::string(info.summary) +
-                       "\nRule: " + std::string(info.spec) +
-                       "\nEvery code is described in docs/diagnostics.md "
-                       "(`colcheck codes`).",
-                   out);
-  out->push_back(',');
-  AppendJsonKey("defaultConfiguration", out);
-  out->push_back('{');
-  AppendStringMember("level", SarifLevel(info.severity), out);
-  out->append("},");
-  AppendJsonKey("properties", out);
-  out->push_back('{');
-  AppendStringMember("spec", info.spec, out);
-  out->push_back(',');
-  AppendJsonKey("tags", out);
-  out->push_back('[');
-  AppendJsonString(GroupOf(info.name), out);
-  out->append("]}}");
+      json);
+  WriteTextObject("help",
+                  std::string(info.summary) +
+                      "\nRule: " + std::string(info.spec) +
+                      "\nEvery code is described in docs/diagnostics.md "
+                      "(`colcheck codes`).",
+                  json);
+  json->Key("defaultConfiguration").BeginObject();
+  json->Key("level").String(SarifLevel(info.severity));
+  json->EndObject();
+  json->Key("properties").BeginObject();
+  json->Key("spec").String(info.spec);
+  json->Key("tags").BeginArray().String(GroupOf(info.name)).EndArray();
+  json->EndObject();
+  json->EndObject();
 }
 
 // Everything up to the opening of the results array.
-std::string LogHead() {
-  std::string out = "{";
-  AppendStringMember("$schema", kSchemaUri, &out);
-  out.push_back(',');
-  AppendStringMember("version", "2.1.0", &out);
-  out.push_back(',');
-  AppendJsonKey("runs", &out);
-  out.append("[{");
-  AppendJsonKey("tool", &out);
-  out.push_back('{');
-  AppendJsonKey("driver", &out);
-  out.push_back('{');
-  AppendStringMember("name", "colcheck", &out);
-  out.push_back(',');
-  AppendStringMember("version", kVersion, &out);
-  out.push_back(',');
-  AppendJsonKey("rules", &out);
-  out.push_back('[');
-  bool first = true;
-  for (const CodeInfo& info : AllCodes()) {
-    if (!first) out.push_back(',');
-    first = false;
-    AppendRule(info, &out);
-  }
-  out.append("]}},");
-  AppendJsonKey("results", &out);
-  out.push_back('[');
-  return out;
+void WriteLogHead(JsonWriter* json) {
+  json->BeginObject();
+  json->Key("$schema").String(kSchemaUri);
+  json->Key("version").String("2.1.0");
+  json->Key("runs").BeginArray().BeginObject();
+  json->Key("tool").BeginObject();
+  json->Key("driver").BeginObject();
+  json->Key("name").String("colcheck");
+  json->Key("version").String(kVersion);
+  json->Key("rules").BeginArray();
+  for (const CodeInfo& info : AllCodes()) WriteRule(info, json);
+  json->EndArray();
+  json->EndObject().EndObject();
+  json->Key("results").BeginArray();
 }
 
-void AppendResult(const Diagnostic& diagnostic, std::string_view uri,
-                  size_t artifact_index, std::string* out) {
-  const CodeInfo& info = Info(diagnostic.code);
-  out->push_back('{');
-  AppendStringMember("ruleId", info.name, out);
-  out->push_back(',');
-  AppendJsonKey("ruleIndex", out);
-  out->append(std::to_string(&info - AllCodes().data()));
-  out->push_back(',');
-  AppendStringMember("level", SarifLevel(diagnostic.severity), out);
-  out->push_back(',');
-  // Viewers show the message as the result's title, so an empty one falls
-  // back to the rule's summary.
-  AppendTextObject(
-      "message", diagnostic.message.empty() ? info.summary : diagnostic.message,
-      out);
-  out->push_back(',');
-  AppendJsonKey("locations", out);
-  out->append("[{");
-  AppendJsonKey("physicalLocation", out);
-  out->push_back('{');
-  AppendJsonKey("artifactLocation", out);
-  out->push_back('{');
-  AppendStringMember("uri", uri, out);
-  out->push_back(',');
-  AppendJsonKey("index", out);
-  out->append(std::to_string(artifact_index));
-  out->append("},");
-  AppendJsonKey("region", out);
-  out->push_back('{');
-  AppendJsonKey("byteOffset", out);
-  out->append(std::to_string(diagnostic.offset));
-  out->push_back(',');
-  AppendJsonKey("byteLength", out);
-  out->append(std::to_string(diagnostic.length));
-  out->append("}}");
+// The result's one location: the bytes, and the column when there is one.
+void WriteLocation(const Diagnostic& diagnostic, std::string_view uri,
+                   size_t artifact_index, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("physicalLocation").BeginObject();
+  json->Key("artifactLocation").BeginObject();
+  json->Key("uri").String(uri);
+  json->Key("index").Uint(artifact_index);
+  json->EndObject();
+  json->Key("region").BeginObject();
+  json->Key("byteOffset").Uint(diagnostic.offset);
+  json->Key("byteLength").Uint(diagnostic.length);
+  json->EndObject();
+  json->EndObject();
   // SARIF 2.1.0 3.33: a logical location names the construct a result
   // concerns, here the column, by its fully qualified name.
   if (!diagnostic.column.empty()) {
-    out->push_back(',');
-    AppendJsonKey("logicalLocations", out);
-    out->append("[{");
-    AppendStringMember("fullyQualifiedName", diagnostic.column, out);
-    out->append("}]");
+    json->Key("logicalLocations").BeginArray().BeginObject();
+    json->Key("fullyQualifiedName").String(diagnostic.column);
+    json->EndObject().EndArray();
   }
-  out->append("}]");
+  json->EndObject();
+}
+
+void WriteResult(const Diagnostic& diagnostic, std::string_view uri,
+                 size_t artifact_index, JsonWriter* json) {
+  const CodeInfo& info = Info(diagnostic.code);
+  json->BeginObject();
+  json->Key("ruleId").String(info.name);
+  json->Key("ruleIndex").Int(&info - AllCodes().data());
+  json->Key("level").String(SarifLevel(diagnostic.severity));
+  // Viewers show the message as the result's title, so an empty one falls
+  // back to the rule's summary.
+  WriteTextObject(
+      "message", diagnostic.message.empty() ? info.summary : diagnostic.message,
+      json);
+  json->Key("locations").BeginArray();
+  WriteLocation(diagnostic, uri, artifact_index, json);
+  json->EndArray();
   if (!diagnostic.field.empty() || !diagnostic.known_bug.empty()) {
-    out->push_back(',');
-    AppendJsonKey("properties", out);
-    out->push_back('{');
-    if (!diagnostic.field.empty()) {
-      AppendStringMember("field", diagnostic.field, out);
-    }
+    json->Key("properties").BeginObject();
+    if (!diagnostic.field.empty()) json->Key("field").String(diagnostic.field);
     if (!diagnostic.known_bug.empty()) {
-      if (!diagnostic.field.empty()) out->push_back(',');
-      AppendStringMember("known_bug", diagnostic.known_bug, out);
+      json->Key("known_bug").String(diagnostic.known_bug);
     }
-    out->push_back('}');
+    json->EndObject();
   }
-  out->push_back('}');
+  json->EndObject();
+}
+
+void WriteArtifact(const std::string& uri, uint64_t length, Format format,
+                   Verdict verdict, bool complete, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("location").BeginObject().Key("uri").String(uri).EndObject();
+  json->Key("length").Uint(length);
+  json->Key("roles").BeginArray().String("analysisTarget").EndArray();
+  json->Key("properties").BeginObject();
+  json->Key("format").String(FormatName(format));
+  json->Key("verdict").String(VerdictName(verdict));
+  json->Key("complete").Bool(complete);
+  json->EndObject();
+  json->EndObject();
 }
 
 bool KeptInUri(unsigned char byte) {
@@ -229,7 +199,12 @@ SarifWriter::SarifWriter(std::ostream* out) : out_(out) {}
 void SarifWriter::BeginIfNeeded() {
   if (begun_) return;
   begun_ = true;
-  *out_ << LogHead();
+  WriteLogHead(&json_);
+}
+
+void SarifWriter::Flush() {
+  *out_ << buffer_;
+  buffer_.clear();
 }
 
 size_t SarifWriter::ArtifactIndex(std::string uri, const Report& report) {
@@ -248,51 +223,26 @@ void SarifWriter::AddFile(std::string_view path, const Report& report) {
   const std::string& uri = artifacts_[index].uri;
   // One result at a time, so memory stays constant however many
   // diagnostics a file has.
-  std::string result;
   for (const Diagnostic& diagnostic : report.diagnostics) {
-    result.clear();
-    if (has_results_) result.push_back(',');
-    has_results_ = true;
-    AppendResult(diagnostic, uri, index, &result);
-    *out_ << result;
+    WriteResult(diagnostic, uri, index, &json_);
+    Flush();
   }
 }
 
 void SarifWriter::Finish() {
   BeginIfNeeded();
-  std::string out = "],";
-  AppendJsonKey("artifacts", &out);
-  out.push_back('[');
-  bool first = true;
-  for (const Artifact& artifact : artifacts_) {
-    if (!first) out.push_back(',');
-    first = false;
-    out.push_back('{');
-    AppendJsonKey("location", &out);
-    out.push_back('{');
-    AppendStringMember("uri", artifact.uri, &out);
-    out.append("},");
-    AppendJsonKey("length", &out);
-    out.append(std::to_string(artifact.length));
-    out.push_back(',');
-    AppendJsonKey("roles", &out);
-    out.append("[\"analysisTarget\"],");
-    AppendJsonKey("properties", &out);
-    out.push_back('{');
-    AppendStringMember("format", FormatName(artifact.format), &out);
-    out.push_back(',');
-    AppendStringMember("verdict", VerdictName(artifact.verdict), &out);
-    out.push_back(',');
-    AppendJsonKey("complete", &out);
-    out.append(artifact.complete ? "true" : "false");
-    out.append("}}");
+  json_.EndArray();
+  json_.Key("artifacts").BeginArray();
+  for (const Artifact& a : artifacts_) {
+    WriteArtifact(a.uri, a.length, a.format, a.verdict, a.complete, &json_);
   }
-  out.append("],");
-  AppendJsonKey("invocations", &out);
-  out.append("[{");
-  AppendJsonKey("executionSuccessful", &out);
-  out.append("true}]}]}\n");
-  *out_ << out;
+  json_.EndArray();
+  json_.Key("invocations").BeginArray().BeginObject();
+  json_.Key("executionSuccessful").Bool(true);
+  json_.EndObject().EndArray();
+  json_.EndObject().EndArray().EndObject();
+  buffer_.push_back('\n');
+  Flush();
 }
 
 std::string RenderSarif(std::span<const FileReport> files) {

@@ -32,6 +32,7 @@
 
 #include "colcheck/colcheck.h"
 #include "reports/file_report.h"
+#include "reports/json_writer.h"
 
 namespace colcheck {
 
@@ -63,11 +64,14 @@ class SarifWriter {
   };
 
   void BeginIfNeeded();
+  // Writes out what the JSON writer has appended since the last time.
+  void Flush();
   size_t ArtifactIndex(std::string uri, const Report& report);
 
   std::ostream* out_;
+  std::string buffer_;
+  JsonWriter json_{&buffer_};
   bool begun_ = false;
-  bool has_results_ = false;
   std::vector<Artifact> artifacts_;
   std::unordered_map<std::string, size_t> index_of_uri_;
 };

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "reports/json.h"
+#include "reports/utf8_decode.h"
 
 namespace colcheck {
 namespace {
@@ -171,120 +172,65 @@ void AppendFieldLine(const SchemaField& field, size_t depth, std::string* out) {
 // ---- JSON
 // ----------------------------------------------------------------------
 
-void AppendIntOrNull(bool present, int64_t value, std::string* out) {
-  out->append(present ? std::to_string(value) : "null");
-}
-
-// An IDL name, the number when the enum lacks it, or null when unset.
-void AppendEnum(int32_t value, std::string_view name, std::string* out) {
-  if (value < 0) {
-    out->append("null");
-  } else if (name.empty()) {
-    out->append(std::to_string(value));
-  } else {
-    AppendJsonString(name, out);
-  }
-}
-
-void AppendLogicalJson(const LogicalTypeInfo& logical, std::string* out) {
+void WriteLogicalJson(const LogicalTypeInfo& logical, JsonWriter* json) {
   if (logical.name.empty()) {
-    out->append("null");
+    json->Null();
     return;
   }
-  out->push_back('{');
-  AppendJsonKey("type", out);
-  AppendJsonString(logical.name, out);
+  json->BeginObject();
+  json->Key("type").String(logical.name);
   if (logical.name == "DECIMAL") {
-    out->append(",\"precision\":").append(std::to_string(logical.precision));
-    out->append(",\"scale\":").append(std::to_string(logical.scale));
+    json->Key("precision").Int(logical.precision);
+    json->Key("scale").Int(logical.scale);
   } else if (logical.name == "INTEGER") {
-    out->append(",\"bit_width\":").append(std::to_string(logical.bit_width));
-    out->append(",\"signed\":").append(logical.is_signed ? "true" : "false");
+    json->Key("bit_width").Int(logical.bit_width);
+    json->Key("signed").Bool(logical.is_signed);
   } else if (logical.name == "TIME" || logical.name == "TIMESTAMP") {
-    out->append(",\"unit\":");
-    AppendJsonString(logical.unit, out);
-    out->append(",\"adjusted_to_utc\":")
-        .append(logical.adjusted_to_utc ? "true" : "false");
+    json->Key("unit").String(logical.unit);
+    json->Key("adjusted_to_utc").Bool(logical.adjusted_to_utc);
   }
-  out->push_back('}');
+  json->EndObject();
 }
 
-// Everything of a node up to and including `"children":[`.
-void AppendNodeOpen(const SchemaField& f, std::string* out) {
-  out->push_back('{');
-  AppendJsonKey("name", out);
-  AppendJsonString(f.name, out);
-  out->push_back(',');
-  AppendJsonKey("repetition", out);
-  AppendEnum(f.repetition, RepetitionName(f.repetition), out);
-  out->push_back(',');
-  AppendJsonKey("physical", out);
-  AppendEnum(f.physical, PhysicalTypeName(f.physical), out);
-  out->push_back(',');
-  AppendJsonKey("type_length", out);
-  AppendIntOrNull(f.type_length >= 0, f.type_length, out);
-  out->push_back(',');
-  AppendJsonKey("logical", out);
-  AppendLogicalJson(f.logical, out);
-  out->push_back(',');
-  AppendJsonKey("converted", out);
-  AppendEnum(f.converted, ConvertedTypeName(f.converted), out);
-  out->push_back(',');
-  AppendJsonKey("scale", out);
-  AppendIntOrNull(f.scale >= 0, f.scale, out);
-  out->push_back(',');
-  AppendJsonKey("precision", out);
-  AppendIntOrNull(f.precision >= 0, f.precision, out);
-  out->push_back(',');
-  AppendJsonKey("field_id", out);
-  AppendIntOrNull(f.has_field_id, f.field_id, out);
-  out->push_back(',');
-  AppendJsonKey("annotation", out);
-  const std::string annotation = SchemaAnnotation(f);
-  if (annotation.empty()) {
-    out->append("null");
+// A node's members up to and including the opening of "children".
+void WriteNodeOpen(const SchemaField& f, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("name").String(f.name);
+  json->Key("repetition").Enum(f.repetition, RepetitionName(f.repetition));
+  json->Key("physical").Enum(f.physical, PhysicalTypeName(f.physical));
+  json->Key("type_length").IntOrNull(f.type_length);
+  json->Key("logical");
+  WriteLogicalJson(f.logical, json);
+  json->Key("converted").Enum(f.converted, ConvertedTypeName(f.converted));
+  json->Key("scale").IntOrNull(f.scale);
+  json->Key("precision").IntOrNull(f.precision);
+  // Any i32 is a field id, a negative one too.
+  json->Key("field_id");
+  if (f.has_field_id) {
+    json->Int(f.field_id);
   } else {
-    AppendJsonString(annotation, out);
+    json->Null();
   }
-  out->push_back(',');
-  AppendJsonKey("column", out);
-  AppendIntOrNull(f.column >= 0, f.column, out);
-  out->push_back(',');
-  AppendJsonKey("max_definition_level", out);
-  out->append(std::to_string(f.max_definition_level));
-  out->push_back(',');
-  AppendJsonKey("max_repetition_level", out);
-  out->append(std::to_string(f.max_repetition_level));
-  out->push_back(',');
-  AppendJsonKey("path", out);
-  AppendJsonString(f.path, out);
-  out->push_back(',');
-  AppendJsonKey("children", out);
-  out->push_back('[');
+  json->Key("annotation").StringOrNull(SchemaAnnotation(f));
+  json->Key("column").IntOrNull(f.column);
+  json->Key("max_definition_level").Int(f.max_definition_level);
+  json->Key("max_repetition_level").Int(f.max_repetition_level);
+  json->Key("path").String(f.path);
+  json->Key("children").BeginArray();
 }
 
-void AppendSchemaJson(const Schema& schema, std::string* out) {
+void WriteSchemaJson(const Schema& schema, JsonWriter* json) {
   const std::vector<Step> order = WalkOrder(schema);
   if (order.empty()) {
-    out->append("null");
+    json->Null();
     return;
   }
-  // A node's children follow it; each needs a comma unless it is the first
-  // element of its parent's array, which is what `first` tracks.
-  bool first = true;
+  // A node's children follow it in the walk, so its "children" array stays
+  // open until its closing step; a leaf closes at once.
   for (const Step& step : order) {
-    const SchemaField& field = schema.fields[step.field];
-    if (step.close) {
-      out->append("]}");
-      first = false;
-      continue;
-    }
-    if (!first) out->push_back(',');
-    AppendNodeOpen(field, out);
-    first = true;
-    if (!IsGroup(field)) {
-      out->append("]}");
-      first = false;
+    if (!step.close) WriteNodeOpen(schema.fields[step.field], json);
+    if (step.close || !IsGroup(schema.fields[step.field])) {
+      json->EndArray().EndObject();
     }
   }
 }
@@ -378,17 +324,17 @@ std::string RenderSchemaText(const Schema& schema) {
 std::string RenderSchemaJson(std::string_view path,
                              const Inspection& inspection) {
   std::string out;
-  AppendJsonFileDocumentStart(path, inspection.report, &out);
-  AppendJsonKey("schema_ok", &out);
-  out.append(inspection.schema.ok ? "true" : "false");
-  out.push_back(',');
+  JsonWriter json(&out);
+  BeginJsonFileDocument(path, inspection.report, &json);
+  json.Key("schema_ok").Bool(inspection.schema.ok);
   if (inspection.report.format == Format::kOrc) {
-    AppendOrcSchemaJson(inspection.schema, &out);
+    WriteOrcSchemaJson(inspection.schema, &json);
   } else {
-    AppendJsonKey("schema", &out);
-    AppendSchemaJson(inspection.schema, &out);
+    json.Key("schema");
+    WriteSchemaJson(inspection.schema, &json);
   }
-  out.append("}\n");
+  json.EndObject();
+  out.push_back('\n');
   return out;
 }
 

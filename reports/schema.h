@@ -55,6 +55,7 @@
 #include <string_view>
 
 #include "colcheck/inspect.h"
+#include "reports/json_writer.h"
 
 namespace colcheck {
 
@@ -110,8 +111,9 @@ std::string RenderOrcSchemaText(const Schema& schema);
 // "kind(42)" for an unknown kind.
 std::string OrcTypeName(const OrcType& type);
 
-// Appends `,"schema":null,"types":[...]` for an ORC schema.
-void AppendOrcSchemaJson(const Schema& schema, std::string* out);
+// Writes the members `"schema":null,"types":[...]` of an ORC schema's
+// document.
+void WriteOrcSchemaJson(const Schema& schema, JsonWriter* json);
 
 // `name` as the text rendering writes it: bare when safe, else quoted and
 // escaped (see above).

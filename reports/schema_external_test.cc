@@ -12,7 +12,7 @@
 
 #include "colcheck/inspect.h"
 #include "colcheck/read_plan.h"
-#include "core/json.h"
+#include "core/json_syntax.h"
 #include "gtest/gtest.h"
 #include "reports/plan.h"
 #include "reports/schema.h"

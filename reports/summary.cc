@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <bitset>
 
-#include "reports/json.h"
-
 namespace colcheck {
 namespace {
 
@@ -81,35 +79,22 @@ void WriteTextRunSummary(const RunSummary& summary, std::ostream& out) {
   }
 }
 
-void AppendJsonRunSummary(const RunSummary& summary, std::string* out) {
-  *out += '{';
-  AppendJsonKey("files", out);
-  *out += std::to_string(summary.files()) + ',';
-  AppendJsonKey("files_with_findings", out);
-  *out += std::to_string(summary.files_with_findings()) + ',';
-  AppendJsonKey("findings", out);
-  *out += std::to_string(summary.findings()) + ',';
-  AppendJsonKey("suppressed", out);
-  *out += std::to_string(summary.suppressed()) + ',';
-  AppendJsonKey("codes", out);
-  *out += '[';
-  bool first = true;
+void WriteJsonRunSummary(const RunSummary& summary, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("files").Uint(summary.files());
+  json->Key("files_with_findings").Uint(summary.files_with_findings());
+  json->Key("findings").Uint(summary.findings());
+  json->Key("suppressed").Uint(summary.suppressed());
+  json->Key("codes").BeginArray();
   for (const RunSummary::Row& row : summary.Rows()) {
-    if (!first) *out += ',';
-    first = false;
-    *out += '{';
-    AppendJsonKey("code", out);
-    AppendJsonString(Info(row.code).name, out);
-    *out += ',';
-    AppendJsonKey("severity", out);
-    AppendJsonString(SeverityName(row.severity), out);
-    *out += ',';
-    AppendJsonKey("findings", out);
-    *out += std::to_string(row.findings) + ',';
-    AppendJsonKey("files", out);
-    *out += std::to_string(row.files) + '}';
+    json->BeginObject();
+    json->Key("code").String(Info(row.code).name);
+    json->Key("severity").String(SeverityName(row.severity));
+    json->Key("findings").Uint(row.findings);
+    json->Key("files").Uint(row.files);
+    json->EndObject();
   }
-  *out += "]}";
+  json->EndArray().EndObject();
 }
 
 }  // namespace colcheck

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "colcheck/colcheck.h"
+#include "reports/json_writer.h"
 
 namespace colcheck {
 
@@ -62,8 +63,8 @@ class RunSummary {
 // nor a suppressed one.
 void WriteTextRunSummary(const RunSummary& summary, std::ostream& out);
 
-// Appends the "summary" object (without its key).
-void AppendJsonRunSummary(const RunSummary& summary, std::string* out);
+// Writes the "summary" object (its key is the caller's).
+void WriteJsonRunSummary(const RunSummary& summary, JsonWriter* json);
 
 }  // namespace colcheck
 

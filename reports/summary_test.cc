@@ -74,7 +74,8 @@ TEST(RunSummaryTest, NoTextWithoutFindings) {
 
 TEST(RunSummaryTest, Json) {
   std::string json;
-  AppendJsonRunSummary(ThreeFiles(), &json);
+  JsonWriter writer(&json);
+  WriteJsonRunSummary(ThreeFiles(), &writer);
   EXPECT_EQ(json,
             "{\"files\":3,\"files_with_findings\":2,\"findings\":5,"
             "\"suppressed\":2,\"codes\":["

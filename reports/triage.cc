@@ -27,49 +27,35 @@ bool BetterRepresentative(std::string_view path, const Report& report,
   return path < group.representative;
 }
 
-void AppendRepresentative(const TriageGroup& group, std::string* out) {
-  out->push_back('{');
-  AppendJsonKey("path", out);
-  AppendJsonString(group.representative, out);
-  out->push_back(',');
-  AppendJsonKey("size", out);
-  out->append(std::to_string(group.representative_report.size));
-  out->push_back(',');
-  AppendJsonKey("verdict", out);
-  AppendJsonString(VerdictName(group.representative_report.verdict), out);
-  out->push_back(',');
-  AppendJsonKey("diagnostics", out);
-  out->push_back('[');
-  bool first = true;
-  for (const Diagnostic& diagnostic : group.representative_report.diagnostics) {
-    if (!first) out->push_back(',');
-    first = false;
-    AppendJsonDiagnostic(diagnostic, out);
-  }
-  out->append("]}");
+void WriteRepresentative(const TriageGroup& group, JsonWriter* json) {
+  const Report& report = group.representative_report;
+  json->BeginObject();
+  json->Key("path").String(group.representative);
+  json->Key("size").Uint(report.size);
+  json->Key("verdict").String(VerdictName(report.verdict));
+  json->Key("diagnostics");
+  WriteJsonDiagnostics(report.diagnostics, json);
+  json->EndObject();
 }
 
-void AppendGroup(const TriageGroup& group, std::string* out) {
-  out->push_back('{');
-  AppendJsonKey("code", out);
-  AppendJsonString(Info(group.code).name, out);
-  out->push_back(',');
-  AppendJsonKey("field", out);
-  AppendJsonString(group.field, out);
-  out->push_back(',');
-  AppendJsonKey("count", out);
-  out->append(std::to_string(group.files.size()));
-  out->push_back(',');
-  AppendJsonKey("representative", out);
-  AppendRepresentative(group, out);
-  out->push_back(',');
-  AppendJsonKey("files", out);
-  out->push_back('[');
-  for (size_t i = 0; i < group.files.size(); ++i) {
-    if (i > 0) out->push_back(',');
-    AppendJsonString(group.files[i], out);
-  }
-  out->append("]}");
+void WriteGroup(const TriageGroup& group, JsonWriter* json) {
+  json->BeginObject();
+  json->Key("code").String(Info(group.code).name);
+  json->Key("field").String(group.field);
+  json->Key("count").Uint(group.files.size());
+  json->Key("representative");
+  WriteRepresentative(group, json);
+  json->Key("files").BeginArray();
+  for (const std::string& file : group.files) json->String(file);
+  json->EndArray();
+  json->EndObject();
+}
+
+// {"path":...,"<key>":...}, an entry of "no_error" or "unreadable".
+void WritePathEntry(std::string_view path, std::string_view key,
+                    std::string_view value, JsonWriter* json) {
+  json->BeginObject().Key("path").String(path).Key(key).String(value);
+  json->EndObject();
 }
 
 // "12 files" / "1 file".
@@ -210,43 +196,23 @@ Triage TriageBuilder::Finish() {
 
 std::string RenderTriageJson(const Triage& triage) {
   std::string out;
-  AppendJsonDocumentStart(&out);
-  AppendJsonKey("files", &out);
-  out.append(std::to_string(triage.files));
-  out.push_back(',');
-  AppendJsonKey("groups", &out);
-  out.push_back('[');
-  for (size_t i = 0; i < triage.groups.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendGroup(triage.groups[i], &out);
+  JsonWriter json(&out);
+  BeginJsonDocument(&json);
+  json.Key("files").Uint(triage.files);
+  json.Key("groups").BeginArray();
+  for (const TriageGroup& group : triage.groups) WriteGroup(group, &json);
+  json.EndArray();
+  json.Key("no_error").BeginArray();
+  for (const TriageNoError& file : triage.no_error) {
+    WritePathEntry(file.path, "verdict", VerdictName(file.verdict), &json);
   }
-  out.append("],");
-  AppendJsonKey("no_error", &out);
-  out.push_back('[');
-  for (size_t i = 0; i < triage.no_error.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    out.push_back('{');
-    AppendJsonKey("path", &out);
-    AppendJsonString(triage.no_error[i].path, &out);
-    out.push_back(',');
-    AppendJsonKey("verdict", &out);
-    AppendJsonString(VerdictName(triage.no_error[i].verdict), &out);
-    out.push_back('}');
+  json.EndArray();
+  json.Key("unreadable").BeginArray();
+  for (const TriageUnreadable& file : triage.unreadable) {
+    WritePathEntry(file.path, "message", file.message, &json);
   }
-  out.append("],");
-  AppendJsonKey("unreadable", &out);
-  out.push_back('[');
-  for (size_t i = 0; i < triage.unreadable.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    out.push_back('{');
-    AppendJsonKey("path", &out);
-    AppendJsonString(triage.unreadable[i].path, &out);
-    out.push_back(',');
-    AppendJsonKey("message", &out);
-    AppendJsonString(triage.unreadable[i].message, &out);
-    out.push_back('}');
-  }
-  out.append("]}\n");
+  json.EndArray().EndObject();
+  out.push_back('\n');
   return out;
 }
 

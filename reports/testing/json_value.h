@@ -1,10 +1,17 @@
-// A strict RFC 8259 parser for the reports tests, small enough to trust by
-// reading: it builds a tree the tests walk, and rejects anything that is not
-// one JSON value in pure ASCII (the renderers promise ASCII). Header-only so
-// each test binary takes it without a library.
+// A strict RFC 8259 parser, the one JSON checker of the reports tests and
+// of the fuzz oracles ("every JSON rendering parses", fuzz/fuzz_oracles.h),
+// small enough to trust by reading. It builds a tree the tests walk.
 //
 //   std::optional<JsonValue> log = ParseJson(RenderSarif({}));
 //   EXPECT_EQ((*log)["runs"][0]["results"].type, JsonValue::Type::kArray);
+//
+// Stricter than RFC 8259 where the renderers promise more (reports/json.h):
+// strings must be pure ASCII, and a \u escape of a surrogate must form a
+// high-low pair. Nesting deeper than kMaxJsonDepth (or the depth given) is
+// rejected, so a hostile document cannot exhaust the stack; the validate
+// JSON nests 4 deep, the schema JSON two levels per level of the tree.
+// Header-only so each test binary and fuzz target takes it without a
+// library.
 
 #ifndef COLCHECK_TESTING_JSON_VALUE_H_
 #define COLCHECK_TESTING_JSON_VALUE_H_
@@ -17,6 +24,8 @@
 #include <vector>
 
 namespace colcheck::testing {
+
+inline constexpr int kMaxJsonDepth = 64;
 
 // One parsed value. Object members keep their order, so tests can check the
 // order of keys the contracts promise.
@@ -62,7 +71,8 @@ namespace json_value_internal {
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : text_(text) {}
+  Parser(std::string_view text, int max_depth)
+      : text_(text), max_depth_(max_depth) {}
 
   std::optional<JsonValue> Document() {
     JsonValue value;
@@ -75,7 +85,7 @@ class Parser {
 
  private:
   bool Value(int depth, JsonValue* out) {
-    if (depth > 64 || pos_ >= text_.size()) return false;
+    if (depth > max_depth_ || pos_ >= text_.size()) return false;
     switch (text_[pos_]) {
       case '{':
         return Object(depth, out);
@@ -247,15 +257,18 @@ class Parser {
   }
 
   std::string_view text_;
+  int max_depth_;
   size_t pos_ = 0;
 };
 
 }  // namespace json_value_internal
 
 // The whole of `text` as one JSON value, or nullopt when it is not exactly
-// one strict, ASCII-only JSON value.
-inline std::optional<JsonValue> ParseJson(std::string_view text) {
-  return json_value_internal::Parser(text).Document();
+// one strict, ASCII-only JSON value (with optional white space around it)
+// nested at most `max_depth` deep.
+inline std::optional<JsonValue> ParseJson(std::string_view text,
+                                          int max_depth = kMaxJsonDepth) {
+  return json_value_internal::Parser(text, max_depth).Document();
 }
 
 }  // namespace colcheck::testing

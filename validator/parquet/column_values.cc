@@ -15,7 +15,7 @@
 #include <utility>
 
 #include "colcheck/colcheck.h"
-#include "core/json.h"
+#include "core/json_syntax.h"
 #include "core/known_bugs.h"
 #include "core/limits.h"
 #include "core/strings.h"

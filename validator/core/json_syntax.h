@@ -1,7 +1,7 @@
 // JSON syntax validation (RFC 8259), for values of JSON-annotated columns.
 
-#ifndef COLCHECK_CORE_JSON_H_
-#define COLCHECK_CORE_JSON_H_
+#ifndef COLCHECK_CORE_JSON_SYNTAX_H_
+#define COLCHECK_CORE_JSON_SYNTAX_H_
 
 #include <cstdint>
 #include <string_view>
@@ -23,4 +23,4 @@ JsonCheck CheckJson(std::string_view text);
 
 }  // namespace colcheck
 
-#endif  // COLCHECK_CORE_JSON_H_
+#endif  // COLCHECK_CORE_JSON_SYNTAX_H_

@@ -1,6 +1,6 @@
 // Tests for CheckJson against the RFC 8259 grammar.
 
-#include "core/json.h"
+#include "core/json_syntax.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 namespace colcheck {
 namespace {
 
-TEST(JsonTest, AcceptsEveryKindOfValue) {
+TEST(JsonSyntaxTest, AcceptsEveryKindOfValue) {
   for (const char* text :
        {"0", "-0", "12", "-3.25", "1e5", "1E+5", "2.5e-3", "true", "false",
         "null", "\"\"", "\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\uD83D\"",
@@ -21,7 +21,7 @@ TEST(JsonTest, AcceptsEveryKindOfValue) {
   }
 }
 
-TEST(JsonTest, RejectsWhatTheGrammarExcludes) {
+TEST(JsonSyntaxTest, RejectsWhatTheGrammarExcludes) {
   for (const char* text :
        {"",         " ",        "01",         "-",           "+1",
         "1.",       ".5",       "1e",         "1e+",         "0x10",
@@ -34,7 +34,7 @@ TEST(JsonTest, RejectsWhatTheGrammarExcludes) {
   }
 }
 
-TEST(JsonTest, DepthLimitMeansNotChecked) {
+TEST(JsonSyntaxTest, DepthLimitMeansNotChecked) {
   const int limit = limits::kMaxJsonDepth;
   const std::string ok = std::string(limit, '[') + std::string(limit, ']');
   EXPECT_EQ(CheckJson(ok), JsonCheck::kValid);

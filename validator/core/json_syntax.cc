@@ -1,7 +1,7 @@
 // A recursive-descent recognizer for the grammar of RFC 8259 section 2-7.
 // https://www.rfc-editor.org/rfc/rfc8259
 
-#include "core/json.h"
+#include "core/json_syntax.h"
 
 #include <cstddef>
 #include <cstdint>
