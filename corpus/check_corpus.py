@@ -12,7 +12,7 @@
 * seeds/<target>/*: replayed one by one; colcheck must exit 0 or 1 (no
   crash, no internal error).
 * orc/valid/*.orc: verdict "valid" and no error.
-* orc/invalid/<code>/<name>.orc (generators/colcheck_gen/orc_make_corpus.py):
+* orc/invalid/<code>/<name>.orc (generators/colcheck_gen/orc/make_corpus.py):
   as invalid/ above, but colcheck must report the code at exactly the
   sidecar's span (offset and length), not just an overlapping one.
 

@@ -10,7 +10,7 @@ import tempfile
 import unittest
 
 from colcheck_gen import __main__ as cli
-from colcheck_gen.make_corpus import overlaps
+from colcheck_gen.parquet.make_corpus import overlaps
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 

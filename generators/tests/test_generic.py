@@ -19,9 +19,9 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
 
-from colcheck_gen import generic, thrift_gen, writer  # noqa: E402
-from colcheck_gen.make_corpus import overlaps  # noqa: E402
-from colcheck_gen.writer import (  # noqa: E402
+from colcheck_gen.parquet import generic, thrift_gen, writer  # noqa: E402
+from colcheck_gen.parquet.make_corpus import overlaps  # noqa: E402
+from colcheck_gen.parquet.writer import (  # noqa: E402
     OPTIONAL, REPEATED, Date, Decimal, Enum, FileSpec, Float16, Group,
     Integer, Interval, Json, Leaf, ListOf, MapOf, PageStyle, String, Time,
     Timestamp, Uuid)

@@ -10,8 +10,8 @@ import subprocess
 import tempfile
 import unittest
 
-from colcheck_gen import mutations, specs, thrift_gen, writer
-from colcheck_gen.make_corpus import overlaps
+from colcheck_gen.parquet import mutations, specs, thrift_gen, writer
+from colcheck_gen.parquet.make_corpus import overlaps
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 

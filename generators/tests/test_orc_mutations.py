@@ -17,9 +17,11 @@ import unittest
 from hypothesis import HealthCheck, assume, given, seed, settings
 from hypothesis import strategies as st
 
-from colcheck_gen import orc_corpus, orc_make_corpus, orc_mutations as om
-from colcheck_gen import orc_strategies, orc_writer
-from colcheck_gen.orc_wire import Msg
+from colcheck_gen.orc import (corpus as orc_corpus,
+                              make_corpus as orc_make_corpus,
+                              mutations as om)
+from colcheck_gen.orc import strategies as orc_strategies, writer as orc_writer
+from colcheck_gen.orc.wire import Msg
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 EXAMPLES = int(os.environ.get("COLCHECK_ORC_MUTATION_EXAMPLES", "25"))

@@ -27,8 +27,12 @@ import unittest
 from hypothesis import HealthCheck, given, note, seed, settings
 from hypothesis import strategies as st
 
-from colcheck_gen import generic, readback, strategies, thrift_gen, writer
-from colcheck_gen.make_corpus import overlaps
+from colcheck_gen.parquet import (generic,
+                                  readback,
+                                  strategies,
+                                  thrift_gen,
+                                  writer)
+from colcheck_gen.parquet.make_corpus import overlaps
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 EXAMPLES = int(os.environ.get("COLCHECK_PROPERTY_EXAMPLES", "150"))

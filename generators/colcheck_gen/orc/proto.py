@@ -16,9 +16,9 @@ import subprocess
 import sys
 import tempfile
 
-_REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
-DEFAULT_PROTO = os.path.join(_REPO_ROOT, "validator", "orc",
+from colcheck_gen.common.paths import REPO
+
+DEFAULT_PROTO = os.path.join(REPO, "validator", "orc",
                              "orc_metadata.proto")
 
 _module = None

@@ -27,11 +27,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from colcheck_gen import orc_compress, orc_rle, orc_writer
-from colcheck_gen.orc_wire import (F, FIXED64, GROUP_START, LEN, Msg,
+from colcheck_gen.orc import (compress as orc_compress,
+                              rle as orc_rle,
+                              writer as orc_writer)
+from colcheck_gen.orc.wire import (F, FIXED64, GROUP_START, LEN, Msg,
                                    VARINT, uvarint)
-from colcheck_gen.orc_writer import Decimal, List, Map, OrcSpec, Struct, T
-from colcheck_gen.orc_writer import Union
+from colcheck_gen.orc.writer import Decimal, List, Map, OrcSpec, Struct, T
+from colcheck_gen.orc.writer import Union
 
 # StreamKinds of the index area (orc-rules.md SF4).
 INDEX_KINDS = (4, 6, 7, 8, 9)

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Writes colcheck's ORC corpus, deterministically.
 
-    /usr/bin/python3 generators/colcheck_gen/orc_corpus.py [--out corpus/orc]
-    /usr/bin/python3 generators/colcheck_gen/orc_corpus.py --check corpus/orc
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.corpus [--out corpus/orc]
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.corpus --check corpus/orc
 
 Writes valid/<name>.orc (VALID below: each a fixed description with data
 from a fixed seed) and README.md with the table of what each file covers;
@@ -21,17 +21,11 @@ import shutil
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from colcheck_gen.common.paths import REPO
+from colcheck_gen.orc import writer as orc_writer
+from colcheck_gen.orc.writer import (Decimal, List, Map, OrcSpec, Struct, T,
+                                     Union)
 
-try:
-    from colcheck_gen import orc_writer  # noqa: E402
-    from colcheck_gen.orc_writer import (Decimal, List, Map, OrcSpec,  # noqa
-                                         Struct, T, Union)
-except ImportError as e:
-    sys.exit(f"error: {e}")
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
 MAX_BYTES = 20 * 1024
 
 
@@ -304,7 +298,7 @@ README_HEAD = """\
 
 Valid ORC files for colcheck's ORC validator. Everything here is written by
 
-    /usr/bin/python3 generators/colcheck_gen/orc_corpus.py
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.corpus
 
 from fixed descriptions and seeds (orc_writer.py, a writer that decides as
 the Java writer does), so the same generator always writes the same bytes;
@@ -328,9 +322,9 @@ README_TAIL = """
 colcheck must report and at exactly which span (`{"code", "offset",
 "length"}`, as in corpus/invalid/). They are written by
 
-    /usr/bin/python3 generators/colcheck_gen/orc_make_corpus.py
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.make_corpus
 
-from the operators of generators/colcheck_gen/orc_mutations.py (one file
+from the operators of generators/colcheck_gen/orc/mutations.py (one file
 per operator, each applied to a small base file of orc_writer, most with
 compression NONE so the broken bytes are plain); the operator's
 description says what it broke (and, in `also`, which other error

@@ -39,12 +39,12 @@ from thrift.protocol.TCompactProtocol import makeZigZag
 from thrift.protocol.TProtocol import TProtocolException
 from thrift.Thrift import TType
 
-from colcheck_gen import encoding, thrift_gen, writer
-from colcheck_gen.mutations import (_edit, _long_header, _meta_path,
+from colcheck_gen.parquet import encoding, thrift_gen, writer
+from colcheck_gen.parquet.mutations import (_edit, _long_header, _meta_path,
                                     _page_edit, _rebuild, _retail, _splice,
                                     _unpack_indices, _varint_padded,
                                     expected)
-from colcheck_gen.recording import Span
+from colcheck_gen.parquet.recording import Span
 
 
 @dataclass(frozen=True)

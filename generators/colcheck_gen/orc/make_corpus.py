@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Writes colcheck's invalid ORC corpus and the ORC fuzz seeds.
 
-    /usr/bin/python3 generators/colcheck_gen/orc_make_corpus.py
-    /usr/bin/python3 generators/colcheck_gen/orc_make_corpus.py --check
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.make_corpus
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.make_corpus --check
 
 * corpus/orc/invalid/<code>/<name>.orc and <name>.expected.json: one file
   per operator of orc_mutations.py (those of PENDING_CODES left out),
@@ -27,15 +27,11 @@ import shutil
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from colcheck_gen.common.paths import REPO
+from colcheck_gen.orc import compress as orc_compress
+from colcheck_gen.orc import mutations as orc_mutations
+from colcheck_gen.orc import proto as orc_proto
 
-try:
-    from colcheck_gen import orc_compress, orc_mutations, orc_proto  # noqa
-except ImportError as e:
-    sys.exit(f"error: {e}")
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
 CORPUS = os.path.join(REPO, "corpus")
 # Relative to the corpus root: what this script owns.
 OUTPUTS = (os.path.join("orc", "invalid"),

@@ -14,9 +14,9 @@ import subprocess
 import sys
 import tempfile
 
-_REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
-DEFAULT_IDL = os.path.join(_REPO_ROOT, "validator", "parquet",
+from colcheck_gen.common.paths import REPO
+
+DEFAULT_IDL = os.path.join(REPO, "validator", "parquet",
                            "parquet.thrift")
 
 _cache = {}

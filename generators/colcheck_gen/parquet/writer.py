@@ -58,7 +58,7 @@ import lz4.block
 import snappy
 import zstandard
 
-from colcheck_gen import bloom, encoding, recording, thrift_gen
+from colcheck_gen.parquet import bloom, encoding, recording, thrift_gen
 
 REQUIRED = "REQUIRED"
 OPTIONAL = "OPTIONAL"

@@ -38,8 +38,8 @@ from typing import Callable
 from thrift.protocol.TCompactProtocol import TCompactProtocol, makeZigZag
 from thrift.transport.TTransport import TMemoryBuffer
 
-from colcheck_gen import encoding, recording, writer
-from colcheck_gen.recording import Span
+from colcheck_gen.parquet import encoding, recording, writer
+from colcheck_gen.parquet.recording import Span
 
 
 @dataclass(frozen=True)

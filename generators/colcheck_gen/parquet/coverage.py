@@ -12,7 +12,7 @@ specs.VALID does, and specs.VALID includes it.
 
 import functools
 
-from colcheck_gen.writer import (CODECS, ENCODINGS_BY_PHYSICAL, OPTIONAL,
+from colcheck_gen.parquet.writer import (CODECS, ENCODINGS_BY_PHYSICAL, OPTIONAL,
                                  REPEATED, REQUIRED, Bson, Date, Decimal,
                                  Enum, FileSpec, Float16, Group, Integer,
                                  Interval, Json, Leaf, ListOf, MapOf,

@@ -7,7 +7,7 @@ seed always gives the same bytes.
 
 import random
 
-from colcheck_gen.writer import (OPTIONAL, REPEATED, REQUIRED, Date, Decimal,
+from colcheck_gen.parquet.writer import (OPTIONAL, REPEATED, REQUIRED, Date, Decimal,
                                  FileSpec, Group, Integer, Leaf, PageStyle,
                                  String, Time, Timestamp)
 
@@ -342,5 +342,5 @@ def build(name):
 
 
 # The coverage files (coverage.py imports only the writer, so no cycle).
-from colcheck_gen.coverage import COVERAGE  # noqa: E402
+from colcheck_gen.parquet.coverage import COVERAGE  # noqa: E402
 VALID.update(COVERAGE)
