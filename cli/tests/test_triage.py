@@ -29,7 +29,7 @@ import sys
 import tempfile
 import unittest
 
-from colcheck_gen.common import codes
+from colcheck_gen.common import breakage, codes
 from colcheck_gen.parquet import generic, strategies, thrift_gen, writer
 
 ARGS = None
@@ -61,7 +61,7 @@ def build_directory(root):
     bases = [writer.write(spec, ttypes)
              for spec in strategies.draw(strategies.file_specs(), 23, 12)]
     bases = bases[:BASES + VALID]
-    operators = {m.name: m for m in generic.GENERIC}
+    operators = {m.name: m for m in breakage.of(breakage.GENERIC)}
     severity = codes.severities()
     cases = []
     for name, count in OPERATORS.items():
@@ -158,7 +158,7 @@ class TriageTest(unittest.TestCase):
     def test_groups_follow_the_operators(self):
         self.assertEqual(self.triage["tool"], "colcheck")
         self.assertEqual(self.triage["files"], len(self.origin))
-        operators = {m.name: m for m in generic.GENERIC}
+        operators = {m.name: m for m in breakage.of(breakage.GENERIC)}
         by_operator = {}
         for path, name in self.origin.items():
             if name is not None:

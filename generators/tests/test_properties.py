@@ -27,10 +27,7 @@ import unittest
 from hypothesis import HealthCheck, given, note, seed, settings
 from hypothesis import strategies as st
 
-from colcheck_gen.parquet import (generic,
-                                  readback,
-                                  strategies,
-                                  thrift_gen,
+from colcheck_gen.parquet import (generic, readback, strategies, thrift_gen,
                                   writer)
 from colcheck_gen.parquet.make_corpus import overlaps
 

@@ -32,12 +32,8 @@ import zstandard
 from thrift.protocol.TCompactProtocol import TCompactProtocol
 from thrift.transport.TTransport import TMemoryBuffer
 
-from colcheck_gen.parquet import (bloom,
-                                  coverage,
-                                  recording,
-                                  specs,
-                                  thrift_gen,
-                                  writer)
+from colcheck_gen.parquet import (bloom, coverage, recording, specs,
+                                  thrift_gen, writer)
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 # Valid files colcheck still reports, each with the reason (a colcheck bug).

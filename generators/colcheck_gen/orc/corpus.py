@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Writes colcheck's ORC corpus, deterministically.
 
-    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.corpus [--out corpus/orc]
-    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.corpus --check corpus/orc
+    export PYTHONPATH=generators
+    /usr/bin/python3 -m colcheck_gen.orc.corpus [--out corpus/orc]
+    /usr/bin/python3 -m colcheck_gen.orc.corpus --check corpus/orc
 
 Writes valid/<name>.orc (VALID below: each a fixed description with data
 from a fixed seed) and README.md with the table of what each file covers;

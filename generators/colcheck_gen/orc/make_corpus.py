@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Writes colcheck's invalid ORC corpus and the ORC fuzz seeds.
 
-    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.make_corpus
-    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.make_corpus --check
+    export PYTHONPATH=generators
+    /usr/bin/python3 -m colcheck_gen.orc.make_corpus
+    /usr/bin/python3 -m colcheck_gen.orc.make_corpus --check
 
 * corpus/orc/invalid/<code>/<name>.orc and <name>.expected.json: one file
   per operator of orc_mutations.py (those of PENDING_CODES left out),

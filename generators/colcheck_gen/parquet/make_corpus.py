@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Writes colcheck's golden corpus, deterministically.
 
-    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.parquet.make_corpus [--out corpus]
-    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.parquet.make_corpus --check corpus
-    COLCHECK_BLESS=1 PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.parquet.make_corpus \\
+    export PYTHONPATH=generators
+    /usr/bin/python3 -m colcheck_gen.parquet.make_corpus [--out corpus]
+    /usr/bin/python3 -m colcheck_gen.parquet.make_corpus --check corpus
+    COLCHECK_BLESS=1 /usr/bin/python3 -m colcheck_gen.parquet.make_corpus \\
         --colcheck build/cli/colcheck
 
 Writes, under --out (default: the repository's corpus/):
@@ -45,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 
+from colcheck_gen.common import breakage
 from colcheck_gen.common.paths import REPO
 from colcheck_gen.parquet import mutations, specs, thrift_gen, writer
 
@@ -313,18 +315,19 @@ def readme(files, invalid, out):
         lines.append(f"| `{name}.parquet` | {len(files[name].data)} | "
                      f"`{maker}`, seed {seed} | {doc} |\n")
     lines += ["\n## invalid/\n\nEach file is a valid/ file (Base) broken "
-              "by one operator of `generators/colcheck_gen/parquet/mutations.py`: "
+              "by one operator of "
+              "`generators/colcheck_gen/parquet/mutations.py`: "
               "footer rules start from `mutation_base`, page rules from "
               "`page_base`.\n\n",
               "| File | Base | Expected span | Mutation |\n"
               "|---|---|---|---|\n"]
-    names = {m.name: m for m in mutations.REGISTRY}
+    names = {m.name: m for m in breakage.of(breakage.PARQUET)}
     for rel in sorted(invalid):
         exp = invalid[rel]
         m = names[os.path.basename(rel)[:-len(".parquet")]]
         lines.append(f"| `{rel}` | `{m.base}` | "
                      f"{exp['offset']}+{exp['length']} | {m.description} |\n")
-    pending = [m for m in mutations.REGISTRY
+    pending = [m for m in breakage.of(breakage.PARQUET)
                if m.code in mutations.PENDING_CODES]
     lines += ["\n## Pending mutations (not written)\n\n",
               "colcheck does not report these codes yet "

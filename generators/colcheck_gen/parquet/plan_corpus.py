@@ -3,8 +3,9 @@
 `colcheck plan` (validator/include/colcheck/read_plan.h) a known number of
 times, deterministically.
 
-    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.parquet.plan_corpus [--out corpus/plan]
-    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.parquet.plan_corpus --check corpus/plan
+    export PYTHONPATH=generators
+    /usr/bin/python3 -m colcheck_gen.parquet.plan_corpus [--out corpus/plan]
+    /usr/bin/python3 -m colcheck_gen.parquet.plan_corpus --check corpus/plan
 
 EXPECTED maps each file to {column path: {hazard id: affected count}}; a
 column listed with {} must have no hazard. corpus/test_plan_corpus.py runs

@@ -7,9 +7,10 @@ seed always gives the same bytes.
 
 import random
 
-from colcheck_gen.parquet.writer import (OPTIONAL, REPEATED, REQUIRED, Date, Decimal,
-                                 FileSpec, Group, Integer, Leaf, PageStyle,
-                                 String, Time, Timestamp)
+from colcheck_gen.parquet.writer import (OPTIONAL, REPEATED, REQUIRED, Date,
+                                         Decimal, FileSpec, Group, Integer,
+                                         Leaf, PageStyle, String, Time,
+                                         Timestamp)
 
 _WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta",
           "theta", "iota", "kappa", "λάμδα", "μυ", "日本", ""]

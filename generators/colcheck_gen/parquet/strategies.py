@@ -37,7 +37,8 @@ from hypothesis import strategies as st
 
 from colcheck_gen.parquet import writer
 from colcheck_gen.parquet.writer import (FileSpec, Group, Leaf, ListOf, MapOf,
-                                 PageStyle, OPTIONAL, REPEATED, REQUIRED)
+                                         PageStyle, OPTIONAL, REPEATED,
+                                         REQUIRED)
 
 MAX_ROWS = 40
 # Values drawn per column; rows repeat them in turn. Hypothesis draws from
