@@ -2040,6 +2040,33 @@ def stats_nanos(orc):
 # ---- orc-index and orc-bloom (the "indexed" base: row index every 5 rows,
 # a bloom filter on i) --------------------------------------------------------
 
+def _stream_of(stripe, kind, col):
+    """(index, stream) of the stripe's `kind` stream of column `col`, or
+    None."""
+    return next(((k, s) for k, s in enumerate(stripe.streams)
+                 if s[0] == kind and s[1] == col), None)
+
+
+def _drop_last_entry(orc, name, kind):
+    """Removes the last entry of the first stripe's `kind` index stream
+    (row index or bloom filters) of column `name`; the stream's span."""
+    m = Model.of(orc)
+    col = _column_id(orc, name)
+    if col is None or not m.stripes:
+        return None
+    found = _stream_of(m.stripes[0], kind, col)
+    if found is None:
+        return None
+    k, s = found
+    msg = Msg.parse(s[2])
+    if len(msg.all(1)) < 2:
+        return None
+    msg.remove(1, len(msg.all(1)) - 1)
+    s[2] = msg.encode()[0]
+    p = assemble(m)
+    return p.data, Span(*p.stripes[0]["streams"][k])
+
+
 def _index_stream_edit(orc, name, kind, fn):
     """fn(the stream's message) edits and marks, returning a span
     function of the marks (offsets within the stream)."""
@@ -2050,12 +2077,10 @@ def _index_stream_edit(orc, name, kind, fn):
     col = _column_id(orc, name)
     if i is None or col is None:
         return None
-    st = m.stripes[i]
-    for k, s in enumerate(st.streams):
-        if s[0] == kind and s[1] == col:
-            break
-    else:
+    found = _stream_of(m.stripes[i], kind, col)
+    if found is None:
         return None
+    k, s = found
     msg = Msg.parse(s[2])
     span = fn(msg)
     if span is None:
@@ -2073,23 +2098,7 @@ def _index_stream_edit(orc, name, kind, fn):
           "up to the stripe's statistics: orc-index.statistics follows.",
           also=("orc-index.statistics",), base="indexed")
 def index_entry_count(orc):
-    m = Model.of(orc)
-    col = _column_id(orc, "s")
-    if col is None or not m.stripes:
-        return None
-    st = m.stripes[0]
-    for k, s in enumerate(st.streams):
-        if s[0] == orc_writer.ROW_INDEX and s[1] == col:
-            break
-    else:
-        return None
-    msg = Msg.parse(s[2])
-    if len(msg.all(1)) < 2:
-        return None
-    msg.remove(1, len(msg.all(1)) - 1)
-    s[2] = msg.encode()[0]
-    p = assemble(m)
-    return p.data, Span(*p.stripes[0]["streams"][k])
+    return _drop_last_entry(orc, "s", orc_writer.ROW_INDEX)
 
 
 @operator("orc-index.position-count", "extra_position",
@@ -2159,23 +2168,7 @@ def bloom_empty(orc):
           "The first stripe's bloom filter stream of column i lacks its "
           "last filter (BF1); the stream is reported.", base="indexed")
 def bloom_entry_count(orc):
-    m = Model.of(orc)
-    col = _column_id(orc, "i")
-    if col is None or not m.stripes:
-        return None
-    st = m.stripes[0]
-    for k, s in enumerate(st.streams):
-        if s[0] == orc_writer.BLOOM_FILTER_UTF8 and s[1] == col:
-            break
-    else:
-        return None
-    msg = Msg.parse(s[2])
-    if len(msg.all(1)) < 2:
-        return None
-    msg.remove(1, len(msg.all(1)) - 1)
-    s[2] = msg.encode()[0]
-    p = assemble(m)
-    return p.data, Span(*p.stripes[0]["streams"][k])
+    return _drop_last_entry(orc, "i", orc_writer.BLOOM_FILTER_UTF8)
 
 
 # ---- orc-encryption (structure only) ----------------------------------------

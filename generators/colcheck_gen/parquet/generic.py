@@ -143,6 +143,17 @@ def _meta(md, g, c):
     return md.row_groups[g].columns[c].meta_data
 
 
+def _set_meta(pq, target, name, value):
+    """Sets ColumnMetaData field `name` of the target chunk (g, c) to
+    value(meta, ttypes) in a copy; returns the span of the new value."""
+    g, c = target
+
+    def edit(md, t):
+        meta = _meta(md, g, c)
+        setattr(meta, name, value(meta, t))
+    return _edit(pq, edit, _meta_path(g, c, name))
+
+
 def _pages(pq, pred):
     """(g, c, k) of every page for which pred(pq, leaf, page) holds."""
     leaves, _ = _schema(pq)
@@ -839,14 +850,8 @@ _PHYSICAL = ("BOOLEAN", "INT32", "INT64", "INT96", "FLOAT", "DOUBLE",
           "A chunk's ColumnMetaData.type is another physical type than its "
           "leaf's.", _with_meta)
 def _type_mismatch(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        meta = _meta(md, g, c)
-        meta.type = getattr(t.Type, _other(
-            rng, t.Type._VALUES_TO_NAMES[meta.type], _PHYSICAL))
-    return _edit(pq, edit,
-                 _meta_path(g, c, "type"))
+    return _set_meta(pq, target, "type", lambda meta, t: getattr(
+        t.Type, _other(rng, t.Type._VALUES_TO_NAMES[meta.type], _PHYSICAL)))
 
 
 @operator("metadata.path-mismatch", "chunk_path_differs",
@@ -882,13 +887,8 @@ def _with_values(pq):
           "A chunk's data_page_offset points past the end of the file.",
           _with_values)
 def _offset_oob(pq, rng, target):
-    g, c = target
     where = len(pq.data) + rng.randrange(1000)
-
-    def edit(md, t):
-        _meta(md, g, c).data_page_offset = where
-    return _edit(pq, edit,
-                 _meta_path(g, c, "data_page_offset"))
+    return _set_meta(pq, target, "data_page_offset", lambda meta, t: where)
 
 
 def _chunk_start(meta):
@@ -918,12 +918,8 @@ def _chunk_oob(pq, rng, target):
           "A chunk's codec is a value CompressionCodec does not define.",
           _with_meta)
 def _codec(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        _meta(md, g, c).codec = rng.randint(8, 1000)
-    return _edit(pq, edit,
-                 _meta_path(g, c, "codec"))
+    return _set_meta(pq, target, "codec",
+                     lambda meta, t: rng.randint(8, 1000))
 
 
 @operator("metadata.dictionary-after-data", "dictionary_offset_at_data",
@@ -931,13 +927,8 @@ def _codec(pq, rng, target):
           "(later would also move the chunk's end past its pages).",
           _with_values)
 def _dict_after(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        meta = _meta(md, g, c)
-        meta.dictionary_page_offset = meta.data_page_offset
-    return _edit(pq, edit,
-                 _meta_path(g, c, "dictionary_page_offset"))
+    return _set_meta(pq, target, "dictionary_page_offset",
+                     lambda meta, t: meta.data_page_offset)
 
 
 def _without_dictionary(pq):
@@ -949,12 +940,7 @@ def _without_dictionary(pq):
           "A chunk without a dictionary page has dictionary_page_offset 0.",
           _without_dictionary)
 def _dict_zero(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        _meta(md, g, c).dictionary_page_offset = 0
-    return _edit(pq, edit,
-                 _meta_path(g, c, "dictionary_page_offset"))
+    return _set_meta(pq, target, "dictionary_page_offset", lambda meta, t: 0)
 
 
 @operator("metadata.missing-column-metadata", "chunk_without_meta_data",
@@ -997,12 +983,7 @@ def _unknown_encoding(pq, rng, target):
 @operator("metadata.encodings-empty", "encodings_empty",
           "A chunk's encodings list is empty.", _with_meta)
 def _encodings_empty(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        _meta(md, g, c).encodings = []
-    return _edit(pq, edit,
-                 _meta_path(g, c, "encodings"))
+    return _set_meta(pq, target, "encodings", lambda meta, t: [])
 
 
 def _column_orders(pq):
@@ -1123,13 +1104,8 @@ def _rg_size(pq, rng, g):
 @operator("metadata.index-page-offset", "index_page_offset_set",
           "A chunk has an index_page_offset (at its data page).", _with_meta)
 def _index_page(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        meta = _meta(md, g, c)
-        meta.index_page_offset = meta.data_page_offset
-    return _edit(pq, edit,
-                 _meta_path(g, c, "index_page_offset"))
+    return _set_meta(pq, target, "index_page_offset",
+                     lambda meta, t: meta.data_page_offset)
 
 
 def _index_fields(pq, kinds=("column_index", "offset_index")):
@@ -2079,11 +2055,7 @@ def _data_page_offset(pq, rng, target):
                                       _chunk(pq.model, g, c).pages)
                  if _is_data(pq, page))
     where = first.header.offset + rng.randint(1, first.header.length - 1)
-
-    def edit(md, t):
-        _meta(md, g, c).data_page_offset = where
-    return _edit(pq, edit,
-                 _meta_path(g, c, "data_page_offset"))
+    return _set_meta(pq, target, "data_page_offset", lambda meta, t: where)
 
 
 @operator("page.dictionary-at-data-page-offset", "dictionary_offset_unset",

@@ -25,9 +25,9 @@ from cleanest to rawest:
 * tail mutations change the magics, the footer length or the file size.
 
 Add a mutation with the @mutation (or @page_mutation) decorator, both
-breakage.register for the PARQUET family; make_corpus.py writes one corpus/invalid/<code>/<name>.parquet per
-registered mutation, and tests/test_mutations.py checks each against
-colcheck.
+breakage.register for the PARQUET family; make_corpus.py writes one
+corpus/invalid/<code>/<name>.parquet per registered mutation, and
+tests/test_mutations.py checks each against colcheck.
 """
 
 import copy
@@ -1172,6 +1172,17 @@ def _stats_path(col, name):
     return _meta_path(0, col, f"statistics.{name}")
 
 
+def _set_stat(pq, leaf, name, value):
+    """Sets statistics field `name` of leaf `leaf`'s chunk to
+    value(ColumnMetaData) in a copy; returns the span of the new value."""
+    col = _leaf_index(pq, leaf)
+
+    def edit(md, t):
+        meta = _column(md, 0, col).meta_data
+        setattr(meta.statistics, name, value(meta))
+    return _edit(pq, edit, _stats_path(col, name))
+
+
 @mutation("stats.min-greater-than-max", "min_max_swapped",
           "min_value and max_value of INT32 leaf `count` are swapped.")
 def _min_gt_max(pq):
@@ -1187,36 +1198,22 @@ def _min_gt_max(pq):
 @mutation("stats.value-length", "int32_min_three_bytes",
           "min_value of INT32 leaf `count` is 3 bytes long.")
 def _value_length(pq):
-    col = _leaf_index(pq, "count")
-
-    def edit(md, t):
-        s = _column(md, 0, col).meta_data.statistics
-        s.min_value = s.min_value[:3]
-    return _edit(pq, edit, _stats_path(col, "min_value"))
+    return _set_stat(pq, "count", "min_value",
+                     lambda meta: meta.statistics.min_value[:3])
 
 
 @mutation("stats.null-count-exceeds-values", "null_count_above_num_values",
           "null_count of leaf `count` is num_values + 1.")
 def _null_count(pq):
-    col = _leaf_index(pq, "count")
-
-    def edit(md, t):
-        meta = _column(md, 0, col).meta_data
-        meta.statistics.null_count = meta.num_values + 1
-    return _edit(pq, edit,
-                 _stats_path(col, "null_count"))
+    return _set_stat(pq, "count", "null_count",
+                     lambda meta: meta.num_values + 1)
 
 
 @mutation("stats.distinct-count-exceeds-values", "distinct_count_too_large",
           "distinct_count of leaf `count` is num_values + 1.")
 def _distinct_count(pq):
-    col = _leaf_index(pq, "count")
-
-    def edit(md, t):
-        meta = _column(md, 0, col).meta_data
-        meta.statistics.distinct_count = meta.num_values + 1
-    return _edit(pq, edit,
-                 _stats_path(col, "distinct_count"))
+    return _set_stat(pq, "count", "distinct_count",
+                     lambda meta: meta.num_values + 1)
 
 
 @mutation("stats.deprecated-min-greater-than-max", "deprecated_min_above_max",
@@ -1234,35 +1231,21 @@ def _deprecated(pq):
 @mutation("stats.nan-bound", "double_max_nan",
           "max_value of DOUBLE leaf `score` is NaN.")
 def _nan_bound(pq):
-    col = _leaf_index(pq, "score")
-
-    def edit(md, t):
-        s = _column(md, 0, col).meta_data.statistics
-        s.max_value = struct.pack("<d", math.nan)
-    return _edit(pq, edit, _stats_path(col, "max_value"))
+    return _set_stat(pq, "score", "max_value",
+                     lambda meta: struct.pack("<d", math.nan))
 
 
 @mutation("stats.nan-count-on-non-float", "nan_count_on_int32",
           "The INT32 leaf `count` has nan_count 0.")
 def _nan_count(pq):
-    col = _leaf_index(pq, "count")
-
-    def edit(md, t):
-        _column(md, 0, col).meta_data.statistics.nan_count = 0
-    return _edit(pq, edit,
-                 _stats_path(col, "nan_count"))
+    return _set_stat(pq, "count", "nan_count", lambda meta: 0)
 
 
 @mutation("stats.nan-count-exceeds-values", "nan_count_above_num_values",
           "nan_count of DOUBLE leaf `score` is num_values + 1.")
 def _nan_count_exceeds(pq):
-    col = _leaf_index(pq, "score")
-
-    def edit(md, t):
-        meta = _column(md, 0, col).meta_data
-        meta.statistics.nan_count = meta.num_values + 1
-    return _edit(pq, edit,
-                 _stats_path(col, "nan_count"))
+    return _set_stat(pq, "score", "nan_count",
+                     lambda meta: meta.num_values + 1)
 
 
 @mutation("stats.nan-count-missing", "total_order_without_nan_count",
@@ -1359,15 +1342,6 @@ def _set_header(col, k, path, value):
         setattr(obj, name, value(getattr(obj, name)) if callable(value)
                 else value)
     return edit
-
-
-def _stats_value(col, name, fn):
-    """A footer edit: statistics field `name` of column `col` becomes
-    fn(old value, ttypes)."""
-    def footer(md, t):
-        s = _column(md, 0, col).meta_data.statistics
-        setattr(s, name, fn(getattr(s, name), t))
-    return footer
 
 
 def _int64(b):
@@ -2220,31 +2194,23 @@ def _decimal_length(pq):
 @page_mutation("stats.value-below-min", "chunk_min_above_data",
                "min_value of `id` is one more than its smallest value.")
 def _below_min(pq):
-    col = _leaf_index(pq, "id")
-    return _edit(pq,
-                 _stats_value(col, "min_value", lambda v, t: struct.pack(
-                     "<q", _int64(v) + 1)),
-                 _stats_path(col, "min_value"))
+    return _set_stat(pq, "id", "min_value", lambda meta: struct.pack(
+        "<q", _int64(meta.statistics.min_value) + 1))
 
 
 @page_mutation("stats.value-above-max", "chunk_max_below_data",
                "max_value of `id` is one less than its largest value.")
 def _above_max(pq):
-    col = _leaf_index(pq, "id")
-    return _edit(pq,
-                 _stats_value(col, "max_value", lambda v, t: struct.pack(
-                     "<q", _int64(v) - 1)),
-                 _stats_path(col, "max_value"))
+    return _set_stat(pq, "id", "max_value", lambda meta: struct.pack(
+        "<q", _int64(meta.statistics.max_value) - 1))
 
 
 @page_mutation("stats.null-count-mismatch", "chunk_null_count_plus_one",
                "null_count of `qty` is one more than its definition levels "
                "hold.")
 def _null_count_mismatch(pq):
-    col = _leaf_index(pq, "qty")
-    return _edit(pq,
-                 _stats_value(col, "null_count", lambda n, t: n + 1),
-                 _stats_path(col, "null_count"))
+    return _set_stat(pq, "qty", "null_count",
+                     lambda meta: meta.statistics.null_count + 1)
 
 
 @page_mutation("stats.bounds-without-values", "all_null_chunk_with_bounds",
@@ -2262,10 +2228,8 @@ def _bounds_without_values(pq):
 @page_mutation("stats.nan-count-mismatch", "nan_count_plus_one",
                "nan_count of DOUBLE `score` is 1; it holds no NaN.")
 def _nan_count_mismatch(pq):
-    col = _leaf_index(pq, "score")
-    return _edit(pq,
-                 _stats_value(col, "nan_count", lambda n, t: n + 1),
-                 _stats_path(col, "nan_count"))
+    return _set_stat(pq, "score", "nan_count",
+                     lambda meta: meta.statistics.nan_count + 1)
 
 
 @page_mutation("stats.bound-not-attained", "exact_min_not_attained",
