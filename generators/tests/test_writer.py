@@ -32,26 +32,17 @@ import zstandard
 from thrift.protocol.TCompactProtocol import TCompactProtocol
 from thrift.transport.TTransport import TMemoryBuffer
 
+from colcheck_gen.common.varint import read_uvarint
 from colcheck_gen.parquet import (bloom, coverage, recording, specs,
                                   thrift_gen, writer)
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
-# Valid files colcheck still reports, each with the reason (a colcheck bug).
-def read_uleb(buf, pos):
-    value = shift = 0
-    while True:
-        b = buf[pos]
-        pos += 1
-        value |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return value, pos
 
 
 def decode_hybrid(buf, width, count):
     out, pos = [], 0
     while len(out) < count:
-        header, pos = read_uleb(buf, pos)
+        header, pos = read_uvarint(buf, pos)
         if header & 1:
             groups = header >> 1
             raw = int.from_bytes(buf[pos:pos + groups * width], "little")
@@ -73,10 +64,10 @@ def decode_delta_binary_packed(buf, pos, bits):
     """DELTA_BINARY_PACKED values of `bits`-bit signed integers from
     `pos`: (values, position after them). Miniblocks after the last value
     have no bodies; arithmetic wraps."""
-    block_size, pos = read_uleb(buf, pos)
-    miniblocks, pos = read_uleb(buf, pos)
-    total, pos = read_uleb(buf, pos)
-    first, pos = read_uleb(buf, pos)
+    block_size, pos = read_uvarint(buf, pos)
+    miniblocks, pos = read_uvarint(buf, pos)
+    total, pos = read_uvarint(buf, pos)
+    first, pos = read_uvarint(buf, pos)
     per_miniblock = block_size // miniblocks
     mask = (1 << bits) - 1
 
@@ -86,7 +77,7 @@ def decode_delta_binary_packed(buf, pos, bits):
 
     values = [signed(unzigzag(first))] if total else []
     while len(values) < total:
-        min_delta, pos = read_uleb(buf, pos)
+        min_delta, pos = read_uvarint(buf, pos)
         min_delta = unzigzag(min_delta)
         widths = buf[pos:pos + miniblocks]
         pos += miniblocks

@@ -20,6 +20,8 @@ machine below is this project's own). IntRleV2(force=...) bypasses the
 choice and writes every run in one sub-encoding, for coverage.
 """
 
+from colcheck_gen.common.varint import uvarint, zigzag
+
 INT64_MIN = -(1 << 63)
 INT64_MAX = (1 << 63) - 1
 _U64 = (1 << 64) - 1
@@ -30,26 +32,6 @@ SUB_ENCODINGS = {"SHORT_REPEAT": SHORT_REPEAT, "DIRECT": DIRECT,
 
 
 # ---- varints ---------------------------------------------------------------
-
-def uvarint(value):
-    """Base-128 varint, little-endian groups (unbounded: decimals use it)."""
-    if value < 0:
-        raise ValueError(f"uvarint of negative {value}")
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def zigzag(value):
-    """Zigzag for any Python int: 0,-1,1,-2 -> 0,1,2,3."""
-    return value * 2 if value >= 0 else -value * 2 - 1
-
 
 def svarint(value):
     return uvarint(zigzag(value))

@@ -41,6 +41,7 @@ from thrift.Thrift import TType
 
 from colcheck_gen.common import breakage
 from colcheck_gen.common.span import Span
+from colcheck_gen.common.varint import read_uvarint, unzigzag
 from colcheck_gen.parquet import encoding, thrift_gen, writer
 from colcheck_gen.parquet.mutations import (_edit, _long_header, _meta_path,
                                             _page_edit, _rebuild, _retail,
@@ -3279,16 +3280,6 @@ def _bloom_out_of_bounds(pq, rng, target):
 
 # ---- pages: DELTA encodings -------------------------------------------------
 
-def _uleb(data, at):
-    """(value, next offset) of the ULEB128 varint at `at`."""
-    end = _varint_end(data, at)
-    return sum((b & 0x7F) << (7 * i) for i, b in enumerate(data[at:end])), end
-
-
-def _unzigzag(n):
-    return (n >> 1) ^ -(n & 1)
-
-
 def _wrap(v, bits):
     v &= (1 << bits) - 1
     return v - (1 << bits) if v >> (bits - 1) else v
@@ -3309,14 +3300,14 @@ def _dbp_decode(section, at, bits):
     """(values, end offset) of the DELTA_BINARY_PACKED run at `at`, as
     encoding.delta_binary_packed writes it (no bodies for the unused
     miniblocks of the last block)."""
-    block, at = _uleb(section, at)
-    miniblocks, at = _uleb(section, at)
-    count, at = _uleb(section, at)
-    first, at = _uleb(section, at)
+    block, at = read_uvarint(section, at)
+    miniblocks, at = read_uvarint(section, at)
+    count, at = read_uvarint(section, at)
+    first, at = read_uvarint(section, at)
     per = block // miniblocks
-    values = [_unzigzag(first)] if count else []
+    values = [unzigzag(first)] if count else []
     while len(values) < count:
-        min_delta, at = _uleb(section, at)
+        min_delta, at = read_uvarint(section, at)
         widths = section[at:at + miniblocks]
         at += miniblocks
         for w in widths:
@@ -3328,7 +3319,7 @@ def _dbp_decode(section, at, bits):
             for i in range(per):
                 if len(values) >= count:
                     break
-                delta = _unzigzag(min_delta) + ((acc >> (i * w)) &
+                delta = unzigzag(min_delta) + ((acc >> (i * w)) &
                                                  ((1 << w) - 1))
                 values.append(_wrap(values[-1] + delta, bits))
     return values, at
@@ -3362,7 +3353,7 @@ def _header_varint(pq, rng, target, which, fn):
     g, c, k = target
     section = _page(pq.model, g, c, k).values
     spans = _dbp_header(section)
-    header = [_uleb(section, s)[0] for s, _ in spans]
+    header = [read_uvarint(section, s)[0] for s, _ in spans]
     start, end = spans[which]
     raw = encoding.uleb128(fn(header))
     return _page_edit(pq, _set_values(
@@ -3419,7 +3410,7 @@ def _delta_value_range(pq, rng, target):
 
 def _two_values(pq, leaf, page):
     section = page.values
-    return _uleb(section, _dbp_header(section)[2][0])[0] >= 2
+    return read_uvarint(section, _dbp_header(section)[2][0])[0] >= 2
 
 
 @operator("encoding.delta-bit-width", "delta_miniblock_width_too_wide",
@@ -3446,8 +3437,8 @@ def _lengths_edit(pq, rng, target, fn):
     shape, and returns the span of the run."""
     g, c, k = target
     section = _page(pq.model, g, c, k).values
-    block = _uleb(section, 0)[0]
-    miniblocks = _uleb(section, _dbp_header(section)[1][0])[0]
+    block = read_uvarint(section, 0)[0]
+    miniblocks = read_uvarint(section, _dbp_header(section)[1][0])[0]
     values, end = _dbp_decode(section, 0, 32)
     run = encoding.delta_binary_packed(fn(list(values)), 32, block,
                                        miniblocks)
@@ -3457,7 +3448,7 @@ def _lengths_edit(pq, rng, target, fn):
 
 def _counted(pq, leaf, page):
     """Whether the page's first DELTA_BINARY_PACKED run holds a value."""
-    return _uleb(page.values, _dbp_header(page.values)[2][0])[0] > 0
+    return read_uvarint(page.values, _dbp_header(page.values)[2][0])[0] > 0
 
 
 @operator("encoding.negative-length", "delta_length_negative",
