@@ -8,7 +8,6 @@ corpus/orc/valid and of orc_mutations.BASES (about 2000 runs, 1.5 min).
 """
 
 import dataclasses
-import json
 import os
 import subprocess
 import tempfile
@@ -17,7 +16,7 @@ import unittest
 from hypothesis import HealthCheck, assume, given, seed, settings
 from hypothesis import strategies as st
 
-from colcheck_gen.common import breakage
+from colcheck_gen.common import breakage, colcheck
 from colcheck_gen.orc import (corpus as orc_corpus,
                               make_corpus as orc_make_corpus, mutations as om)
 from colcheck_gen.orc import strategies as orc_strategies, writer as orc_writer
@@ -33,12 +32,7 @@ def validate(data):
     with tempfile.NamedTemporaryFile(suffix=".orc") as f:
         f.write(data)
         f.flush()
-        r = subprocess.run([COLCHECK, "validate", "--format", "json",
-                            f.name], capture_output=True, text=True)
-    if r.returncode not in (0, 1):
-        raise AssertionError(f"colcheck exited {r.returncode}: "
-                             f"{r.stderr[:300]}")
-    return json.loads(r.stdout)["files"][0]["diagnostics"]
+        return colcheck.validate([f.name])[0]["diagnostics"]
 
 
 def fmt(diags):

@@ -15,13 +15,13 @@ as well; a library upgrade that changes its output shows up in --check.
 """
 
 import argparse
-import filecmp
 import os
 import random
 import shutil
 import sys
 import tempfile
 
+from colcheck_gen.common import tree
 from colcheck_gen.common.paths import REPO
 from colcheck_gen.orc import writer as orc_writer
 from colcheck_gen.orc.writer import (Decimal, List, Map, OrcSpec, Struct, T,
@@ -348,24 +348,11 @@ the decompressed Footer (the input of fuzz/orc_footer_fuzzer.cc) of
 
 
 def check(target):
+    """Files of valid/ and README.md that differ from a fresh
+    generation."""
     with tempfile.TemporaryDirectory() as tmp:
         write_all(tmp)
-        bad = []
-        for root, _, files in os.walk(tmp):
-            for f in files:
-                rel = os.path.relpath(os.path.join(root, f), tmp)
-                other = os.path.join(target, rel)
-                if not os.path.exists(other) or not filecmp.cmp(
-                        os.path.join(root, f), other, shallow=False):
-                    bad.append(rel)
-        existing = {os.path.relpath(os.path.join(r, f), target)
-                    for r, _, fs in os.walk(os.path.join(target, "valid"))
-                    for f in fs}
-        fresh = {os.path.relpath(os.path.join(r, f), tmp)
-                 for r, _, fs in os.walk(os.path.join(tmp, "valid"))
-                 for f in fs}
-        bad += sorted(existing - fresh)
-    return bad
+        return tree.differences(tmp, target, ("valid", "README.md"))
 
 
 def main(argv=None):
@@ -374,13 +361,8 @@ def main(argv=None):
     parser.add_argument("--check", metavar="DIR")
     args = parser.parse_args(argv)
     if args.check:
-        bad = check(args.check)
-        if bad:
-            print("differs from a fresh generation (run orc_corpus.py):\n  "
-                  + "\n  ".join(bad))
-            return 1
-        print(f"{len(VALID)} ORC files byte-identical")
-        return 0
+        return tree.report(check(args.check), "colcheck_gen.orc.corpus",
+                           f"{len(VALID)} ORC files byte-identical")
     write_all(args.out)
     return 0
 

@@ -21,13 +21,13 @@ file is missing or extra.
 """
 
 import argparse
-import filecmp
 import json
 import os
 import shutil
 import sys
 import tempfile
 
+from colcheck_gen.common import tree
 from colcheck_gen.common.paths import REPO
 from colcheck_gen.orc import compress as orc_compress
 from colcheck_gen.orc import mutations as orc_mutations
@@ -99,27 +99,11 @@ def write_all(corpus, out):
                 os.path.join(out, OUTPUTS[2]))
 
 
-def _files(root):
-    out = set()
-    for base, _, names in os.walk(root):
-        out |= {os.path.relpath(os.path.join(base, n), root) for n in names}
-    return out
-
-
 def check(corpus):
     """Files under OUTPUTS that differ from a fresh generation."""
-    bad = []
     with tempfile.TemporaryDirectory() as tmp:
         write_all(corpus, tmp)
-        for rel in OUTPUTS:
-            fresh, old = os.path.join(tmp, rel), os.path.join(corpus, rel)
-            a, b = _files(fresh), _files(old) if os.path.isdir(old) else set()
-            bad += [os.path.join(rel, f) + " (missing)" for f in a - b]
-            bad += [os.path.join(rel, f) + " (not generated)" for f in b - a]
-            bad += [os.path.join(rel, f) for f in sorted(a & b)
-                    if not filecmp.cmp(os.path.join(fresh, f),
-                                       os.path.join(old, f), shallow=False)]
-    return sorted(bad)
+        return tree.differences(tmp, corpus, OUTPUTS)
 
 
 def main(argv=None):
@@ -128,14 +112,10 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
     if args.check:
-        bad = check(args.corpus)
-        if bad:
-            print("differs from a fresh generation (run orc_make_corpus.py):"
-                  "\n  " + "\n  ".join(bad))
-            return 1
-        print(f"{len(orc_mutations.active())} invalid ORC files and the ORC "
-              "fuzz seeds byte-identical")
-        return 0
+        return tree.report(
+            check(args.corpus), "colcheck_gen.orc.make_corpus",
+            f"{len(orc_mutations.active())} invalid ORC files and the ORC "
+            "fuzz seeds byte-identical")
     write_all(args.corpus, args.corpus)
     return 0
 

@@ -3,17 +3,14 @@
 `thrift --gen py` runs once per IDL content into a cache directory:
 $COLCHECK_GEN_BUILD if set, else a directory under the system temp dir. The
 directory name carries a hash of the IDL, so an edited IDL is regenerated
-and concurrent runs with different IDLs do not collide.
+and concurrent runs with different IDLs do not collide (common/codegen.py).
 """
 
-import hashlib
-import importlib.util
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 
+from colcheck_gen.common import codegen
 from colcheck_gen.common.paths import REPO
 
 DEFAULT_IDL = os.path.join(REPO, "validator", "parquet",
@@ -34,14 +31,6 @@ def _check_python_thrift():
             f"{sys.executable} lacks the 'thrift' module ({e}); on Debian "
             "install python3-thrift and run the generators with "
             "/usr/bin/python3") from e
-
-
-def _cache_root():
-    root = os.environ.get("COLCHECK_GEN_BUILD")
-    if root:
-        return root
-    return os.path.join(tempfile.gettempdir(),
-                        f"colcheck-gen-{os.getuid()}")
 
 
 def _find_ttypes(out_dir):
@@ -69,30 +58,11 @@ def load(idl_path=None):
     if compiler is None:
         raise ThriftUnavailable(
             "the thrift compiler is not on PATH (Debian package 'thrift-compiler')")
-    with open(idl_path, "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()[:16]
-    out_dir = os.path.join(_cache_root(), digest)
-    if not os.path.isdir(out_dir):
-        # Generate into a private directory, then rename, so a concurrent
-        # run never imports a half-written module.
-        os.makedirs(_cache_root(), exist_ok=True)
-        staging = tempfile.mkdtemp(dir=_cache_root())
-        try:
-            subprocess.run([compiler, "--gen", "py", "-out", staging,
-                            idl_path], check=True, capture_output=True,
-                           text=True)
-        except subprocess.CalledProcessError as e:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise RuntimeError(f"thrift --gen py {idl_path} failed:\n"
-                               f"{e.stderr}") from e
-        try:
-            os.rename(staging, out_dir)
-        except OSError:
-            shutil.rmtree(staging, ignore_errors=True)  # Another run won.
-    ttypes_path = _find_ttypes(out_dir)
-    spec = importlib.util.spec_from_file_location(
-        f"colcheck_gen_thrift_{digest}", ttypes_path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    out_dir, digest = codegen.generate(
+        idl_path, "",
+        lambda out: [compiler, "--gen", "py", "-out", out, idl_path],
+        f"thrift --gen py {idl_path}")
+    module = codegen.import_file(f"colcheck_gen_thrift_{digest}",
+                                 _find_ttypes(out_dir))
     _cache[idl_path] = module
     return module
