@@ -19,6 +19,16 @@ def _cache_root():
                         f"colcheck-gen-{os.getuid()}")
 
 
+def compiler(program, package, unavailable):
+    """The path of `program`; raises `unavailable` (an exception class)
+    naming its Debian package when it is not on PATH."""
+    path = shutil.which(program)
+    if path is None:
+        raise unavailable(
+            f"{program} is not on PATH (Debian package '{package}')")
+    return path
+
+
 def generate(idl_path, prefix, command, what):
     """(directory, digest): the output of running command(directory) for
     the IDL at `idl_path`, in the cache directory <prefix><digest of the

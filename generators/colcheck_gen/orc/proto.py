@@ -11,7 +11,6 @@ generated is committed.
 
 import importlib.util
 import os
-import shutil
 import sys
 
 from colcheck_gen.common import codegen
@@ -37,10 +36,8 @@ def load():
         raise ProtobufUnavailable(
             f"{sys.executable} lacks the 'protobuf' module; on Debian "
             "install python3-protobuf and use /usr/bin/python3")
-    compiler = shutil.which("protoc")
-    if compiler is None:
-        raise ProtobufUnavailable(
-            "protoc is not on PATH (Debian package 'protobuf-compiler')")
+    compiler = codegen.compiler("protoc", "protobuf-compiler",
+                                ProtobufUnavailable)
     out_dir, _ = codegen.generate(
         DEFAULT_PROTO, "orc-py-",
         lambda out: [compiler, f"--python_out={out}",

@@ -67,6 +67,27 @@ class _Runs:
         self._repeat = False
         self._tail = 0
 
+    def _start_or_repeat(self, value, repeats):
+        """Starts the literals with `value`, or, in a run, adds it when
+        `repeats` (it continues the run) or starts a new group with it.
+        False when `value` is for the literals' tail."""
+        lits = self._literals
+        if not lits:
+            lits.append(value)
+            self._tail = 1
+        elif self._repeat:
+            if repeats:
+                lits.append(value)
+                if len(lits) == self._MAX_REPEAT:
+                    self._flush_group()
+            else:
+                self._flush_group()
+                self._literals.append(value)
+                self._tail = 1
+        else:
+            return False
+        return True
+
     def _extend(self, value, run):
         """Appends `value` to the literals; when the repeating tail reaches
         _MIN_REPEAT, the tail turns into a run whose values are `run`."""
@@ -111,19 +132,7 @@ class ByteRle(_Runs):
     def write(self, value):
         value &= 0xFF
         lits = self._literals
-        if not lits:
-            lits.append(value)
-            self._tail = 1
-        elif self._repeat:
-            if value == lits[0]:
-                lits.append(value)
-                if len(lits) == self._MAX_REPEAT:
-                    self._flush_group()
-            else:
-                self._flush_group()
-                self._literals.append(value)
-                self._tail = 1
-        else:
+        if not self._start_or_repeat(value, lits and value == lits[0]):
             self._tail = self._tail + 1 if value == lits[-1] else 1
             self._extend(value, [value] * self._MIN_REPEAT)
 
@@ -184,19 +193,8 @@ class IntRleV1(_Runs):
 
     def write(self, value):
         lits = self._literals
-        if not lits:
-            lits.append(value)
-            self._tail = 1
-            return
-        if self._repeat:
-            if value == lits[0] + self._delta * len(lits):
-                lits.append(value)
-                if len(lits) == self._MAX_REPEAT:
-                    self._flush_group()
-            else:
-                self._flush_group()
-                self._literals.append(value)
-                self._tail = 1
+        if self._start_or_repeat(
+                value, lits and value == lits[0] + self._delta * len(lits)):
             return
         if self._tail != 1 and value == lits[-1] + self._delta:
             self._tail += 1

@@ -7,7 +7,6 @@ and concurrent runs with different IDLs do not collide (common/codegen.py).
 """
 
 import os
-import shutil
 import sys
 
 from colcheck_gen.common import codegen
@@ -54,10 +53,7 @@ def load(idl_path=None):
     _check_python_thrift()
     if not os.path.exists(idl_path):
         raise FileNotFoundError(f"Thrift IDL not found: {idl_path}")
-    compiler = shutil.which("thrift")
-    if compiler is None:
-        raise ThriftUnavailable(
-            "the thrift compiler is not on PATH (Debian package 'thrift-compiler')")
+    compiler = codegen.compiler("thrift", "thrift-compiler", ThriftUnavailable)
     out_dir, digest = codegen.generate(
         idl_path, "",
         lambda out: [compiler, "--gen", "py", "-out", out, idl_path],

@@ -151,39 +151,39 @@ class Date(_Plain):
     LOGICAL, CONVERTED = ("DATE", "DateType"), "DATE"
 
 
+class _Clock(Logical):
+    """TIMESTAMP or TIME (LOGICAL: the union member and its struct) with a
+    unit and isAdjustedToUTC. LT: <LOGICAL>_MILLIS/MICROS mean
+    isAdjustedToUTC=true; NANOS and local values have no ConvertedType."""
+
+    LOGICAL = ("", "")
+
+    def apply(self, t, element):
+        unit = {"MILLIS": t.TimeUnit(MILLIS=t.MilliSeconds()),
+                "MICROS": t.TimeUnit(MICROS=t.MicroSeconds()),
+                "NANOS": t.TimeUnit(NANOS=t.NanoSeconds())}[self.unit]
+        member, struct_name = self.LOGICAL
+        element.logicalType = t.LogicalType(**{member: getattr(
+            t, struct_name)(isAdjustedToUTC=self.utc, unit=unit)})
+        if self.utc and self.unit != "NANOS":
+            element.converted_type = getattr(t.ConvertedType,
+                                             f"{member}_{self.unit}")
+
+
 @dataclass
-class Timestamp(Logical):
+class Timestamp(_Clock):
     unit: str = "MICROS"  # MILLIS, MICROS or NANOS
     utc: bool = True
 
-    def apply(self, t, element):
-        unit = {"MILLIS": t.TimeUnit(MILLIS=t.MilliSeconds()),
-                "MICROS": t.TimeUnit(MICROS=t.MicroSeconds()),
-                "NANOS": t.TimeUnit(NANOS=t.NanoSeconds())}[self.unit]
-        element.logicalType = t.LogicalType(
-            TIMESTAMP=t.TimestampType(isAdjustedToUTC=self.utc, unit=unit))
-        # LT: TIMESTAMP_MILLIS/MICROS mean isAdjustedToUTC=true; NANOS and
-        # local timestamps have no ConvertedType.
-        if self.utc and self.unit != "NANOS":
-            element.converted_type = getattr(t.ConvertedType,
-                                             f"TIMESTAMP_{self.unit}")
+    LOGICAL = ("TIMESTAMP", "TimestampType")
 
 
 @dataclass
-class Time(Logical):
+class Time(_Clock):
     unit: str = "MILLIS"  # MILLIS (on INT32), MICROS or NANOS (on INT64)
     utc: bool = True
 
-    def apply(self, t, element):
-        unit = {"MILLIS": t.TimeUnit(MILLIS=t.MilliSeconds()),
-                "MICROS": t.TimeUnit(MICROS=t.MicroSeconds()),
-                "NANOS": t.TimeUnit(NANOS=t.NanoSeconds())}[self.unit]
-        element.logicalType = t.LogicalType(
-            TIME=t.TimeType(isAdjustedToUTC=self.utc, unit=unit))
-        # LT: TIME_MILLIS/MICROS mean isAdjustedToUTC=true.
-        if self.utc and self.unit != "NANOS":
-            element.converted_type = getattr(t.ConvertedType,
-                                             f"TIME_{self.unit}")
+    LOGICAL = ("TIME", "TimeType")
 
 
 @dataclass
