@@ -380,6 +380,15 @@ def _data_stripe(m):
     return len(m.stripes) - 1 if m.stripes else None
 
 
+def _without(orc, message, number):
+    """Removes field `number` of the PostScript ("ps") or the Footer
+    ("footer"); the message's span."""
+    m = Model.of(orc)
+    getattr(m, message).remove(number)
+    p = assemble(m)
+    return p.data, Span(*(p.postscript if message == "ps" else p.footer))
+
+
 def _ps_edit(orc, number, value, span="value"):
     m = Model.of(orc)
     f = m.ps.set(number, value)
@@ -492,20 +501,14 @@ def tail_unstable_version(orc):
 @operator("orc-tail.version-absent", "no_version",
           "The PostScript has no version (T5; a warning).", base="flat")
 def tail_no_version(orc):
-    m = Model.of(orc)
-    m.ps.remove(PS_VERSION)
-    p = assemble(m)
-    return p.data, Span(*p.postscript)
+    return _without(orc, "ps", PS_VERSION)
 
 
 @operator("orc-tail.compression-absent", "no_compression",
           "The PostScript has no compression field (T6); the file is NONE, "
           "so Java still reads it.", base="flat")
 def tail_no_compression(orc):
-    m = Model.of(orc)
-    m.ps.remove(PS_COMPRESSION)
-    p = assemble(m)
-    return p.data, Span(*p.postscript)
+    return _without(orc, "ps", PS_COMPRESSION)
 
 
 @operator("orc-tail.unknown-compression", "compression_7",
@@ -902,10 +905,7 @@ def footer_header_length(orc):
           "The Footer has no header_length, as Presto writes (F2; a "
           "warning).", base="flat")
 def footer_no_header_length(orc):
-    m = Model.of(orc)
-    m.footer.remove(FT_HEADER_LENGTH)
-    p = assemble(m)
-    return p.data, Span(*p.footer)
+    return _without(orc, "footer", FT_HEADER_LENGTH)
 
 
 @operator("orc-footer.row-count", "rows_plus_one",
@@ -919,10 +919,7 @@ def footer_row_count(orc):
           "The Footer of a file without rows has no number_of_rows (F5; a "
           "warning).", base="empty")
 def footer_no_row_count(orc):
-    m = Model.of(orc)
-    m.footer.remove(FT_ROWS)
-    p = assemble(m)
-    return p.data, Span(*p.footer)
+    return _without(orc, "footer", FT_ROWS)
 
 
 @operator("orc-footer.content-length", "content_length_plus_5",
@@ -1051,10 +1048,7 @@ def footer_statistics_count(orc):
 @operator("orc-footer.statistics-absent", "no_statistics",
           "The Footer has no statistics (F7; a warning).", base="flat")
 def footer_no_statistics(orc):
-    m = Model.of(orc)
-    m.footer.remove(FT_STATISTICS)
-    p = assemble(m)
-    return p.data, Span(*p.footer)
+    return _without(orc, "footer", FT_STATISTICS)
 
 
 @operator("orc-footer.calendar", "calendar_0",

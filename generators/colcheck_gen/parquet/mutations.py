@@ -489,12 +489,7 @@ def _children_exceed(pq):
 @mutation("schema.negative-num-children", "group_num_children_negative",
           "The group `location` has num_children -1.")
 def _negative_children(pq):
-    i = _element_index(pq, "location")
-
-    def edit(md, t):
-        md.schema[i].num_children = -1
-    return _edit(pq, edit,
-                 _schema_path(i, "num_children"))
+    return _set_element(pq, "location", "num_children", lambda t: -1)
 
 
 @mutation("schema.missing-repetition", "leaf_without_repetition",
@@ -510,12 +505,7 @@ def _missing_repetition(pq):
 @mutation("schema.invalid-repetition", "repetition_seven",
           "The leaf `score` has repetition_type 7.")
 def _invalid_repetition(pq):
-    i = _element_index(pq, "score")
-
-    def edit(md, t):
-        md.schema[i].repetition_type = 7
-    return _edit(pq, edit,
-                 _schema_path(i, "repetition_type"))
+    return _set_element(pq, "score", "repetition_type", lambda t: 7)
 
 
 @mutation("schema.root-repetition", "root_optional",
@@ -531,12 +521,7 @@ def _root_repetition(pq):
 @mutation("schema.flba-type-length", "flba_type_length_zero",
           "The FIXED_LEN_BYTE_ARRAY leaf `raw` has type_length 0.")
 def _flba_length(pq):
-    i = _element_index(pq, "raw")
-
-    def edit(md, t):
-        md.schema[i].type_length = 0
-    return _edit(pq, edit,
-                 _schema_path(i, "type_length"))
+    return _set_element(pq, "raw", "type_length", lambda t: 0)
 
 
 @mutation("schema.empty-name", "leaf_name_empty",
@@ -570,11 +555,7 @@ def _duplicate_name(pq):
 @mutation("schema.group-with-type", "group_with_int32",
           "The group `location` also has physical type INT32.")
 def _group_with_type(pq):
-    i = _element_index(pq, "location")
-
-    def edit(md, t):
-        md.schema[i].type = t.Type.INT32
-    return _edit(pq, edit, _schema_path(i, "type"))
+    return _set_element(pq, "location", "type", lambda t: t.Type.INT32)
 
 
 @mutation("schema.empty-group", "group_without_children",
@@ -606,12 +587,7 @@ def _duplicate_field_id(pq):
 @mutation("schema.unknown-converted-type", "converted_type_42",
           "The plain INT32 leaf `count` has converted_type 42.")
 def _unknown_converted(pq):
-    i = _element_index(pq, "count")
-
-    def edit(md, t):
-        md.schema[i].converted_type = 42
-    return _edit(pq, edit,
-                 _schema_path(i, "converted_type"))
+    return _set_element(pq, "count", "converted_type", lambda t: 42)
 
 
 @mutation("schema.empty", "schema_list_empty",
@@ -644,12 +620,7 @@ def _leaf_without_type(pq):
           "The leaf `score` has physical type 8 (FIXED_LEN_BYTE_ARRAY, 7, is "
           "the last defined).")
 def _invalid_physical_type(pq):
-    i = _element_index(pq, "score")
-
-    def edit(md, t):
-        md.schema[i].type = 8
-    return _edit(pq, edit,
-                 _schema_path(i, "type"))
+    return _set_element(pq, "score", "type", lambda t: 8)
 
 
 # validator/core/limits.h kMaxSchemaDepth (Arrow C++ uses 100 too).
@@ -677,6 +648,16 @@ def _schema_depth(pq):
 
 
 # ---- nested types: LIST, MAP, VARIANT ---------------------------------------
+
+def _set_element(pq, name, field, value):
+    """Sets `field` of the first schema element named `name` to
+    value(ttypes) in a copy; returns the span of the new value."""
+    i = _element_index(pq, name)
+
+    def edit(md, t):
+        setattr(md.schema[i], field, value(t))
+    return _edit(pq, edit, _schema_path(i, field))
+
 
 def _annotate_group(pq, name, logical, converted, span_field):
     """Annotates the group `name` with LogicalType member `logical` (and
@@ -730,45 +711,29 @@ def _variant_malformed(pq):
 @mutation("logical.incompatible-physical-type", "string_on_int32",
           "The plain INT32 leaf `count` gets LogicalType STRING.")
 def _logical_incompatible(pq):
-    i = _element_index(pq, "count")
-
-    def edit(md, t):
-        md.schema[i].logicalType = t.LogicalType(STRING=t.StringType())
-    return _edit(pq, edit,
-                 _schema_path(i, "logicalType"))
+    return _set_element(pq, "count", "logicalType",
+                        lambda t: t.LogicalType(STRING=t.StringType()))
 
 
 @mutation("converted.incompatible-physical-type", "utf8_on_int32",
           "The plain INT32 leaf `count` gets ConvertedType UTF8.")
 def _converted_incompatible(pq):
-    i = _element_index(pq, "count")
-
-    def edit(md, t):
-        md.schema[i].converted_type = t.ConvertedType.UTF8
-    return _edit(pq, edit,
-                 _schema_path(i, "converted_type"))
+    return _set_element(pq, "count", "converted_type",
+                        lambda t: t.ConvertedType.UTF8)
 
 
 @mutation("logical.converted-type-mismatch", "string_with_enum",
           "The STRING leaf `name` has ConvertedType ENUM instead of UTF8.")
 def _logical_converted(pq):
-    i = _element_index(pq, "name")
-
-    def edit(md, t):
-        md.schema[i].converted_type = t.ConvertedType.ENUM
-    return _edit(pq, edit,
-                 _schema_path(i, "converted_type"))
+    return _set_element(pq, "name", "converted_type",
+                        lambda t: t.ConvertedType.ENUM)
 
 
 @mutation("logical.invalid-length", "uuid_on_flba4",
           "The FIXED_LEN_BYTE_ARRAY(4) leaf `raw` gets LogicalType UUID.")
 def _invalid_length(pq):
-    i = _element_index(pq, "raw")
-
-    def edit(md, t):
-        md.schema[i].logicalType = t.LogicalType(UUID=t.UUIDType())
-    return _edit(pq, edit,
-                 _schema_path(i, "logicalType"))
+    return _set_element(pq, "raw", "logicalType",
+                        lambda t: t.LogicalType(UUID=t.UUIDType()))
 
 
 @mutation("integer.invalid-bit-width", "int_bit_width_12",
@@ -832,12 +797,7 @@ def _precision_flba(pq):
 @mutation("decimal.schema-mismatch", "element_precision_differs",
           "SchemaElement.precision of `price` is 8, its DecimalType says 9.")
 def _decimal_schema(pq):
-    i = _element_index(pq, "price")
-
-    def edit(md, t):
-        md.schema[i].precision = 8
-    return _edit(pq, edit,
-                 _schema_path(i, "precision"))
+    return _set_element(pq, "price", "precision", lambda t: 8)
 
 
 @mutation("decimal.int64-low-precision", "int64_precision_9",
