@@ -1662,7 +1662,7 @@ def _column_id(orc, name):
 def _stream_rewrite(orc, name, kind, rewrite, drop_stats=True):
     """Replaces the bytes of stream (`name`, `kind`) of the last stripe with
     rewrite(old bytes) -> (new bytes, (offset, length) within them) and
-    returns (data, absolute span). With `drop_stats` the file keeps no
+    returns (data, absolute Span). With `drop_stats` the file keeps no
     statistics (Footer.statistics and Metadata empty: statistics-absent,
     a warning), so changed values contradict no statistics."""
     if orc.spec.compression != "NONE":
@@ -1675,18 +1675,16 @@ def _stream_rewrite(orc, name, kind, rewrite, drop_stats=True):
     col = _column_id(orc, name)
     if i is None or col is None:
         return None
-    st = m.stripes[i]
-    for k, s in enumerate(st.streams):
-        if s[0] == kind and s[1] == col:
-            break
-    else:
+    found = _stream_of(m.stripes[i], kind, col)
+    if found is None:
         return None
+    k, s = found
     r = rewrite(s[2])
     if r is None:
         return None
     s[2], (off, length) = r
     p = assemble(m)
-    return p.data, (p.stripes[i]["streams"][k][0] + off, length)
+    return p.data, Span(p.stripes[i]["streams"][k][0] + off, length)
 
 
 def _is_rle_base(orc):
@@ -1700,10 +1698,7 @@ def _rle_op(name, kind, rewrite):
     def apply(orc):
         if not _is_rle_base(orc):
             return None
-        r = _stream_rewrite(orc, name, kind, rewrite)
-        if r is None:
-            return None
-        return r[0], Span(*r[1])
+        return _stream_rewrite(orc, name, kind, rewrite)
     return apply
 
 
@@ -1930,10 +1925,7 @@ def value_dictionary_index(orc):
         vals = [0] * (n - 1) + [99]
         data = orc_rle.encode_ints(vals, 2, False, "DIRECT")
         return data, (0, len(data))
-    r = _stream_rewrite(orc, "d", orc_writer.DATA, rewrite)
-    if r is None:
-        return None
-    return r[0], Span(*r[1])
+    return _stream_rewrite(orc, "d", orc_writer.DATA, rewrite)
 
 
 @operator("orc-value.string-length-sum", "data_one_byte_long",
@@ -1942,11 +1934,8 @@ def value_dictionary_index(orc):
 def value_string_length_sum(orc):
     if not _is_rle_base(orc):
         return None
-    r = _stream_rewrite(orc, "s", orc_writer.DATA,
-                        lambda old: (old + b"x", (len(old), 1)))
-    if r is None:
-        return None
-    return r[0], Span(*r[1])
+    return _stream_rewrite(orc, "s", orc_writer.DATA,
+                           lambda old: (old + b"x", (len(old), 1)))
 
 
 @operator("orc-value.integer-range", "int_2_31",
@@ -1960,10 +1949,7 @@ def value_integer_range(orc):
         vals = [0, 2, 1 << 31]
         data = orc_rle.encode_ints(vals, 2, True, "DIRECT")
         return data, (0, len(data))
-    r = _stream_rewrite(orc, "u.0", orc_writer.DATA, rewrite)
-    if r is None:
-        return None
-    return r[0], Span(*r[1])
+    return _stream_rewrite(orc, "u.0", orc_writer.DATA, rewrite)
 
 
 @operator("orc-value.decimal-scale", "scale_39",
@@ -1976,10 +1962,7 @@ def value_decimal_scale(orc):
     def rewrite(old):
         data = orc_rle.encode_ints([0] * 5 + [39], 2, True, "DIRECT")
         return data, (0, len(data))
-    r = _stream_rewrite(orc, "dec", orc_writer.SECONDARY, rewrite)
-    if r is None:
-        return None
-    return r[0], Span(*r[1])
+    return _stream_rewrite(orc, "dec", orc_writer.SECONDARY, rewrite)
 
 
 # ---- orc-stats --------------------------------------------------------------
@@ -2272,11 +2255,8 @@ def type_precision_zlib(orc):
           "byte more than its entry lengths add up to (E9); the extra byte "
           "is reported.", base="flat")
 def value_dictionary_length_sum(orc):
-    r = _stream_rewrite(orc, "d", orc_writer.DICTIONARY_DATA,
-                        lambda old: (old + b"z", (len(old), 1)))
-    if r is None:
-        return None
-    return r[0], Span(*r[1])
+    return _stream_rewrite(orc, "d", orc_writer.DICTIONARY_DATA,
+                           lambda old: (old + b"z", (len(old), 1)))
 
 
 @operator("orc-value.decimal-precision", "decimal_10_digits",
@@ -2300,10 +2280,7 @@ def value_decimal_precision(orc):
         at = sum(len(x) for x in parts)
         last = orc_rle.svarint(10 ** precision)
         return b"".join(parts) + last, (at, len(last))
-    r = _stream_rewrite(orc, "dec", orc_writer.DATA, rewrite)
-    if r is None:
-        return None
-    return r[0], Span(*r[1])
+    return _stream_rewrite(orc, "dec", orc_writer.DATA, rewrite)
 
 
 
