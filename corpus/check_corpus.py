@@ -14,7 +14,7 @@
 * seeds/<target>/*: replayed one by one; colcheck must exit 0 or 1 (no
   crash, no internal error).
 * orc/valid/*.orc: verdict "valid" and no error.
-* orc/invalid/<code>/<name>.orc (generators/colcheck_gen/orc_make_corpus.py):
+* orc/invalid/<code>/<name>.orc (generators/colcheck_gen/orc/make_corpus.py):
   a sidecar as above, and colcheck must report the code at exactly the
   sidecar's span, but may report it elsewhere too: some ORC mutations
   break the stripe's statistics and the file's alike, and their sidecars

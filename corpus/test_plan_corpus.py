@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """`colcheck plan --format json --data` on corpus/plan/: every hazard id and
-count per column is what generators/colcheck_gen/plan_corpus.py wrote the
-file to contain, and the files regenerate byte for byte.
+count per column is what generators/colcheck_gen/parquet/plan_corpus.py wrote
+the file to contain, and the files regenerate byte for byte.
 
     COLCHECK_BIN=build/cli/colcheck /usr/bin/python3 corpus/test_plan_corpus.py
 """
@@ -16,7 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(REPO, "generators"))
 
-from colcheck_gen import plan_corpus  # noqa: E402
+from colcheck_gen.parquet import plan_corpus  # noqa: E402
 
 PLAN_DIR = os.path.join(HERE, "plan")
 

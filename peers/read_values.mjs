@@ -32,7 +32,7 @@
 //   [V...]                    a list
 //   {"struct": {NAME: V}}     a struct
 //   {"map": [[K, V]...]}      a map
-// The Python side (generators/colcheck_gen/readback.py) knows what each
+// The Python side (generators/colcheck_gen/parquet/readback.py) knows what each
 // reader makes of each Parquet type and compares.
 //
 // One DuckDB instance reads every file of a run, so a batch of files costs

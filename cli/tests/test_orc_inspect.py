@@ -2,10 +2,10 @@
 """`colcheck explain`, `schema`, `report` and `plan` on ORC files.
 
 Golden text outputs for files of corpus/orc/valid (written by
-generators/orc_corpus.py, so stable), the JSON documents' shape and byte
-accounting, the HTML report, the Parquet-only note of `plan`, and a damaged
-copy that is still laid out. Rewrite the goldens after a deliberate change
-with --update.
+generators/colcheck_gen/orc/corpus.py, so stable), the JSON documents' shape
+and byte accounting, the HTML report, the Parquet-only note of `plan`, and a
+damaged copy that is still laid out. Rewrite the goldens after a deliberate
+change with --update.
 """
 
 import argparse

@@ -1,7 +1,7 @@
 """Acceptance test: triage groups a directory of mutated files correctly.
 
 Builds a directory with the project's generators: several generic mutation
-operators (generators/colcheck_gen/generic.py), each applied to several
+operators (generators/colcheck_gen/parquet/generic.py), each applied to several
 drawn valid files of different sizes, plus a few valid files, under
 shuffled names so that no group is contiguous in input order. Then runs
 `colcheck triage DIR -o OUT` and checks triage.json against two independent
@@ -29,7 +29,8 @@ import sys
 import tempfile
 import unittest
 
-from colcheck_gen import generic, registry, strategies, thrift_gen, writer
+from colcheck_gen.common import breakage, codes
+from colcheck_gen.parquet import generic, strategies, thrift_gen, writer
 
 ARGS = None
 
@@ -60,8 +61,8 @@ def build_directory(root):
     bases = [writer.write(spec, ttypes)
              for spec in strategies.draw(strategies.file_specs(), 23, 12)]
     bases = bases[:BASES + VALID]
-    operators = {m.name: m for m in generic.GENERIC}
-    severity = registry.severities()
+    operators = {m.name: m for m in breakage.of(breakage.GENERIC)}
+    severity = codes.severities()
     cases = []
     for name, count in OPERATORS.items():
         operator = operators[name]
@@ -157,7 +158,7 @@ class TriageTest(unittest.TestCase):
     def test_groups_follow_the_operators(self):
         self.assertEqual(self.triage["tool"], "colcheck")
         self.assertEqual(self.triage["files"], len(self.origin))
-        operators = {m.name: m for m in generic.GENERIC}
+        operators = {m.name: m for m in breakage.of(breakage.GENERIC)}
         by_operator = {}
         for path, name in self.origin.items():
             if name is not None:

@@ -1,11 +1,15 @@
-"""colcheck_gen: generators of Parquet files for colcheck's tests.
+"""colcheck_gen: generators of Parquet and ORC files for colcheck's tests.
 
-The package writes valid Parquet files from a small description
-(writer.py), breaks them one rule at a time with the expected diagnostic
-and byte span (mutations.py), and builds the committed corpus
-(make_corpus.py). Thrift classes are generated from colcheck's own IDL,
+Each format has a subpackage: parquet/ writes valid files from a small
+description (writer.py), breaks them one rule at a time with the expected
+diagnostic and byte span (mutations.py on fixed bases, generic.py on any
+file) and builds the committed corpus (make_corpus.py); orc/ does the same
+for ORC (writer.py, mutations.py, corpus.py, make_corpus.py). common/ holds
+what both share: the one registry of breakages (breakage.py), the
+diagnostic codes (codes.py), the repository's paths and the varint
+helpers. Thrift classes are generated from colcheck's own IDL,
 validator/parquet/parquet.thrift, by `thrift --gen py` at run time
-(thrift_gen.py); generated code is never committed.
+(parquet/thrift_gen.py); generated code is never committed.
 
 Style guide habits 10 and 11: generators return (bytes, expected), valid
 strategies are deterministic, and the corpus records its provenance.

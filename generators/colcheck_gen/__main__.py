@@ -25,7 +25,8 @@ import os
 import random
 import sys
 
-from colcheck_gen import generic, registry, strategies, thrift_gen, writer
+from colcheck_gen.common import codes
+from colcheck_gen.parquet import generic, strategies, thrift_gen, writer
 
 
 def _parse(argv):
@@ -80,7 +81,7 @@ def _valid_files(seed, count, max_bytes, ttypes):
 def _break(pq, rng):
     """(operator, bytes, expected) of a generic mutation whose code is an
     error, so that the file is invalid; None when none applies."""
-    severity = registry.severities()
+    severity = codes.severities()
     choices = [m for m in generic.applicable(pq)
                if severity.get(m.code) == "error"]
     if not choices:

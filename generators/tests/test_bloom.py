@@ -2,7 +2,7 @@
 
 import unittest
 
-from colcheck_gen import bloom
+from colcheck_gen.parquet import bloom
 
 
 class BloomTest(unittest.TestCase):

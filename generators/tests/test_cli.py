@@ -5,12 +5,12 @@ import contextlib
 import io
 import json
 import os
-import subprocess
 import tempfile
 import unittest
 
+from colcheck_gen.common import colcheck
 from colcheck_gen import __main__ as cli
-from colcheck_gen.make_corpus import overlaps
+from colcheck_gen.parquet.make_corpus import overlaps
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 
@@ -85,12 +85,9 @@ class CliTest(unittest.TestCase):
         out = self.out("check")
         run("--seed", "21", "--count", "15", "--out", out)
         entries = manifest(out)
-        result = subprocess.run(
-            [COLCHECK, "validate", "--format", "json"] +
-            [os.path.join(out, e["file"]) for e in entries],
-            capture_output=True, text=True, check=False)
         reports = {os.path.basename(r["path"]): r
-                   for r in json.loads(result.stdout)["files"]}
+                   for r in colcheck.validate(
+                       [os.path.join(out, e["file"]) for e in entries])}
         for e in entries:
             report = reports[e["file"]]
             diagnostics = report["diagnostics"]

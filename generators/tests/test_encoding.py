@@ -5,7 +5,7 @@ import random
 import struct
 import unittest
 
-from colcheck_gen import encoding
+from colcheck_gen.parquet import encoding
 from tests.test_writer import (decode_delta_binary_packed,
                                decode_delta_byte_array, decode_delta_length,
                                decode_hybrid)

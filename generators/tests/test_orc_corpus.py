@@ -5,7 +5,8 @@ test_orc_writer, and each covers what the README says it covers."""
 import os
 import unittest
 
-from colcheck_gen import orc_corpus, orc_rle, orc_writer
+from colcheck_gen.orc import (corpus as orc_corpus, rle as orc_rle,
+                              writer as orc_writer)
 from tests.test_orc_rle import decode_int_rle_v2
 from tests.test_orc_writer import OrcChecks, parse
 

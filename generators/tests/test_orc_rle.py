@@ -8,7 +8,7 @@ import unittest
 
 from hypothesis import given, settings, strategies as st
 
-from colcheck_gen import orc_rle
+from colcheck_gen.orc import rle as orc_rle
 
 
 # ---- independent decoders (ORCv1.md §Run Length Encoding) ------------------

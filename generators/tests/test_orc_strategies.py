@@ -9,7 +9,8 @@ $COLCHECK_PROPERTY_SEED (default 20261130)."""
 import os
 import unittest
 
-from colcheck_gen import orc_strategies, orc_writer, strategies
+from colcheck_gen.orc import strategies as orc_strategies, writer as orc_writer
+from colcheck_gen.parquet import strategies
 from tests.test_orc_writer import OrcChecks
 
 EXAMPLES = int(os.environ.get("COLCHECK_ORC_EXAMPLES", "60"))

@@ -20,8 +20,9 @@ import struct
 import unittest
 import zoneinfo
 
-from colcheck_gen import orc_bloom, orc_compress, orc_proto, orc_writer
-from colcheck_gen.orc_writer import (Decimal, List, Map, OrcSpec, Struct, T,
+from colcheck_gen.orc import (bloom as orc_bloom, compress as orc_compress,
+                              proto as orc_proto, writer as orc_writer)
+from colcheck_gen.orc.writer import (Decimal, List, Map, OrcSpec, Struct, T,
                                      Union)
 from tests.test_orc_rle import (Reader, decode_bool_rle, decode_byte_rle,
                                 decode_ints, unzigzag)

@@ -16,10 +16,8 @@ skipped with the reason when they are missing.
 """
 
 import collections
-import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -27,8 +25,10 @@ import unittest
 from hypothesis import HealthCheck, given, note, seed, settings
 from hypothesis import strategies as st
 
-from colcheck_gen import generic, readback, strategies, thrift_gen, writer
-from colcheck_gen.make_corpus import overlaps
+from colcheck_gen.common import colcheck
+from colcheck_gen.parquet import (generic, readback, strategies, thrift_gen,
+                                  writer)
+from colcheck_gen.parquet.make_corpus import overlaps
 
 COLCHECK = os.environ.get("COLCHECK_BIN")
 EXAMPLES = int(os.environ.get("COLCHECK_PROPERTY_EXAMPLES", "150"))
@@ -42,12 +42,7 @@ SETTINGS = settings(
 
 def validate(path):
     """colcheck's diagnostics for one file."""
-    run = subprocess.run([COLCHECK, "validate", "--format", "json", path],
-                         capture_output=True, text=True, check=False)
-    if run.returncode not in (0, 1):
-        raise AssertionError(f"colcheck exited {run.returncode} on {path}:\n"
-                             f"{run.stderr}")
-    return json.loads(run.stdout)["files"][0]["diagnostics"]
+    return colcheck.validate([path])[0]["diagnostics"]
 
 
 def _brief(diagnostics):

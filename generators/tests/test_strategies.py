@@ -7,7 +7,7 @@ import unittest
 
 from hypothesis import HealthCheck, find, settings
 
-from colcheck_gen import strategies, thrift_gen, writer
+from colcheck_gen.parquet import strategies, thrift_gen, writer
 
 
 def leaves(spec):

@@ -32,10 +32,9 @@ import shutil
 import struct
 import subprocess
 
-from colcheck_gen import writer
+from colcheck_gen.common.paths import REPO
+from colcheck_gen.parquet import writer
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
 PEERS = os.path.join(REPO, "peers")
 READ_VALUES = os.path.join(PEERS, "read_values.mjs")
 READERS = ("duckdb", "hyparquet")

@@ -20,32 +20,9 @@ bytes until .msg() or .packed() decodes them in place.
 from dataclasses import dataclass, field
 from typing import Optional
 
+from colcheck_gen.common.varint import read_uvarint, uvarint
+
 VARINT, FIXED64, LEN, GROUP_START, GROUP_END, FIXED32 = 0, 1, 2, 3, 4, 5
-
-
-def uvarint(value):
-    out = bytearray()
-    while True:
-        b = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def read_varint(buf, pos, end):
-    value, shift = 0, 0
-    while True:
-        if pos >= end:
-            raise ValueError("truncated varint")
-        b = buf[pos]
-        pos += 1
-        value |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return value, pos
 
 
 def tag(number, wire_type):
@@ -96,7 +73,7 @@ class F:
         if not self.is_packed:
             vals, pos, buf = [], 0, self.value
             while pos < len(buf):
-                v, pos = read_varint(buf, pos, len(buf))
+                v, pos = read_uvarint(buf, pos)
                 vals.append(v)
             self.value = vals
             self.is_packed = True
@@ -112,10 +89,10 @@ class Msg:
         buf = bytes(buf)
         out, pos = [], 0
         while pos < len(buf):
-            key, pos = read_varint(buf, pos, len(buf))
+            key, pos = read_uvarint(buf, pos)
             number, wt = key >> 3, key & 7
             if wt == VARINT:
-                v, pos = read_varint(buf, pos, len(buf))
+                v, pos = read_uvarint(buf, pos)
             elif wt == FIXED64:
                 v = int.from_bytes(buf[pos:pos + 8], "little")
                 pos += 8
@@ -123,7 +100,7 @@ class Msg:
                 v = int.from_bytes(buf[pos:pos + 4], "little")
                 pos += 4
             elif wt == LEN:
-                n, pos = read_varint(buf, pos, len(buf))
+                n, pos = read_uvarint(buf, pos)
                 v = buf[pos:pos + n]
                 pos += n
             else:

@@ -58,7 +58,7 @@ import lz4.block
 import snappy
 import zstandard
 
-from colcheck_gen import bloom, encoding, recording, thrift_gen
+from colcheck_gen.parquet import bloom, encoding, recording, thrift_gen
 
 REQUIRED = "REQUIRED"
 OPTIONAL = "OPTIONAL"
@@ -118,56 +118,72 @@ class Logical:
         return value
 
 
-@dataclass
-class String(Logical):
+class _Plain(Logical):
+    """A LogicalType without parameters: LOGICAL is its union member and
+    Thrift struct, CONVERTED the ConvertedType written with it (None: LT
+    names none)."""
+
+    LOGICAL = ("", "")
+    CONVERTED = None
+
     def apply(self, t, element):
-        element.logicalType = t.LogicalType(STRING=t.StringType())
-        element.converted_type = t.ConvertedType.UTF8
+        member, struct_name = self.LOGICAL
+        element.logicalType = t.LogicalType(
+            **{member: getattr(t, struct_name)()})
+        if self.CONVERTED:
+            element.converted_type = getattr(t.ConvertedType, self.CONVERTED)
+
+
+class _Utf8(_Plain):
+    """On BYTE_ARRAY; values are str (or UTF-8 bytes)."""
 
     def to_physical(self, leaf, value):
         return value.encode("utf-8") if isinstance(value, str) else value
 
 
 @dataclass
-class Date(Logical):
-    def apply(self, t, element):
-        element.logicalType = t.LogicalType(DATE=t.DateType())
-        element.converted_type = t.ConvertedType.DATE
+class String(_Utf8):
+    LOGICAL, CONVERTED = ("STRING", "StringType"), "UTF8"
 
 
 @dataclass
-class Timestamp(Logical):
+class Date(_Plain):
+    LOGICAL, CONVERTED = ("DATE", "DateType"), "DATE"
+
+
+class _Clock(Logical):
+    """TIMESTAMP or TIME (LOGICAL: the union member and its struct) with a
+    unit and isAdjustedToUTC. LT: <LOGICAL>_MILLIS/MICROS mean
+    isAdjustedToUTC=true; NANOS and local values have no ConvertedType."""
+
+    LOGICAL = ("", "")
+
+    def apply(self, t, element):
+        unit = {"MILLIS": t.TimeUnit(MILLIS=t.MilliSeconds()),
+                "MICROS": t.TimeUnit(MICROS=t.MicroSeconds()),
+                "NANOS": t.TimeUnit(NANOS=t.NanoSeconds())}[self.unit]
+        member, struct_name = self.LOGICAL
+        element.logicalType = t.LogicalType(**{member: getattr(
+            t, struct_name)(isAdjustedToUTC=self.utc, unit=unit)})
+        if self.utc and self.unit != "NANOS":
+            element.converted_type = getattr(t.ConvertedType,
+                                             f"{member}_{self.unit}")
+
+
+@dataclass
+class Timestamp(_Clock):
     unit: str = "MICROS"  # MILLIS, MICROS or NANOS
     utc: bool = True
 
-    def apply(self, t, element):
-        unit = {"MILLIS": t.TimeUnit(MILLIS=t.MilliSeconds()),
-                "MICROS": t.TimeUnit(MICROS=t.MicroSeconds()),
-                "NANOS": t.TimeUnit(NANOS=t.NanoSeconds())}[self.unit]
-        element.logicalType = t.LogicalType(
-            TIMESTAMP=t.TimestampType(isAdjustedToUTC=self.utc, unit=unit))
-        # LT: TIMESTAMP_MILLIS/MICROS mean isAdjustedToUTC=true; NANOS and
-        # local timestamps have no ConvertedType.
-        if self.utc and self.unit != "NANOS":
-            element.converted_type = getattr(t.ConvertedType,
-                                             f"TIMESTAMP_{self.unit}")
+    LOGICAL = ("TIMESTAMP", "TimestampType")
 
 
 @dataclass
-class Time(Logical):
+class Time(_Clock):
     unit: str = "MILLIS"  # MILLIS (on INT32), MICROS or NANOS (on INT64)
     utc: bool = True
 
-    def apply(self, t, element):
-        unit = {"MILLIS": t.TimeUnit(MILLIS=t.MilliSeconds()),
-                "MICROS": t.TimeUnit(MICROS=t.MicroSeconds()),
-                "NANOS": t.TimeUnit(NANOS=t.NanoSeconds())}[self.unit]
-        element.logicalType = t.LogicalType(
-            TIME=t.TimeType(isAdjustedToUTC=self.utc, unit=unit))
-        # LT: TIME_MILLIS/MICROS mean isAdjustedToUTC=true.
-        if self.utc and self.unit != "NANOS":
-            element.converted_type = getattr(t.ConvertedType,
-                                             f"TIME_{self.unit}")
+    LOGICAL = ("TIME", "TimeType")
 
 
 @dataclass
@@ -227,56 +243,41 @@ class Decimal(Logical):
 
 
 @dataclass
-class Enum(Logical):
+class Enum(_Utf8):
     """ENUM on BYTE_ARRAY; values are str (or UTF-8 bytes)."""
 
-    def apply(self, t, element):
-        element.logicalType = t.LogicalType(ENUM=t.EnumType())
-        element.converted_type = t.ConvertedType.ENUM
-
-    def to_physical(self, leaf, value):
-        return value.encode("utf-8") if isinstance(value, str) else value
+    LOGICAL, CONVERTED = ("ENUM", "EnumType"), "ENUM"
 
 
 @dataclass
-class Json(Logical):
+class Json(_Utf8):
     """JSON on BYTE_ARRAY; values are JSON text as str (or UTF-8 bytes)."""
 
-    def apply(self, t, element):
-        element.logicalType = t.LogicalType(JSON=t.JsonType())
-        element.converted_type = t.ConvertedType.JSON
-
-    def to_physical(self, leaf, value):
-        return value.encode("utf-8") if isinstance(value, str) else value
+    LOGICAL, CONVERTED = ("JSON", "JsonType"), "JSON"
 
 
 @dataclass
-class Bson(Logical):
+class Bson(_Plain):
     """BSON on BYTE_ARRAY; values are the document bytes."""
 
-    def apply(self, t, element):
-        element.logicalType = t.LogicalType(BSON=t.BsonType())
-        element.converted_type = t.ConvertedType.BSON
+    LOGICAL, CONVERTED = ("BSON", "BsonType"), "BSON"
 
 
 @dataclass
-class Uuid(Logical):
+class Uuid(_Plain):
     """UUID on FIXED_LEN_BYTE_ARRAY(16); values are the 16 bytes. LT names
     no ConvertedType for it."""
 
-    def apply(self, t, element):
-        element.logicalType = t.LogicalType(UUID=t.UUIDType())
+    LOGICAL = ("UUID", "UUIDType")
 
 
 @dataclass
-class Float16(Logical):
+class Float16(_Plain):
     """FLOAT16 on FIXED_LEN_BYTE_ARRAY(2); values are floats, stored
     rounded to half precision, little-endian. No ConvertedType."""
 
     floating = True
-
-    def apply(self, t, element):
-        element.logicalType = t.LogicalType(FLOAT16=t.Float16Type())
+    LOGICAL = ("FLOAT16", "Float16Type")
 
     def to_physical(self, leaf, value):
         return encoding.float16(value)
@@ -301,12 +302,11 @@ class Interval(Logical):
 
 
 @dataclass
-class Unknown(Logical):
+class Unknown(_Plain):
     """UNKNOWN (the Null type) on any physical type: every value is
     null, so the leaf must not be REQUIRED. No ConvertedType."""
 
-    def apply(self, t, element):
-        element.logicalType = t.LogicalType(UNKNOWN=t.NullType())
+    LOGICAL = ("UNKNOWN", "NullType")
 
     def to_physical(self, leaf, value):
         raise ValueError(f"{leaf.name}: an UNKNOWN column holds only nulls")

@@ -20,6 +20,8 @@ machine below is this project's own). IntRleV2(force=...) bypasses the
 choice and writes every run in one sub-encoding, for coverage.
 """
 
+from colcheck_gen.common.varint import uvarint, zigzag
+
 INT64_MIN = -(1 << 63)
 INT64_MAX = (1 << 63) - 1
 _U64 = (1 << 64) - 1
@@ -30,26 +32,6 @@ SUB_ENCODINGS = {"SHORT_REPEAT": SHORT_REPEAT, "DIRECT": DIRECT,
 
 
 # ---- varints ---------------------------------------------------------------
-
-def uvarint(value):
-    """Base-128 varint, little-endian groups (unbounded: decimals use it)."""
-    if value < 0:
-        raise ValueError(f"uvarint of negative {value}")
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def zigzag(value):
-    """Zigzag for any Python int: 0,-1,1,-2 -> 0,1,2,3."""
-    return value * 2 if value >= 0 else -value * 2 - 1
-
 
 def svarint(value):
     return uvarint(zigzag(value))
@@ -66,8 +48,11 @@ def _zigzag64(value):
 
 # ---- byte and boolean RLE --------------------------------------------------
 
-class ByteRle:
-    """Byte RLE: runs of 3..130 copies, literal lists of 1..128 bytes."""
+class _Runs:
+    """What byte RLE and integer RLE v1 share: runs of 3..130 values,
+    literal groups of 1..128, and how a tail of literals becomes a run.
+    Subclasses keep _literals, _repeat and _tail (the length of the
+    literals' repeating tail) and write a group in _flush_group."""
 
     _MIN_REPEAT = 3
     _MAX_LITERAL = 128
@@ -75,9 +60,63 @@ class ByteRle:
 
     def __init__(self):
         self.out = bytearray()
+        self._new_group()
+
+    def _new_group(self):
         self._literals = []
         self._repeat = False
         self._tail = 0
+
+    def _start_or_repeat(self, value, repeats):
+        """Starts the literals with `value`, or, in a run, adds it when
+        `repeats` (it continues the run) or starts a new group with it.
+        False when `value` is for the literals' tail."""
+        lits = self._literals
+        if not lits:
+            lits.append(value)
+            self._tail = 1
+        elif self._repeat:
+            if repeats:
+                lits.append(value)
+                if len(lits) == self._MAX_REPEAT:
+                    self._flush_group()
+            else:
+                self._flush_group()
+                self._literals.append(value)
+                self._tail = 1
+        else:
+            return False
+        return True
+
+    def _extend(self, value, run):
+        """Appends `value` to the literals; when the repeating tail reaches
+        _MIN_REPEAT, the tail turns into a run whose values are `run`."""
+        lits = self._literals
+        if self._tail == self._MIN_REPEAT:
+            if len(lits) + 1 == self._MIN_REPEAT:
+                lits.append(value)
+                self._repeat = True
+            else:
+                # The last two literals start the run: emit the rest.
+                del lits[-(self._MIN_REPEAT - 1):]
+                self._flush_group()
+                self._literals = run
+                self._repeat = True
+        else:
+            lits.append(value)
+            if len(lits) == self._MAX_LITERAL:
+                self._flush_group()
+
+    def position(self):
+        return [len(self.out), len(self._literals)]
+
+    def finish(self):
+        self._flush_group()
+        return bytes(self.out)
+
+
+class ByteRle(_Runs):
+    """Byte RLE: runs of 3..130 copies, literal lists of 1..128 bytes."""
 
     def _flush_group(self):
         if not self._literals:
@@ -88,48 +127,14 @@ class ByteRle:
         else:
             self.out.append(256 - len(self._literals))
             self.out.extend(self._literals)
-        self._literals = []
-        self._repeat = False
-        self._tail = 0
+        self._new_group()
 
     def write(self, value):
         value &= 0xFF
         lits = self._literals
-        if not lits:
-            lits.append(value)
-            self._tail = 1
-        elif self._repeat:
-            if value == lits[0]:
-                lits.append(value)
-                if len(lits) == self._MAX_REPEAT:
-                    self._flush_group()
-            else:
-                self._flush_group()
-                self._literals.append(value)
-                self._tail = 1
-        else:
+        if not self._start_or_repeat(value, lits and value == lits[0]):
             self._tail = self._tail + 1 if value == lits[-1] else 1
-            if self._tail == self._MIN_REPEAT:
-                if len(lits) + 1 == self._MIN_REPEAT:
-                    lits.append(value)
-                    self._repeat = True
-                else:
-                    # The last two literals start the run: emit the rest.
-                    del lits[-(self._MIN_REPEAT - 1):]
-                    self._flush_group()
-                    self._literals = [value] * self._MIN_REPEAT
-                    self._repeat = True
-            else:
-                lits.append(value)
-                if len(lits) == self._MAX_LITERAL:
-                    self._flush_group()
-
-    def position(self):
-        return [len(self.out), len(self._literals)]
-
-    def finish(self):
-        self._flush_group()
-        return bytes(self.out)
+            self._extend(value, [value] * self._MIN_REPEAT)
 
 
 class BoolRle:
@@ -161,20 +166,13 @@ class BoolRle:
 
 # ---- integer RLE v1 --------------------------------------------------------
 
-class IntRleV1:
+class IntRleV1(_Runs):
     """Runs of 3..130 values with a delta in -128..127, or 1..128 varint
     literals."""
 
-    _MIN_REPEAT = 3
-    _MAX_REPEAT = 130
-    _MAX_LITERAL = 128
-
     def __init__(self, signed):
+        super().__init__()
         self.signed = signed
-        self.out = bytearray()
-        self._literals = []
-        self._repeat = False
-        self._tail = 0
         self._delta = 0
 
     def _varint(self, value):
@@ -191,52 +189,20 @@ class IntRleV1:
             self.out.append(256 - len(self._literals))
             for v in self._literals:
                 self.out += self._varint(v)
-        self._literals = []
-        self._repeat = False
-        self._tail = 0
+        self._new_group()
 
     def write(self, value):
         lits = self._literals
-        if not lits:
-            lits.append(value)
-            self._tail = 1
-            return
-        if self._repeat:
-            if value == lits[0] + self._delta * len(lits):
-                lits.append(value)
-                if len(lits) == self._MAX_REPEAT:
-                    self._flush_group()
-            else:
-                self._flush_group()
-                self._literals.append(value)
-                self._tail = 1
+        if self._start_or_repeat(
+                value, lits and value == lits[0] + self._delta * len(lits)):
             return
         if self._tail != 1 and value == lits[-1] + self._delta:
             self._tail += 1
         else:
             self._delta = value - lits[-1]
             self._tail = 2 if -128 <= self._delta <= 127 else 1
-        if self._tail == self._MIN_REPEAT:
-            if len(lits) + 1 == self._MIN_REPEAT:
-                lits.append(value)
-                self._repeat = True
-            else:
-                del lits[-(self._MIN_REPEAT - 1):]
-                base = value - 2 * self._delta
-                self._flush_group()
-                self._literals = [base, base + self._delta, value]
-                self._repeat = True
-        else:
-            lits.append(value)
-            if len(lits) == self._MAX_LITERAL:
-                self._flush_group()
-
-    def position(self):
-        return [len(self.out), len(self._literals)]
-
-    def finish(self):
-        self._flush_group()
-        return bytes(self.out)
+        base = value - 2 * self._delta
+        self._extend(value, [base, base + self._delta, value])
 
 
 # ---- integer RLE v2 --------------------------------------------------------

@@ -9,20 +9,11 @@ recording.py).
 
 import struct
 
+from colcheck_gen.common import varint
 
-def uleb128(n):
-    """ULEB-128 varint, as used by the RLE/bit-packed hybrid headers."""
-    if n < 0:
-        raise ValueError("uleb128 of a negative number")
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
+
+# ULEB-128, as the RLE/bit-packed hybrid and DELTA headers use it.
+uleb128 = varint.uvarint
 
 
 def bit_width(max_value):

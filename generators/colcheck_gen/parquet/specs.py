@@ -7,9 +7,10 @@ seed always gives the same bytes.
 
 import random
 
-from colcheck_gen.writer import (OPTIONAL, REPEATED, REQUIRED, Date, Decimal,
-                                 FileSpec, Group, Integer, Leaf, PageStyle,
-                                 String, Time, Timestamp)
+from colcheck_gen.parquet.writer import (OPTIONAL, REPEATED, REQUIRED, Date,
+                                         Decimal, FileSpec, Group, Integer,
+                                         Leaf, PageStyle, String, Time,
+                                         Timestamp)
 
 _WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta",
           "theta", "iota", "kappa", "λάμδα", "μυ", "日本", ""]
@@ -342,5 +343,5 @@ def build(name):
 
 
 # The coverage files (coverage.py imports only the writer, so no cycle).
-from colcheck_gen.coverage import COVERAGE  # noqa: E402
+from colcheck_gen.parquet.coverage import COVERAGE  # noqa: E402
 VALID.update(COVERAGE)

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Writes colcheck's invalid ORC corpus and the ORC fuzz seeds.
 
-    /usr/bin/python3 generators/colcheck_gen/orc_make_corpus.py
-    /usr/bin/python3 generators/colcheck_gen/orc_make_corpus.py --check
+    export PYTHONPATH=generators
+    /usr/bin/python3 -m colcheck_gen.orc.make_corpus
+    /usr/bin/python3 -m colcheck_gen.orc.make_corpus --check
 
 * corpus/orc/invalid/<code>/<name>.orc and <name>.expected.json: one file
   per operator of orc_mutations.py (those of PENDING_CODES left out),
@@ -20,22 +21,18 @@ file is missing or extra.
 """
 
 import argparse
-import filecmp
 import json
 import os
 import shutil
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from colcheck_gen.common import tree
+from colcheck_gen.common.paths import REPO
+from colcheck_gen.orc import compress as orc_compress
+from colcheck_gen.orc import mutations as orc_mutations
+from colcheck_gen.orc import proto as orc_proto
 
-try:
-    from colcheck_gen import orc_compress, orc_mutations, orc_proto  # noqa
-except ImportError as e:
-    sys.exit(f"error: {e}")
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
 CORPUS = os.path.join(REPO, "corpus")
 # Relative to the corpus root: what this script owns.
 OUTPUTS = (os.path.join("orc", "invalid"),
@@ -102,27 +99,11 @@ def write_all(corpus, out):
                 os.path.join(out, OUTPUTS[2]))
 
 
-def _files(root):
-    out = set()
-    for base, _, names in os.walk(root):
-        out |= {os.path.relpath(os.path.join(base, n), root) for n in names}
-    return out
-
-
 def check(corpus):
     """Files under OUTPUTS that differ from a fresh generation."""
-    bad = []
     with tempfile.TemporaryDirectory() as tmp:
         write_all(corpus, tmp)
-        for rel in OUTPUTS:
-            fresh, old = os.path.join(tmp, rel), os.path.join(corpus, rel)
-            a, b = _files(fresh), _files(old) if os.path.isdir(old) else set()
-            bad += [os.path.join(rel, f) + " (missing)" for f in a - b]
-            bad += [os.path.join(rel, f) + " (not generated)" for f in b - a]
-            bad += [os.path.join(rel, f) for f in sorted(a & b)
-                    if not filecmp.cmp(os.path.join(fresh, f),
-                                       os.path.join(old, f), shallow=False)]
-    return sorted(bad)
+        return tree.differences(tmp, corpus, OUTPUTS)
 
 
 def main(argv=None):
@@ -131,14 +112,10 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
     if args.check:
-        bad = check(args.corpus)
-        if bad:
-            print("differs from a fresh generation (run orc_make_corpus.py):"
-                  "\n  " + "\n  ".join(bad))
-            return 1
-        print(f"{len(orc_mutations.active())} invalid ORC files and the ORC "
-              "fuzz seeds byte-identical")
-        return 0
+        return tree.report(
+            check(args.corpus), "colcheck_gen.orc.make_corpus",
+            f"{len(orc_mutations.active())} invalid ORC files and the ORC "
+            "fuzz seeds byte-identical")
     write_all(args.corpus, args.corpus)
     return 0
 

@@ -1,12 +1,13 @@
 """Mutations: each breaks exactly one rule of a valid file.
 
-A mutation takes a writer.ParquetFile and returns `(bytes, expected)` with
-expected = {"code", "offset", "length"}: the diagnostic colcheck must
-report and the absolute span it must point at (for a broken field, the
-bytes of its value).
+A mutation takes a writer.ParquetFile and returns `(bytes, span)`: the
+broken file and the absolute span colcheck must point at (for a broken
+field, the bytes of its value). The code it must report is given once, to
+@mutation; Breakage.apply (common/breakage.py) returns
+`(bytes, {"code", "offset", "length"})`.
 
 Footer operators start from valid/mutation_base.parquet; page operators
-(@page_mutation) from valid/page_base.parquet (Mutation.base). Four kinds,
+(@page_mutation) from valid/page_base.parquet (Breakage.base). Four kinds,
 from cleanest to rawest:
 
 * model mutations edit a copy of the FileMetaData Thrift object, serialize
@@ -23,35 +24,32 @@ from cleanest to rawest:
   footer length, for faults the Thrift library cannot write;
 * tail mutations change the magics, the footer length or the file size.
 
-Add a mutation with the @mutation (or @page_mutation) decorator;
-make_corpus.py writes one corpus/invalid/<code>/<name>.parquet per
-registered mutation, and tests/test_mutations.py checks each against
-colcheck.
+Add a mutation with the @mutation (or @page_mutation) decorator, both
+breakage.register for the PARQUET family; make_corpus.py writes one
+corpus/invalid/<code>/<name>.parquet per registered mutation, and
+tests/test_mutations.py checks each against colcheck.
 """
 
 import copy
+import functools
 import math
 import struct
-from dataclasses import dataclass
-from typing import Callable
 
 from thrift.protocol.TCompactProtocol import TCompactProtocol, makeZigZag
 from thrift.transport.TTransport import TMemoryBuffer
 
-from colcheck_gen import encoding, recording, writer
-from colcheck_gen.recording import Span
+from colcheck_gen.common import breakage
+from colcheck_gen.common.span import Span
+from colcheck_gen.parquet import encoding, recording, writer
 
 
-@dataclass(frozen=True)
-class Mutation:
-    name: str  # File stem in corpus/invalid/<code>/.
-    code: str  # The diagnostic code colcheck must report.
-    description: str
-    apply: Callable  # (ParquetFile) -> (bytes, expected dict)
-    base: str = "mutation_base"  # The specs.VALID file it starts from.
-
-
-REGISTRY = []
+# A mutation takes a ParquetFile and returns (bytes, Span); base is the
+# specs.VALID file it starts from (common/breakage.py).
+mutation = functools.partial(breakage.register, breakage.PARQUET,
+                             base="mutation_base")
+# A mutation of valid/page_base.parquet.
+page_mutation = functools.partial(breakage.register, breakage.PARQUET,
+                                  base="page_base")
 
 # Codes colcheck does not report as the mutation expects (rule not
 # implemented yet, or a span under discussion): make_corpus.py leaves their
@@ -73,33 +71,10 @@ UNBUILDABLE_CODES = {
 }
 
 
-def mutation(code, name, description, base="mutation_base"):
-    def register(fn):
-        REGISTRY.append(Mutation(name, code, description, fn, base))
-        return fn
-    return register
-
-
-def page_mutation(code, name, description):
-    """A mutation of valid/page_base.parquet."""
-    return mutation(code, name, description, base="page_base")
-
-
 def active():
     """The mutations whose code colcheck reports today."""
-    return [m for m in REGISTRY if m.code not in PENDING_CODES]
-
-
-def by_code():
-    """code -> [Mutation]."""
-    out = {}
-    for m in REGISTRY:
-        out.setdefault(m.code, []).append(m)
-    return out
-
-
-def expected(code, span):
-    return {"code": code, "offset": span.offset, "length": span.length}
+    return [m for m in breakage.of(breakage.PARQUET)
+            if m.code not in PENDING_CODES]
 
 
 # ---- helpers --------------------------------------------------------------
@@ -121,9 +96,9 @@ def _element_index(pq, name):
     raise KeyError(name)
 
 
-def _edit(pq, code, edit, path, part="value"):
+def _edit(pq, edit, path, part="value"):
     """Applies `edit(md, ttypes)` to a copy of the metadata, rebuilds the
-    file and expects `code` at `path`'s value (or its whole field, or for
+    file and returns the span of `path`'s value (or its whole field, or for
     a callable path, the Span it returns from the new file)."""
     md = copy.deepcopy(pq.metadata)
     edit(md, pq.ttypes)
@@ -133,7 +108,7 @@ def _edit(pq, code, edit, path, part="value"):
     else:
         field = new.spans[path]
         span = field.whole if part == "whole" else field.value
-    return new.data, expected(code, span)
+    return new.data, span
 
 
 def _column(md, rg, col):
@@ -149,15 +124,15 @@ def _retail(column_data, footer):
             writer.MAGIC)
 
 
-def _splice(pq, span, replacement, code, expect=None):
+def _splice(pq, span, replacement, expect=None):
     """Replaces the footer bytes at absolute `span` and fixes the length.
-    Expects `code` at the replacement (or at `expect(new_offset)`)."""
+    Returns the span of the replacement (or `expect(new_span)`)."""
     footer = bytearray(pq.footer)
     begin = span.offset - pq.footer_offset
     footer[begin:begin + span.length] = replacement
     data = _retail(pq.column_data, bytes(footer))
     where = Span(span.offset, len(replacement))
-    return data, expected(code, expect(where) if expect else where)
+    return data, expect(where) if expect else where
 
 
 def _compact(write):
@@ -186,22 +161,20 @@ def _varint_padded(value_bytes, total):
 @mutation("file.too-small", "eleven_bytes",
           "The first 11 bytes of a valid file.")
 def _too_small(pq):
-    return pq.data[:11], expected("file.too-small", Span(0, 11))
+    return pq.data[:11], Span(0, 11)
 
 
 @mutation("file.bad-leading-magic", "leading_magic_par0",
           "The leading magic PAR1 is replaced by PAR0.")
 def _bad_leading(pq):
-    return b"PAR0" + pq.data[4:], expected("file.bad-leading-magic",
-                                           Span(0, 4))
+    return b"PAR0" + pq.data[4:], Span(0, 4)
 
 
 @mutation("file.bad-trailing-magic", "trailing_magic_par2",
           "The trailing magic PAR1 is replaced by PAR2.")
 def _bad_trailing(pq):
     n = len(pq.data)
-    return pq.data[:-4] + b"PAR2", expected("file.bad-trailing-magic",
-                                            Span(n - 4, 4))
+    return pq.data[:-4] + b"PAR2", Span(n - 4, 4)
 
 
 @mutation("file.footer-length-out-of-bounds", "footer_length_too_large",
@@ -209,8 +182,7 @@ def _bad_trailing(pq):
 def _footer_too_large(pq):
     n = len(pq.data)
     data = pq.data[:-8] + struct.pack("<I", n - 11) + writer.MAGIC
-    return data, expected("file.footer-length-out-of-bounds",
-                          Span(n - 8, 4))
+    return data, Span(n - 8, 4)
 
 
 @mutation("file.footer-length-out-of-bounds", "footer_length_zero",
@@ -218,30 +190,28 @@ def _footer_too_large(pq):
 def _footer_zero(pq):
     n = len(pq.data)
     data = pq.data[:-8] + struct.pack("<I", 0) + writer.MAGIC
-    return data, expected("file.footer-length-out-of-bounds",
-                          Span(n - 8, 4))
+    return data, Span(n - 8, 4)
 
 
 @mutation("file.metadata-trailing-bytes", "three_bytes_after_metadata",
           "Three zero bytes follow FileMetaData inside the footer length.")
 def _trailing_bytes(pq):
     data = _retail(pq.column_data, pq.footer + b"\0\0\0")
-    return data, expected("file.metadata-trailing-bytes",
-                          Span(pq.footer_offset + pq.footer_length, 3))
+    return data, Span(pq.footer_offset + pq.footer_length, 3)
 
 
 @mutation("file.magic-mismatch", "leading_magic_pare",
           "The leading magic is PARE (encrypted footer) while the trailing "
           "one is PAR1 and the footer is plaintext FileMetaData.")
 def _magic_mismatch(pq):
-    return b"PARE" + pq.data[4:], expected("file.magic-mismatch", Span(0, 4))
+    return b"PARE" + pq.data[4:], Span(0, 4)
 
 
 @mutation("file.unrecognized-format", "no_magic_at_either_end",
           "Both magics are four zero bytes.")
 def _unrecognized(pq):
     data = bytes(4) + pq.data[4:-4] + bytes(4)
-    return data, expected("file.unrecognized-format", Span(0, 4))
+    return data, Span(0, 4)
 
 
 @mutation("file.footer-length-mismatch", "footer_length_minus_one",
@@ -251,7 +221,7 @@ def _footer_length_mismatch(pq):
     n = len(pq.data)
     data = pq.data[:-8] + struct.pack("<I", pq.footer_length - 1) + \
         writer.MAGIC
-    return data, expected("file.footer-length-mismatch", Span(n - 8, 4))
+    return data, Span(n - 8, 4)
 
 
 # ---- encryption: the footer of an encrypted file ----------------------------
@@ -275,9 +245,8 @@ def _signature_missing(pq):
     new = pq.with_metadata(md)
     signature = bytes(range(_GCM_NONCE + _GCM_TAG - 1))
     data = _retail(new.column_data, new.footer + signature)
-    return data, expected("encryption.footer-signature-missing",
-                          Span(new.footer_offset + new.footer_length,
-                               len(signature)))
+    return data, Span(new.footer_offset + new.footer_length,
+                      len(signature))
 
 
 @mutation("encryption.footer-module-length", "footer_module_length_plus_one",
@@ -293,8 +262,7 @@ def _footer_module_length(pq):
     footer = crypto + struct.pack("<I", len(sealed) + 1) + sealed
     data = (b"PARE" + pq.column_data[4:] + footer +
             struct.pack("<I", len(footer)) + b"PARE")
-    return data, expected("encryption.footer-module-length",
-                          Span(pq.footer_offset + len(crypto), 4))
+    return data, Span(pq.footer_offset + len(crypto), 4)
 
 
 # ---- thrift: the compact protocol -----------------------------------------
@@ -309,7 +277,7 @@ def _truncated(pq):
     assert value.length >= 2, "the base file's offsets need 2-byte varints"
     cut = value.offset + 1 - pq.footer_offset
     data = _retail(pq.column_data, pq.footer[:cut])
-    return data, expected("thrift.truncated", Span(value.offset, 1))
+    return data, Span(value.offset, 1)
 
 
 @mutation("thrift.varint-overlong", "num_rows_11_byte_varint",
@@ -317,15 +285,13 @@ def _truncated(pq):
 def _overlong(pq):
     value = pq.spans["num_rows"].value
     old = pq.data[value.offset:value.end]
-    return _splice(pq, value, _varint_padded(old, 11),
-                   "thrift.varint-overlong")
+    return _splice(pq, value, _varint_padded(old, 11))
 
 
 @mutation("thrift.varint-overflow", "version_exceeds_i32",
           "FileMetaData.version (i32) is a 5-byte varint of 2^35 - 1.")
 def _overflow(pq):
-    return _splice(pq, pq.spans["version"].value, b"\xff\xff\xff\xff\x7f",
-                   "thrift.varint-overflow")
+    return _splice(pq, pq.spans["version"].value, b"\xff\xff\xff\xff\x7f")
 
 
 @mutation("thrift.varint-non-canonical", "version_two_byte_varint",
@@ -333,30 +299,29 @@ def _overflow(pq):
 def _non_canonical(pq):
     value = pq.spans["version"].value
     old = pq.data[value.offset:value.end]
-    return _splice(pq, value, _varint_padded(old, len(old) + 1),
-                   "thrift.varint-non-canonical")
+    return _splice(pq, value, _varint_padded(old, len(old) + 1))
 
 
-def _retype_header(pq, path, new_type, code):
+def _retype_header(pq, path, new_type):
     """Replaces the type nibble of a short-form field header."""
     header = pq.spans[path].header
     old = pq.data[header.offset]
     assert old >> 4, "expects a short-form header"
     return _splice(pq, Span(header.offset, 1),
-                   bytes([(old & 0xF0) | new_type]), code)
+                   bytes([(old & 0xF0) | new_type]))
 
 
 @mutation("thrift.invalid-type", "num_rows_type_14",
           "The field header of FileMetaData.num_rows has type nibble 14 "
           "(13 is UUID in recent Thrift; 14 and 15 are undefined).")
 def _invalid_type(pq):
-    return _retype_header(pq, "num_rows", 14, "thrift.invalid-type")
+    return _retype_header(pq, "num_rows", 14)
 
 
 @mutation("thrift.wrong-type", "ordinal_as_i32",
           "RowGroup.ordinal (i16) arrives with wire type i32.")
 def _wrong_type(pq):
-    return _retype_header(pq, "row_groups[0].ordinal", 5, "thrift.wrong-type")
+    return _retype_header(pq, "row_groups[0].ordinal", 5)
 
 
 @mutation("thrift.missing-required-field", "row_group_without_total_byte_size",
@@ -364,7 +329,7 @@ def _wrong_type(pq):
 def _missing_required(pq):
     def edit(md, t):
         md.row_groups[0].total_byte_size = None
-    return _edit(pq, "thrift.missing-required-field", edit, "row_groups[0]")
+    return _edit(pq, edit, "row_groups[0]")
 
 
 @mutation("thrift.duplicate-field", "created_by_twice",
@@ -374,8 +339,7 @@ def _duplicate(pq):
     field = pq.spans["created_by"]
     copy_bytes = (_long_header(8, 6) +
                   pq.data[field.value.offset:field.value.end])
-    return _splice(pq, Span(field.value.end, 0), copy_bytes,
-                   "thrift.duplicate-field")
+    return _splice(pq, Span(field.value.end, 0), copy_bytes)
 
 
 @mutation("thrift.invalid-field-id", "field_id_zero",
@@ -384,7 +348,7 @@ def _duplicate(pq):
 def _invalid_field_id(pq):
     stop = pq.footer_offset + pq.footer_length - 1
     extra = _long_header(5, 0) + b"\x02"
-    return _splice(pq, Span(stop, 0), extra, "thrift.invalid-field-id",
+    return _splice(pq, Span(stop, 0), extra,
                    expect=lambda s: Span(s.offset, 2))
 
 
@@ -396,7 +360,7 @@ def _collection_size(pq):
     old = pq.data[value.offset]
     header = bytes([0xF0 | (old & 0x0F)]) + encoding.uleb128(1_000_000)
     return _splice(pq, Span(value.offset, first.offset - value.offset),
-                   header, "thrift.collection-size-exceeds-data")
+                   header)
 
 
 @mutation("thrift.wrong-element-type", "encodings_as_i64",
@@ -404,8 +368,7 @@ def _collection_size(pq):
 def _element_type(pq):
     value = pq.spans[_meta_path(0, 0, "encodings")].value
     old = pq.data[value.offset]
-    return _splice(pq, Span(value.offset, 1), bytes([(old & 0xF0) | 6]),
-                   "thrift.wrong-element-type")
+    return _splice(pq, Span(value.offset, 1), bytes([(old & 0xF0) | 6]))
 
 
 @mutation("thrift.binary-length-exceeds-data", "created_by_length_huge",
@@ -414,8 +377,7 @@ def _binary_length(pq):
     value = pq.spans["created_by"].value
     text = pq.metadata.created_by.encode("utf-8")
     old_len = len(encoding.uleb128(len(text)))
-    return _splice(pq, Span(value.offset, old_len), encoding.uleb128(100_000),
-                   "thrift.binary-length-exceeds-data")
+    return _splice(pq, Span(value.offset, old_len), encoding.uleb128(100_000))
 
 
 @mutation("thrift.union-member-count", "column_order_empty",
@@ -423,7 +385,7 @@ def _binary_length(pq):
 def _union_empty(pq):
     def edit(md, t):
         md.column_orders[0] = t.ColumnOrder()
-    return _edit(pq, "thrift.union-member-count", edit, "column_orders[0]")
+    return _edit(pq, edit, "column_orders[0]")
 
 
 @mutation("thrift.empty-list-zero-type", "key_value_metadata_0x00",
@@ -433,7 +395,7 @@ def _empty_list(pq):
     md.key_value_metadata = []
     new = pq.with_metadata(md)
     value = new.spans["key_value_metadata"].value
-    return _splice(new, value, b"\x00", "thrift.empty-list-zero-type")
+    return _splice(new, value, b"\x00")
 
 
 @mutation("thrift.invalid-utf8", "created_by_not_utf8",
@@ -443,7 +405,7 @@ def _invalid_utf8(pq):
     text = pq.metadata.created_by.encode("utf-8")
     prefix = len(encoding.uleb128(len(text)))
     return _splice(pq, Span(value.offset + prefix, 1), b"\xff",
-                   "thrift.invalid-utf8", expect=lambda s: value)
+                   expect=lambda s: value)
 
 
 # Apache Thrift C++ (and colcheck, validator/core/limits.h kThriftMaxDepth)
@@ -461,7 +423,7 @@ def _depth_limit(pq):
     # Struct k of the field starts at header end + k, at depth 2 + k.
     innermost = _THRIFT_MAX_DEPTH - 1
     extra = header + b"\x1c" * innermost + b"\x00" * (innermost + 1)
-    return _splice(pq, Span(stop, 0), extra, "thrift.depth-limit",
+    return _splice(pq, Span(stop, 0), extra,
                    expect=lambda s: Span(s.offset + len(header) + innermost,
                                          1))
 
@@ -480,7 +442,6 @@ def _model_size(pq):
     value = pq.spans["row_groups[0].columns"].value
     header = bytes([0xFC]) + encoding.uleb128(_EMPTY_CHUNKS)
     return _splice(pq, value, header + bytes(_EMPTY_CHUNKS),
-                   "limits.model-size",
                    expect=lambda s: Span(s.offset, len(header)))
 
 
@@ -493,7 +454,7 @@ def _bool_encoding(pq):
     data = bytearray(pq.data)
     assert data[element.offset] in (1, 2), "a one-byte boolean element"
     data[element.offset] = 3
-    return bytes(data), expected("thrift.bool-encoding", element)
+    return bytes(data), element
 
 
 # ---- schema ---------------------------------------------------------------
@@ -513,7 +474,7 @@ def _orphans(pq):
         last = len(new.metadata.schema) - 1
         return new.spans["schema[0].num_children"].value.join(
             new.spans[_schema_path(last)].value)
-    return _edit(pq, "schema.orphaned-elements", edit, span)
+    return _edit(pq, edit, span)
 
 
 @mutation("schema.num-children-exceeds-elements", "root_num_children_too_large",
@@ -521,19 +482,14 @@ def _orphans(pq):
 def _children_exceed(pq):
     def edit(md, t):
         md.schema[0].num_children = len(md.schema)
-    return _edit(pq, "schema.num-children-exceeds-elements", edit,
+    return _edit(pq, edit,
                  "schema[0].num_children")
 
 
 @mutation("schema.negative-num-children", "group_num_children_negative",
           "The group `location` has num_children -1.")
 def _negative_children(pq):
-    i = _element_index(pq, "location")
-
-    def edit(md, t):
-        md.schema[i].num_children = -1
-    return _edit(pq, "schema.negative-num-children", edit,
-                 _schema_path(i, "num_children"))
+    return _set_element(pq, "location", "num_children", lambda t: -1)
 
 
 @mutation("schema.missing-repetition", "leaf_without_repetition",
@@ -543,18 +499,13 @@ def _missing_repetition(pq):
 
     def edit(md, t):
         md.schema[i].repetition_type = None
-    return _edit(pq, "schema.missing-repetition", edit, _schema_path(i))
+    return _edit(pq, edit, _schema_path(i))
 
 
 @mutation("schema.invalid-repetition", "repetition_seven",
           "The leaf `score` has repetition_type 7.")
 def _invalid_repetition(pq):
-    i = _element_index(pq, "score")
-
-    def edit(md, t):
-        md.schema[i].repetition_type = 7
-    return _edit(pq, "schema.invalid-repetition", edit,
-                 _schema_path(i, "repetition_type"))
+    return _set_element(pq, "score", "repetition_type", lambda t: 7)
 
 
 @mutation("schema.root-repetition", "root_optional",
@@ -563,19 +514,14 @@ def _invalid_repetition(pq):
 def _root_repetition(pq):
     def edit(md, t):
         md.schema[0].repetition_type = t.FieldRepetitionType.OPTIONAL
-    return _edit(pq, "schema.root-repetition", edit,
+    return _edit(pq, edit,
                  "schema[0].repetition_type")
 
 
 @mutation("schema.flba-type-length", "flba_type_length_zero",
           "The FIXED_LEN_BYTE_ARRAY leaf `raw` has type_length 0.")
 def _flba_length(pq):
-    i = _element_index(pq, "raw")
-
-    def edit(md, t):
-        md.schema[i].type_length = 0
-    return _edit(pq, "schema.flba-type-length", edit,
-                 _schema_path(i, "type_length"))
+    return _set_element(pq, "raw", "type_length", lambda t: 0)
 
 
 @mutation("schema.empty-name", "leaf_name_empty",
@@ -588,7 +534,7 @@ def _empty_name(pq):
         md.schema[i].name = ""
         for rg in md.row_groups:
             rg.columns[col].meta_data.path_in_schema = [""]
-    return _edit(pq, "schema.empty-name", edit, _schema_path(i, "name"))
+    return _edit(pq, edit, _schema_path(i, "name"))
 
 
 @mutation("schema.duplicate-sibling-name", "lon_renamed_lat",
@@ -602,18 +548,14 @@ def _duplicate_name(pq):
         md.schema[i].name = "lat"
         for rg in md.row_groups:
             rg.columns[col].meta_data.path_in_schema = ["location", "lat"]
-    return _edit(pq, "schema.duplicate-sibling-name", edit,
+    return _edit(pq, edit,
                  _schema_path(i, "name"))
 
 
 @mutation("schema.group-with-type", "group_with_int32",
           "The group `location` also has physical type INT32.")
 def _group_with_type(pq):
-    i = _element_index(pq, "location")
-
-    def edit(md, t):
-        md.schema[i].type = t.Type.INT32
-    return _edit(pq, "schema.group-with-type", edit, _schema_path(i, "type"))
+    return _set_element(pq, "location", "type", lambda t: t.Type.INT32)
 
 
 @mutation("schema.empty-group", "group_without_children",
@@ -625,7 +567,7 @@ def _empty_group(pq):
         md.schema.append(t.SchemaElement(
             name="empty", repetition_type=t.FieldRepetitionType.OPTIONAL,
             num_children=0))
-    return _edit(pq, "schema.empty-group", edit,
+    return _edit(pq, edit,
                  lambda new: new.spans[_schema_path(
                      len(new.metadata.schema) - 1, "num_children")].value)
 
@@ -638,19 +580,14 @@ def _duplicate_field_id(pq):
     def edit(md, t):
         md.schema[a].field_id = 1
         md.schema[b].field_id = 1
-    return _edit(pq, "schema.duplicate-field-id", edit,
+    return _edit(pq, edit,
                  _schema_path(b, "field_id"))
 
 
 @mutation("schema.unknown-converted-type", "converted_type_42",
           "The plain INT32 leaf `count` has converted_type 42.")
 def _unknown_converted(pq):
-    i = _element_index(pq, "count")
-
-    def edit(md, t):
-        md.schema[i].converted_type = 42
-    return _edit(pq, "schema.unknown-converted-type", edit,
-                 _schema_path(i, "converted_type"))
+    return _set_element(pq, "count", "converted_type", lambda t: 42)
 
 
 @mutation("schema.empty", "schema_list_empty",
@@ -658,7 +595,7 @@ def _unknown_converted(pq):
 def _schema_empty(pq):
     def edit(md, t):
         md.schema = []
-    return _edit(pq, "schema.empty", edit, "schema")
+    return _edit(pq, edit, "schema")
 
 
 @mutation("schema.root-not-group", "schema_without_root",
@@ -666,7 +603,7 @@ def _schema_empty(pq):
 def _root_not_group(pq):
     def edit(md, t):
         md.schema = md.schema[1:]
-    return _edit(pq, "schema.root-not-group", edit, _schema_path(0, "type"))
+    return _edit(pq, edit, _schema_path(0, "type"))
 
 
 @mutation("schema.leaf-without-type", "leaf_type_removed",
@@ -676,19 +613,14 @@ def _leaf_without_type(pq):
 
     def edit(md, t):
         md.schema[i].type = None
-    return _edit(pq, "schema.leaf-without-type", edit, _schema_path(i))
+    return _edit(pq, edit, _schema_path(i))
 
 
 @mutation("schema.invalid-physical-type", "physical_type_8",
           "The leaf `score` has physical type 8 (FIXED_LEN_BYTE_ARRAY, 7, is "
           "the last defined).")
 def _invalid_physical_type(pq):
-    i = _element_index(pq, "score")
-
-    def edit(md, t):
-        md.schema[i].type = 8
-    return _edit(pq, "schema.invalid-physical-type", edit,
-                 _schema_path(i, "type"))
+    return _set_element(pq, "score", "type", lambda t: 8)
 
 
 # validator/core/limits.h kMaxSchemaDepth (Arrow C++ uses 100 too).
@@ -711,15 +643,25 @@ def _schema_depth(pq):
         md.schema[i:i] = groups
         for rg in md.row_groups:
             rg.columns[col].meta_data.path_in_schema = names + ["score"]
-    return _edit(pq, "limits.schema-depth", edit,
+    return _edit(pq, edit,
                  _schema_path(i + _MAX_SCHEMA_DEPTH))
 
 
 # ---- nested types: LIST, MAP, VARIANT ---------------------------------------
 
-def _annotate_group(pq, name, code, logical, converted, span_field):
+def _set_element(pq, name, field, value):
+    """Sets `field` of the first schema element named `name` to
+    value(ttypes) in a copy; returns the span of the new value."""
+    i = _element_index(pq, name)
+
+    def edit(md, t):
+        setattr(md.schema[i], field, value(t))
+    return _edit(pq, edit, _schema_path(i, field))
+
+
+def _annotate_group(pq, name, logical, converted, span_field):
     """Annotates the group `name` with LogicalType member `logical` (and
-    ConvertedType `converted`, if any) and expects `code` at its field
+    ConvertedType `converted`, if any) and returns the span of its field
     `span_field`."""
     i = _element_index(pq, name)
 
@@ -729,14 +671,14 @@ def _annotate_group(pq, name, code, logical, converted, span_field):
         md.schema[i].logicalType = t.LogicalType(**{logical: lt_class()})
         if converted:
             md.schema[i].converted_type = getattr(t.ConvertedType, converted)
-    return _edit(pq, code, edit, _schema_path(i, span_field))
+    return _edit(pq, edit, _schema_path(i, span_field))
 
 
 @mutation("list.malformed", "three_field_group_as_list",
           "The group `location` (lat, lon, label) is annotated LIST; a LIST "
           "has one repeated child.")
 def _list_malformed(pq):
-    return _annotate_group(pq, "location", "list.malformed", "LIST", "LIST",
+    return _annotate_group(pq, "location", "LIST", "LIST",
                            "num_children")
 
 
@@ -744,7 +686,7 @@ def _list_malformed(pq):
                "The REPEATED group `matrix`, of the 3-level list shape, is "
                "annotated LIST; a LIST is OPTIONAL or REQUIRED.")
 def _list_repetition(pq):
-    return _annotate_group(pq, "matrix", "list.repetition", "LIST", "LIST",
+    return _annotate_group(pq, "matrix", "LIST", "LIST",
                            "repetition_type")
 
 
@@ -752,7 +694,7 @@ def _list_repetition(pq):
           "The group `location` (lat, lon, label) is annotated MAP; a MAP "
           "has one repeated key_value group.")
 def _map_malformed(pq):
-    return _annotate_group(pq, "location", "map.malformed", "MAP", "MAP",
+    return _annotate_group(pq, "location", "MAP", "MAP",
                            "num_children")
 
 
@@ -760,7 +702,7 @@ def _map_malformed(pq):
           "The group `location` (lat, lon, label) is annotated VARIANT; it "
           "has no `metadata` field.")
 def _variant_malformed(pq):
-    return _annotate_group(pq, "location", "variant.malformed", "VARIANT",
+    return _annotate_group(pq, "location", "VARIANT",
                            None, "logicalType")
 
 
@@ -769,45 +711,29 @@ def _variant_malformed(pq):
 @mutation("logical.incompatible-physical-type", "string_on_int32",
           "The plain INT32 leaf `count` gets LogicalType STRING.")
 def _logical_incompatible(pq):
-    i = _element_index(pq, "count")
-
-    def edit(md, t):
-        md.schema[i].logicalType = t.LogicalType(STRING=t.StringType())
-    return _edit(pq, "logical.incompatible-physical-type", edit,
-                 _schema_path(i, "logicalType"))
+    return _set_element(pq, "count", "logicalType",
+                        lambda t: t.LogicalType(STRING=t.StringType()))
 
 
 @mutation("converted.incompatible-physical-type", "utf8_on_int32",
           "The plain INT32 leaf `count` gets ConvertedType UTF8.")
 def _converted_incompatible(pq):
-    i = _element_index(pq, "count")
-
-    def edit(md, t):
-        md.schema[i].converted_type = t.ConvertedType.UTF8
-    return _edit(pq, "converted.incompatible-physical-type", edit,
-                 _schema_path(i, "converted_type"))
+    return _set_element(pq, "count", "converted_type",
+                        lambda t: t.ConvertedType.UTF8)
 
 
 @mutation("logical.converted-type-mismatch", "string_with_enum",
           "The STRING leaf `name` has ConvertedType ENUM instead of UTF8.")
 def _logical_converted(pq):
-    i = _element_index(pq, "name")
-
-    def edit(md, t):
-        md.schema[i].converted_type = t.ConvertedType.ENUM
-    return _edit(pq, "logical.converted-type-mismatch", edit,
-                 _schema_path(i, "converted_type"))
+    return _set_element(pq, "name", "converted_type",
+                        lambda t: t.ConvertedType.ENUM)
 
 
 @mutation("logical.invalid-length", "uuid_on_flba4",
           "The FIXED_LEN_BYTE_ARRAY(4) leaf `raw` gets LogicalType UUID.")
 def _invalid_length(pq):
-    i = _element_index(pq, "raw")
-
-    def edit(md, t):
-        md.schema[i].logicalType = t.LogicalType(UUID=t.UUIDType())
-    return _edit(pq, "logical.invalid-length", edit,
-                 _schema_path(i, "logicalType"))
+    return _set_element(pq, "raw", "logicalType",
+                        lambda t: t.LogicalType(UUID=t.UUIDType()))
 
 
 @mutation("integer.invalid-bit-width", "int_bit_width_12",
@@ -817,11 +743,11 @@ def _bit_width(pq):
 
     def edit(md, t):
         md.schema[i].logicalType.INTEGER.bitWidth = 12
-    return _edit(pq, "integer.invalid-bit-width", edit,
+    return _edit(pq, edit,
                  _schema_path(i, "logicalType.INTEGER.bitWidth"))
 
 
-def _set_decimal(pq, name, code, precision=None, scale=None,
+def _set_decimal(pq, name, precision=None, scale=None,
                  element_too=True, path="logicalType.DECIMAL.precision"):
     i = _element_index(pq, name)
 
@@ -835,28 +761,28 @@ def _set_decimal(pq, name, code, precision=None, scale=None,
             e.logicalType.DECIMAL.scale = scale
             if element_too:
                 e.scale = scale
-    return _edit(pq, code, edit, _schema_path(i, path))
+    return _edit(pq, edit, _schema_path(i, path))
 
 
 @mutation("decimal.precision-not-positive", "precision_zero",
           "DECIMAL(9,2) leaf `price` gets precision 0 and scale 0, in the "
           "DecimalType and the SchemaElement.")
 def _precision_zero(pq):
-    return _set_decimal(pq, "price", "decimal.precision-not-positive",
+    return _set_decimal(pq, "price",
                         precision=0, scale=0)
 
 
 @mutation("decimal.scale-out-of-range", "scale_above_precision",
           "DECIMAL(9,2) leaf `price` gets scale 10 (both places).")
 def _scale_range(pq):
-    return _set_decimal(pq, "price", "decimal.scale-out-of-range", scale=10,
+    return _set_decimal(pq, "price", scale=10,
                         path="logicalType.DECIMAL.scale")
 
 
 @mutation("decimal.precision-exceeds-physical", "int32_precision_10",
           "DECIMAL(9,2) INT32 leaf `price` gets precision 10 (both places).")
 def _precision_physical(pq):
-    return _set_decimal(pq, "price", "decimal.precision-exceeds-physical",
+    return _set_decimal(pq, "price",
                         precision=10)
 
 
@@ -864,25 +790,20 @@ def _precision_physical(pq):
           "DECIMAL(38,6) FIXED_LEN_BYTE_ARRAY(16) leaf `big` gets precision "
           "39 (both places).")
 def _precision_flba(pq):
-    return _set_decimal(pq, "big", "decimal.precision-exceeds-physical",
+    return _set_decimal(pq, "big",
                         precision=39)
 
 
 @mutation("decimal.schema-mismatch", "element_precision_differs",
           "SchemaElement.precision of `price` is 8, its DecimalType says 9.")
 def _decimal_schema(pq):
-    i = _element_index(pq, "price")
-
-    def edit(md, t):
-        md.schema[i].precision = 8
-    return _edit(pq, "decimal.schema-mismatch", edit,
-                 _schema_path(i, "precision"))
+    return _set_element(pq, "price", "precision", lambda t: 8)
 
 
 @mutation("decimal.int64-low-precision", "int64_precision_9",
           "DECIMAL(18,4) INT64 leaf `amount` gets precision 9 (both places).")
 def _int64_low(pq):
-    return _set_decimal(pq, "amount", "decimal.int64-low-precision",
+    return _set_decimal(pq, "amount",
                         precision=9)
 
 
@@ -893,7 +814,7 @@ def _int64_low(pq):
 def _num_rows(pq):
     def edit(md, t):
         md.num_rows += 1
-    return _edit(pq, "metadata.num-rows-mismatch", edit, "num_rows")
+    return _edit(pq, edit, "num_rows")
 
 
 @mutation("metadata.unknown-version", "version_3",
@@ -901,7 +822,7 @@ def _num_rows(pq):
 def _version(pq):
     def edit(md, t):
         md.version = 3
-    return _edit(pq, "metadata.unknown-version", edit, "version")
+    return _edit(pq, edit, "version")
 
 
 @mutation("metadata.negative-value", "total_byte_size_negative",
@@ -909,7 +830,7 @@ def _version(pq):
 def _negative(pq):
     def edit(md, t):
         md.row_groups[0].total_byte_size = -1
-    return _edit(pq, "metadata.negative-value", edit,
+    return _edit(pq, edit,
                  "row_groups[0].total_byte_size")
 
 
@@ -921,7 +842,7 @@ def _column_count(pq):
         removed = rg.columns.pop()
         rg.total_byte_size -= removed.meta_data.total_uncompressed_size
         rg.total_compressed_size -= removed.meta_data.total_compressed_size
-    return _edit(pq, "metadata.column-count-mismatch", edit,
+    return _edit(pq, edit,
                  "row_groups[0].columns")
 
 
@@ -932,7 +853,7 @@ def _type_mismatch(pq):
 
     def edit(md, t):
         _column(md, 0, col).meta_data.type = t.Type.INT64
-    return _edit(pq, "metadata.type-mismatch", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "type"))
 
 
@@ -943,7 +864,7 @@ def _path_mismatch(pq):
 
     def edit(md, t):
         _column(md, 0, col).meta_data.path_in_schema = ["scores"]
-    return _edit(pq, "metadata.path-mismatch", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "path_in_schema"))
 
 
@@ -956,7 +877,7 @@ def _offset_oob(pq):
 
     def edit(md, t):
         _column(md, rg, col).meta_data.data_page_offset = len(pq.data) + 100
-    return _edit(pq, "metadata.offset-out-of-bounds", edit,
+    return _edit(pq, edit,
                  _meta_path(rg, col, "data_page_offset"))
 
 
@@ -970,7 +891,7 @@ def _chunk_oob(pq):
     def edit(md, t):
         _column(md, rg, col).meta_data.total_compressed_size += 100
         md.row_groups[rg].total_compressed_size += 100
-    return _edit(pq, "metadata.chunk-out-of-bounds", edit,
+    return _edit(pq, edit,
                  _meta_path(rg, col, "total_compressed_size"))
 
 
@@ -979,7 +900,7 @@ def _chunk_oob(pq):
 def _codec(pq):
     def edit(md, t):
         _column(md, 0, 0).meta_data.codec = 42
-    return _edit(pq, "metadata.invalid-codec", edit, _meta_path(0, 0, "codec"))
+    return _edit(pq, edit, _meta_path(0, 0, "codec"))
 
 
 @mutation("metadata.dictionary-after-data", "dictionary_offset_equals_data",
@@ -989,7 +910,7 @@ def _dict_after(pq):
     def edit(md, t):
         meta = _column(md, 0, 0).meta_data
         meta.dictionary_page_offset = meta.data_page_offset
-    return _edit(pq, "metadata.dictionary-after-data", edit,
+    return _edit(pq, edit,
                  _meta_path(0, 0, "dictionary_page_offset"))
 
 
@@ -998,7 +919,7 @@ def _dict_after(pq):
 def _dict_zero(pq):
     def edit(md, t):
         _column(md, 0, 0).meta_data.dictionary_page_offset = 0
-    return _edit(pq, "metadata.dictionary-offset-zero", edit,
+    return _edit(pq, edit,
                  _meta_path(0, 0, "dictionary_page_offset"))
 
 
@@ -1007,7 +928,7 @@ def _dict_zero(pq):
 def _missing_meta(pq):
     def edit(md, t):
         _column(md, 0, 1).meta_data = None
-    return _edit(pq, "metadata.missing-column-metadata", edit,
+    return _edit(pq, edit,
                  "row_groups[0].columns[1]")
 
 
@@ -1016,7 +937,7 @@ def _missing_meta(pq):
 def _file_path(pq):
     def edit(md, t):
         _column(md, 0, 0).file_path = "other.parquet"
-    return _edit(pq, "metadata.external-file-path", edit,
+    return _edit(pq, edit,
                  "row_groups[0].columns[0].file_path")
 
 
@@ -1025,7 +946,7 @@ def _file_path(pq):
 def _unknown_encoding(pq):
     def edit(md, t):
         _column(md, 0, 0).meta_data.encodings.append(99)
-    return _edit(pq, "metadata.unknown-encoding", edit,
+    return _edit(pq, edit,
                  _meta_path(0, 0, "encodings[2]"))
 
 
@@ -1034,7 +955,7 @@ def _unknown_encoding(pq):
 def _encodings_empty(pq):
     def edit(md, t):
         _column(md, 0, 0).meta_data.encodings = []
-    return _edit(pq, "metadata.encodings-empty", edit,
+    return _edit(pq, edit,
                  _meta_path(0, 0, "encodings"))
 
 
@@ -1043,7 +964,7 @@ def _encodings_empty(pq):
 def _orders_count(pq):
     def edit(md, t):
         md.column_orders.pop()
-    return _edit(pq, "metadata.column-orders-count", edit, "column_orders")
+    return _edit(pq, edit, "column_orders")
 
 
 @mutation("metadata.column-order-type", "ieee754_order_on_int32",
@@ -1054,7 +975,7 @@ def _order_type(pq):
     def edit(md, t):
         md.column_orders[col] = t.ColumnOrder(
             IEEE_754_TOTAL_ORDER=t.IEEE754TotalOrder())
-    return _edit(pq, "metadata.column-order-type", edit,
+    return _edit(pq, edit,
                  f"column_orders[{col}]")
 
 
@@ -1065,7 +986,7 @@ def _orders_missing(pq):
     def edit(md, t):
         md.column_orders = None
     # The absent field has no bytes: the span is the whole FileMetaData.
-    return _edit(pq, "metadata.column-orders-missing", edit,
+    return _edit(pq, edit,
                  lambda new: Span(new.footer_offset, new.footer_length))
 
 
@@ -1074,7 +995,7 @@ def _orders_missing(pq):
 def _ordinal(pq):
     def edit(md, t):
         md.row_groups[1].ordinal = 5
-    return _edit(pq, "metadata.row-group-ordinal", edit,
+    return _edit(pq, edit,
                  "row_groups[1].ordinal")
 
 
@@ -1084,7 +1005,7 @@ def _sorting(pq):
     def edit(md, t):
         md.row_groups[0].sorting_columns = [t.SortingColumn(
             column_idx=99, descending=False, nulls_first=True)]
-    return _edit(pq, "metadata.sorting-column-out-of-range", edit,
+    return _edit(pq, edit,
                  "row_groups[0].sorting_columns[0].column_idx")
 
 
@@ -1093,7 +1014,7 @@ def _sorting(pq):
 def _rg_file_offset(pq):
     def edit(md, t):
         md.row_groups[1].file_offset += 1
-    return _edit(pq, "metadata.row-group-file-offset", edit,
+    return _edit(pq, edit,
                  "row_groups[1].file_offset")
 
 
@@ -1102,7 +1023,7 @@ def _rg_file_offset(pq):
 def _rg_size(pq):
     def edit(md, t):
         md.row_groups[0].total_compressed_size += 1
-    return _edit(pq, "metadata.row-group-compressed-size", edit,
+    return _edit(pq, edit,
                  "row_groups[0].total_compressed_size")
 
 
@@ -1112,7 +1033,7 @@ def _index_page(pq):
     def edit(md, t):
         meta = _column(md, 0, 0).meta_data
         meta.index_page_offset = meta.data_page_offset
-    return _edit(pq, "metadata.index-page-offset", edit,
+    return _edit(pq, edit,
                  _meta_path(0, 0, "index_page_offset"))
 
 
@@ -1122,7 +1043,7 @@ def _index_no_length(pq):
     def edit(md, t):
         col = _column(md, 0, 0)
         col.offset_index_offset = col.meta_data.data_page_offset
-    return _edit(pq, "metadata.index-offset-without-length", edit,
+    return _edit(pq, edit,
                  "row_groups[0].columns[0].offset_index_offset")
 
 
@@ -1132,7 +1053,7 @@ def _index_no_length(pq):
 def _invalid_page_type(pq):
     def edit(md, t):
         _column(md, 0, 0).meta_data.encoding_stats[0].page_type = 9
-    return _edit(pq, "metadata.invalid-page-type", edit,
+    return _edit(pq, edit,
                  _meta_path(0, 0, "encoding_stats[0].page_type"))
 
 
@@ -1144,7 +1065,7 @@ def _data_page_offset_zero(pq):
 
     def edit(md, t):
         _column(md, 0, col).meta_data.data_page_offset = 0
-    return _edit(pq, "metadata.data-page-offset-missing", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "data_page_offset"))
 
 
@@ -1158,7 +1079,7 @@ def _column_index_without_offset_index(pq):
     def edit(md, t):
         cc = _column(md, 0, col)
         cc.offset_index_offset = cc.offset_index_length = None
-    return _edit(pq, "metadata.column-index-without-offset-index", edit,
+    return _edit(pq, edit,
                  f"row_groups[0].columns[{col}]")
 
 
@@ -1171,7 +1092,7 @@ def _index_out_of_bounds(pq):
     def edit(md, t):
         cc = _column(md, 0, col)
         cc.column_index_length = pq.footer_offset - cc.column_index_offset + 1
-    return _edit(pq, "metadata.index-out-of-bounds", edit,
+    return _edit(pq, edit,
                  f"row_groups[0].columns[{col}].column_index_length")
 
 
@@ -1202,13 +1123,24 @@ def _region_overlap(pq):
         return new.spans[_meta_path(0, owner, "bloom_filter_length")].value \
             .join(new.spans[_meta_path(0, sharer,
                                        "bloom_filter_offset")].value)
-    return _page_edit(pq, "metadata.region-overlap", edit, span, footer)
+    return _page_edit(pq, edit, span, footer)
 
 
 # ---- stats: chunk statistics -----------------------------------------------
 
 def _stats_path(col, name):
     return _meta_path(0, col, f"statistics.{name}")
+
+
+def _set_stat(pq, leaf, name, value):
+    """Sets statistics field `name` of leaf `leaf`'s chunk to
+    value(ColumnMetaData) in a copy; returns the span of the new value."""
+    col = _leaf_index(pq, leaf)
+
+    def edit(md, t):
+        meta = _column(md, 0, col).meta_data
+        setattr(meta.statistics, name, value(meta))
+    return _edit(pq, edit, _stats_path(col, name))
 
 
 @mutation("stats.min-greater-than-max", "min_max_swapped",
@@ -1219,43 +1151,29 @@ def _min_gt_max(pq):
     def edit(md, t):
         s = _column(md, 0, col).meta_data.statistics
         s.min_value, s.max_value = s.max_value, s.min_value
-    return _edit(pq, "stats.min-greater-than-max", edit,
+    return _edit(pq, edit,
                  _stats_path(col, "min_value"))
 
 
 @mutation("stats.value-length", "int32_min_three_bytes",
           "min_value of INT32 leaf `count` is 3 bytes long.")
 def _value_length(pq):
-    col = _leaf_index(pq, "count")
-
-    def edit(md, t):
-        s = _column(md, 0, col).meta_data.statistics
-        s.min_value = s.min_value[:3]
-    return _edit(pq, "stats.value-length", edit, _stats_path(col, "min_value"))
+    return _set_stat(pq, "count", "min_value",
+                     lambda meta: meta.statistics.min_value[:3])
 
 
 @mutation("stats.null-count-exceeds-values", "null_count_above_num_values",
           "null_count of leaf `count` is num_values + 1.")
 def _null_count(pq):
-    col = _leaf_index(pq, "count")
-
-    def edit(md, t):
-        meta = _column(md, 0, col).meta_data
-        meta.statistics.null_count = meta.num_values + 1
-    return _edit(pq, "stats.null-count-exceeds-values", edit,
-                 _stats_path(col, "null_count"))
+    return _set_stat(pq, "count", "null_count",
+                     lambda meta: meta.num_values + 1)
 
 
 @mutation("stats.distinct-count-exceeds-values", "distinct_count_too_large",
           "distinct_count of leaf `count` is num_values + 1.")
 def _distinct_count(pq):
-    col = _leaf_index(pq, "count")
-
-    def edit(md, t):
-        meta = _column(md, 0, col).meta_data
-        meta.statistics.distinct_count = meta.num_values + 1
-    return _edit(pq, "stats.distinct-count-exceeds-values", edit,
-                 _stats_path(col, "distinct_count"))
+    return _set_stat(pq, "count", "distinct_count",
+                     lambda meta: meta.num_values + 1)
 
 
 @mutation("stats.deprecated-min-greater-than-max", "deprecated_min_above_max",
@@ -1266,42 +1184,28 @@ def _deprecated(pq):
     def edit(md, t):
         s = _column(md, 0, col).meta_data.statistics
         s.min, s.max = s.max_value, s.min_value
-    return _edit(pq, "stats.deprecated-min-greater-than-max", edit,
+    return _edit(pq, edit,
                  _stats_path(col, "min"))
 
 
 @mutation("stats.nan-bound", "double_max_nan",
           "max_value of DOUBLE leaf `score` is NaN.")
 def _nan_bound(pq):
-    col = _leaf_index(pq, "score")
-
-    def edit(md, t):
-        s = _column(md, 0, col).meta_data.statistics
-        s.max_value = struct.pack("<d", math.nan)
-    return _edit(pq, "stats.nan-bound", edit, _stats_path(col, "max_value"))
+    return _set_stat(pq, "score", "max_value",
+                     lambda meta: struct.pack("<d", math.nan))
 
 
 @mutation("stats.nan-count-on-non-float", "nan_count_on_int32",
           "The INT32 leaf `count` has nan_count 0.")
 def _nan_count(pq):
-    col = _leaf_index(pq, "count")
-
-    def edit(md, t):
-        _column(md, 0, col).meta_data.statistics.nan_count = 0
-    return _edit(pq, "stats.nan-count-on-non-float", edit,
-                 _stats_path(col, "nan_count"))
+    return _set_stat(pq, "count", "nan_count", lambda meta: 0)
 
 
 @mutation("stats.nan-count-exceeds-values", "nan_count_above_num_values",
           "nan_count of DOUBLE leaf `score` is num_values + 1.")
 def _nan_count_exceeds(pq):
-    col = _leaf_index(pq, "score")
-
-    def edit(md, t):
-        meta = _column(md, 0, col).meta_data
-        meta.statistics.nan_count = meta.num_values + 1
-    return _edit(pq, "stats.nan-count-exceeds-values", edit,
-                 _stats_path(col, "nan_count"))
+    return _set_stat(pq, "score", "nan_count",
+                     lambda meta: meta.num_values + 1)
 
 
 @mutation("stats.nan-count-missing", "total_order_without_nan_count",
@@ -1315,7 +1219,7 @@ def _nan_count_missing(pq):
             IEEE_754_TOTAL_ORDER=t.IEEE754TotalOrder())
         for rg in md.row_groups:
             rg.columns[col].meta_data.statistics.nan_count = None
-    return _edit(pq, "stats.nan-count-missing", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "statistics"))
 
 
@@ -1340,11 +1244,11 @@ def _rebuild(pq, edit=None, footer=None):
     return new
 
 
-def _page_edit(pq, code, edit, span, footer=None):
-    """Rebuilds with `edit` (and `footer`) and expects `code` at
+def _page_edit(pq, edit, span, footer=None):
+    """Rebuilds with `edit` (and `footer`) and returns the span of
     `span(new file)`."""
     new = _rebuild(pq, edit, footer)
-    return new.data, expected(code, span(new))
+    return new.data, span(new)
 
 
 def _chunk(model, col):
@@ -1400,15 +1304,6 @@ def _set_header(col, k, path, value):
     return edit
 
 
-def _stats_value(col, name, fn):
-    """A footer edit: statistics field `name` of column `col` becomes
-    fn(old value, ttypes)."""
-    def footer(md, t):
-        s = _column(md, 0, col).meta_data.statistics
-        setattr(s, name, fn(getattr(s, name), t))
-    return footer
-
-
 def _int64(b):
     return struct.unpack("<q", b)[0]
 
@@ -1421,7 +1316,7 @@ def _int64(b):
 def _out_of_chunk(pq):
     col = _leaf_index(pq, "id")
     last = len(_chunk(pq.model, col).pages) - 1
-    return _page_edit(pq, "page.out-of-chunk",
+    return _page_edit(pq,
                       _set_header(col, last, "compressed_page_size",
                                   lambda n: n + 1),
                       _header_value(col, last, "compressed_page_size"))
@@ -1431,7 +1326,7 @@ def _out_of_chunk(pq):
                "The first page of `id` declares uncompressed_page_size -1.")
 def _negative_size(pq):
     col = _leaf_index(pq, "id")
-    return _page_edit(pq, "page.negative-size",
+    return _page_edit(pq,
                       _set_header(col, 0, "uncompressed_page_size", -1),
                       _header_value(col, 0, "uncompressed_page_size"))
 
@@ -1441,7 +1336,7 @@ def _negative_size(pq):
                "(the chunk's num_values counts only the other pages).")
 def _missing_type_header(pq):
     col = _leaf_index(pq, "price")
-    return _page_edit(pq, "page.missing-type-header",
+    return _page_edit(pq,
                       _set_header(col, 1, "data_page_header", None),
                       _header_whole(col, 1, "type"))
 
@@ -1450,7 +1345,7 @@ def _missing_type_header(pq):
                "The first DATA_PAGE_V2 of `score` has num_nulls -1.")
 def _negative_count(pq):
     col = _leaf_index(pq, "score")
-    return _page_edit(pq, "page.negative-count",
+    return _page_edit(pq,
                       _set_header(col, 0, "data_page_header_v2.num_nulls", -1),
                       _header_value(col, 0, "data_page_header_v2.num_nulls"))
 
@@ -1463,7 +1358,7 @@ def _bytes_after_pages(pq):
 
     def edit(model, t):
         _chunk(model, col).trailing = bytes(6)
-    return _page_edit(pq, "page.chunk-compressed-size", edit,
+    return _page_edit(pq, edit,
                       lambda new: new.spans[_meta_path(
                           0, col, "total_compressed_size")].value)
 
@@ -1478,7 +1373,7 @@ def _chunk_uncompressed(pq):
     def edit(md, t):
         _column(md, 0, col).meta_data.total_uncompressed_size += 1
         md.row_groups[0].total_byte_size += 1
-    return _edit(pq, "page.chunk-uncompressed-size", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "total_uncompressed_size"))
 
 
@@ -1490,7 +1385,7 @@ def _num_values(pq):
 
     def edit(md, t):
         _column(md, 0, col).meta_data.num_values += 1
-    return _edit(pq, "page.num-values-mismatch", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "num_values"))
 
 
@@ -1502,7 +1397,7 @@ def _data_page_offset(pq):
 
     def edit(md, t):
         _column(md, 0, col).meta_data.data_page_offset += 1
-    return _edit(pq, "page.data-page-offset", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "data_page_offset"))
 
 
@@ -1521,7 +1416,7 @@ def _dictionary_page_offset(pq):
     def edit(md, t):
         _column(md, 0, col).meta_data.dictionary_page_offset = \
             _placed(new, col, 0).header.offset
-    return _edit(new, "page.dictionary-page-offset", edit,
+    return _edit(new, edit,
                  _meta_path(0, col, "dictionary_page_offset"))
 
 
@@ -1533,7 +1428,7 @@ def _duplicate_dictionary(pq):
     def edit(model, t):
         pages = _chunk(model, col).pages
         pages.insert(1, copy.deepcopy(pages[0]))
-    return _page_edit(pq, "page.duplicate-dictionary", edit,
+    return _page_edit(pq, edit,
                       lambda new: _placed(new, col, 1).header)
 
 
@@ -1555,7 +1450,7 @@ def _dictionary_not_first(pq):
 
     def footer(md, t):
         _column(md, 0, col).meta_data.dictionary_page_offset = None
-    return _page_edit(pq, "page.dictionary-not-first", edit,
+    return _page_edit(pq, edit,
                       lambda new: _placed(new, col, 1).header, footer)
 
 
@@ -1567,7 +1462,7 @@ def _missing_dictionary(pq):
 
     def edit(model, t):
         del _chunk(model, col).pages[0]
-    return _page_edit(pq, "page.missing-dictionary", edit,
+    return _page_edit(pq, edit,
                       _header_value(col, 0, "data_page_header.encoding"))
 
 
@@ -1577,7 +1472,7 @@ def _missing_dictionary(pq):
 def _dictionary_encoding(pq):
     col = _leaf_index(pq, "label")
     path = "dictionary_page_header.encoding"
-    return _page_edit(pq, "page.dictionary-encoding",
+    return _page_edit(pq,
                       _set_header(col, 0, path, 3),
                       _header_value(col, 0, path))
 
@@ -1598,7 +1493,7 @@ def _v2_level_lengths(pq):
         return p.fields["data_page_header_v2.definition_levels_byte_length"] \
             .value.join(p.fields[
                 "data_page_header_v2.repetition_levels_byte_length"].value)
-    return _page_edit(pq, "page.v2-level-lengths", edit, span)
+    return _page_edit(pq, edit, span)
 
 
 @page_mutation("page.v2-num-nulls", "v2_num_nulls_plus_one",
@@ -1607,7 +1502,7 @@ def _v2_level_lengths(pq):
 def _v2_num_nulls(pq):
     col = _leaf_index(pq, "score")
     path = "data_page_header_v2.num_nulls"
-    return _page_edit(pq, "page.v2-num-nulls",
+    return _page_edit(pq,
                       _set_header(col, 0, path, lambda n: n + 1),
                       _header_value(col, 0, path))
 
@@ -1618,7 +1513,7 @@ def _v2_num_nulls(pq):
 def _v2_num_rows(pq):
     col = _leaf_index(pq, "tags")
     path = "data_page_header_v2.num_rows"
-    return _page_edit(pq, "page.v2-num-rows",
+    return _page_edit(pq,
                       _set_header(col, 0, path, lambda n: n + 1),
                       _header_value(col, 0, path))
 
@@ -1632,7 +1527,7 @@ def _crc_mismatch(pq):
     def span(new):
         p = _placed(new, col, 0)
         return p.fields["crc"].value.join(p.body)
-    return _page_edit(pq, "page.crc-mismatch",
+    return _page_edit(pq,
                       _set_header(col, 0, "crc", lambda c: c ^ 1), span)
 
 
@@ -1657,7 +1552,7 @@ def _compression_corrupt(pq):
         levels = page.rep + page.defs
         writer.set_body(page, levels + b"\xff" * (len(page.body) -
                                                   len(levels)))
-    return _page_edit(pq, "compression.corrupt", edit,
+    return _page_edit(pq, edit,
                       lambda new: _v2_stored_values(new, col, 0))
 
 
@@ -1666,7 +1561,7 @@ def _compression_corrupt(pq):
                "`score` is one more than its sections decompress to.")
 def _compression_size(pq):
     col = _leaf_index(pq, "score")
-    return _page_edit(pq, "compression.size-mismatch",
+    return _page_edit(pq,
                       _set_header(col, 0, "uncompressed_page_size",
                                   lambda n: n + 1),
                       _header_value(col, 0, "uncompressed_page_size"))
@@ -1677,7 +1572,7 @@ def _compression_size(pq):
                "uncompressed_page_size of 2^30 bytes.")
 def _page_size_limit(pq):
     col = _leaf_index(pq, "score")
-    return _page_edit(pq, "limits.page-size",
+    return _page_edit(pq,
                       _set_header(col, 0, "uncompressed_page_size", 1 << 30),
                       _header_value(col, 0, "uncompressed_page_size"))
 
@@ -1703,7 +1598,7 @@ def _qty_defs(pq, edit_defs):
 def _levels_invalid(pq):
     col = _leaf_index(pq, "qty")
     path = "data_page_header.definition_level_encoding"
-    return _page_edit(pq, "levels.invalid-encoding",
+    return _page_edit(pq,
                       _set_header(col, 0, path, 0),
                       _header_value(col, 0, path))
 
@@ -1713,7 +1608,7 @@ def _levels_invalid(pq):
                "level fewer than num_values.")
 def _levels_truncated(pq):
     col, edit = _qty_defs(pq, lambda defs: encoding.levels_v1(defs[:-1], 1))
-    return _page_edit(pq, "levels.truncated", edit,
+    return _page_edit(pq, edit,
                       lambda new: _placed(new, col, 0).body)
 
 
@@ -1731,7 +1626,7 @@ def _levels_trailing(pq):
 
     def span(new):
         return Span(_placed(new, col, 0).body.offset + 4 + len(runs[0]), 2)
-    return _page_edit(pq, "levels.trailing-bytes", edit, span)
+    return _page_edit(pq, edit, span)
 
 
 @page_mutation("levels.exceeds-max", "definition_level_3_of_2",
@@ -1746,7 +1641,7 @@ def _levels_exceed(pq):
         assert defs[-1] == 2, defs
         defs[-1] = 3
         writer.set_levels(page, t, defs=defs)
-    return _page_edit(pq, "levels.exceeds-max", edit,
+    return _page_edit(pq, edit,
                       lambda new: _placed(new, col, 0).body)
 
 
@@ -1763,7 +1658,7 @@ def _first_rep(pq):
         assert reps[:2] == [0, 1], reps
         reps[0], reps[1] = 1, 0
         writer.set_levels(page, t, reps=reps)
-    return _page_edit(pq, "levels.first-rep-not-zero", edit,
+    return _page_edit(pq, edit,
                       lambda new: _placed(new, col, 0).body)
 
 
@@ -1774,7 +1669,7 @@ def _row_count(pq):
     def edit(md, t):
         md.row_groups[0].num_rows += 1
         md.num_rows += 1
-    return _edit(pq, "levels.row-count-mismatch", edit,
+    return _edit(pq, edit,
                  "row_groups[0].num_rows")
 
 
@@ -1788,7 +1683,7 @@ def _levels_bit_packed(pq):
     def both(model, t):
         edit(model, t)
         _set_header(col, 0, path, 4)(model, t)
-    return _page_edit(pq, "levels.bit-packed-deprecated", both,
+    return _page_edit(pq, both,
                       _header_value(col, 0, path))
 
 
@@ -1811,7 +1706,7 @@ def _set_values(col, k, fn):
 def _encoding_unknown(pq):
     col = _leaf_index(pq, "price")
     path = "data_page_header.encoding"
-    return _page_edit(pq, "encoding.unknown", _set_header(col, 0, path, 99),
+    return _page_edit(pq, _set_header(col, 0, path, 99),
                       _header_value(col, 0, path))
 
 
@@ -1821,7 +1716,7 @@ def _encoding_unknown(pq):
 def _encoding_invalid(pq):
     col = _leaf_index(pq, "price")
     path = "data_page_header.encoding"
-    return _page_edit(pq, "encoding.invalid-for-type",
+    return _page_edit(pq,
                       _set_header(col, 0, path, 3),
                       _header_value(col, 0, path))
 
@@ -1835,7 +1730,7 @@ def _encoding_truncated(pq):
     def span(new):
         body = _placed(new, col, 1).body
         return Span(body.end - 7, 7)
-    return _page_edit(pq, "encoding.truncated",
+    return _page_edit(pq,
                       _set_values(col, 1, lambda v: v[:-1]), span)
 
 
@@ -1848,7 +1743,7 @@ def _encoding_trailing(pq):
 
     def span(new):
         return Span(_placed(new, col, last).body.end - 1, 1)
-    return _page_edit(pq, "encoding.trailing-bytes",
+    return _page_edit(pq,
                       _set_values(col, last, lambda v: v + b"\x00"), span)
 
 
@@ -1857,7 +1752,7 @@ def _encoding_trailing(pq):
                "bit width 33.")
 def _dictionary_bit_width(pq):
     col = _leaf_index(pq, "label")
-    return _page_edit(pq, "encoding.dictionary-bit-width",
+    return _page_edit(pq,
                       _set_values(col, 1, lambda v: b"\x21" + v[1:]),
                       lambda new: Span(_values_start(new, col, 1), 1))
 
@@ -1885,7 +1780,7 @@ def _dictionary_index(pq):
         begin = _values_start(new, col, 1) + 2 + width // 8
         end = _values_start(new, col, 1) + 2 + (2 * width - 1) // 8
         return Span(begin, end - begin + 1)
-    return _page_edit(pq, "encoding.dictionary-index-out-of-range",
+    return _page_edit(pq,
                       _set_values(col, 1, section), span)
 
 
@@ -1903,7 +1798,7 @@ def _unpack_indices(section, count):
                "`ratio` has one byte more than 4 x num_values.")
 def _bss_size(pq):
     col = _leaf_index(pq, "ratio")
-    return _page_edit(pq, "encoding.byte-stream-split-size",
+    return _page_edit(pq,
                       _set_values(col, 0, lambda v: v + b"\x00"),
                       lambda new: _placed(new, col, 0).body)
 
@@ -1916,7 +1811,7 @@ def _rle_zero_run(pq):
         body = b"\x00\x00" + encoding.rle_runs(levels, 1)
         return struct.pack("<I", len(body)) + body
     col, edit = _qty_defs(pq, defs)
-    return _page_edit(pq, "encoding.rle-zero-run", edit,
+    return _page_edit(pq, edit,
                       lambda new: Span(_placed(new, col, 0).body.offset + 4,
                                        1))
 
@@ -1932,7 +1827,7 @@ def _malformed_varint(pq):
         body = _varint_padded(runs[:1], 6) + runs[1:]
         return struct.pack("<I", len(body)) + body
     col, edit = _qty_defs(pq, defs)
-    return _page_edit(pq, "encoding.malformed-varint", edit,
+    return _page_edit(pq, edit,
                       lambda new: Span(_placed(new, col, 0).body.offset + 4,
                                        6))
 
@@ -1948,7 +1843,7 @@ def _rle_length(pq):
         rest = len(page.defs) - 4 + len(page.values)
         page.defs = struct.pack("<I", rest + 1) + page.defs[4:]
         writer.finish_page(page, t)
-    return _page_edit(pq, "encoding.rle-length", edit,
+    return _page_edit(pq, edit,
                       lambda new: Span(_placed(new, col, 0).body.offset, 4))
 
 
@@ -2005,10 +1900,10 @@ def _prefix_lengths(values):
     return out
 
 
-def _delta_page(pq, name, code, encoding_name, build):
+def _delta_page(pq, name, encoding_name, build):
     """Replaces the values of the first page of leaf `name` with the
     section of build(PLAIN section) -> (section, Span in it) in encoding
-    `encoding_name`, and expects `code` at that Span."""
+    `encoding_name`, and returns that Span."""
     col = _leaf_index(pq, name)
     section, where = build(_page(pq.model, col, 0).values)
 
@@ -2018,7 +1913,7 @@ def _delta_page(pq, name, code, encoding_name, build):
         _set_header(col, 0, "data_page_header.encoding", value)(model, t)
         meta = _chunk(model, col).meta
         meta.encodings = sorted(set(meta.encodings) | {value})
-    return _page_edit(pq, code, edit, lambda new: where.shifted(
+    return _page_edit(pq, edit, lambda new: where.shifted(
         _values_start(new, col, 0)))
 
 
@@ -2033,7 +1928,7 @@ def _dbp_price(fn):
                "The first page of INT64 `price` is DELTA_BINARY_PACKED with "
                "block size 192, not a multiple of 128.")
 def _delta_block_size(pq):
-    return _delta_page(pq, "price", "encoding.delta-block-size",
+    return _delta_page(pq, "price",
                        "DELTA_BINARY_PACKED", _dbp_price(lambda s: _replace(
                            s, _varints(s, 1)[0], encoding.uleb128(192))))
 
@@ -2042,7 +1937,7 @@ def _delta_block_size(pq):
                "The first page of INT64 `price` is DELTA_BINARY_PACKED with 3 "
                "miniblocks per block of 128 values.")
 def _delta_miniblocks(pq):
-    return _delta_page(pq, "price", "encoding.delta-miniblocks",
+    return _delta_page(pq, "price",
                        "DELTA_BINARY_PACKED", _dbp_price(lambda s: _replace(
                            s, _varints(s, 2)[1], encoding.uleb128(3))))
 
@@ -2055,7 +1950,7 @@ def _delta_bit_width(pq):
     def fn(s):
         widths = _varints(s, 5)[4].end
         return _replace(s, Span(widths, 1), bytes([65]))
-    return _delta_page(pq, "price", "encoding.delta-bit-width",
+    return _delta_page(pq, "price",
                        "DELTA_BINARY_PACKED", _dbp_price(fn))
 
 
@@ -2068,7 +1963,7 @@ def _delta_value_count(pq):
         section = encoding.delta_binary_packed(values, 64)
         return _replace(section, _varints(section, 3)[2],
                         encoding.uleb128(len(values) + 1))
-    return _delta_page(pq, "price", "encoding.value-count-mismatch",
+    return _delta_page(pq, "price",
                        "DELTA_BINARY_PACKED", build)
 
 
@@ -2082,7 +1977,7 @@ def _delta_value_range(pq):
         section = encoding.delta_binary_packed(values, 32)
         return _replace(section, _varints(section, 4)[3], encoding.uleb128(
             encoding.zigzag(values[0] + 2 ** 32)))
-    return _delta_page(pq, "at", "encoding.delta-value-range",
+    return _delta_page(pq, "at",
                        "DELTA_BINARY_PACKED", build)
 
 
@@ -2095,7 +1990,7 @@ def _negative_length(pq):
         lengths = encoding.delta_binary_packed(
             [-1] + [len(v) for v in values[1:]], 32)
         return lengths + b"".join(values), _varints(lengths, 4)[3]
-    return _delta_page(pq, "word", "encoding.negative-length",
+    return _delta_page(pq, "word",
                        "DELTA_LENGTH_BYTE_ARRAY", build)
 
 
@@ -2112,7 +2007,7 @@ def _delta_prefix(pq):
         section = encoding.delta_binary_packed(prefixes, 32)
         return (section + encoding.delta_length_byte_array(suffixes),
                 _varints(section, 4)[3])
-    return _delta_page(pq, "word", "encoding.delta-prefix-too-long",
+    return _delta_page(pq, "word",
                        "DELTA_BYTE_ARRAY", build)
 
 
@@ -2130,7 +2025,7 @@ def _delta_flba_suffix_short(pq):
         head = encoding.delta_binary_packed(prefixes, 32)
         tail = encoding.delta_length_byte_array(suffixes)
         return head + tail, _varints(tail, 4)[3].shifted(len(head))
-    return _delta_page(pq, "hash", "encoding.flba-length", "DELTA_BYTE_ARRAY",
+    return _delta_page(pq, "hash", "DELTA_BYTE_ARRAY",
                        build)
 
 
@@ -2146,7 +2041,7 @@ def _invalid_utf8_value(pq):
 
     def section(v):
         return v[:at + 1] + b"\xff" + v[at + 2:]
-    return _page_edit(pq, "value.invalid-utf8", _set_values(col, 0, section),
+    return _page_edit(pq, _set_values(col, 0, section),
                       lambda new: Span(_values_start(new, col, 0) + at, 4))
 
 
@@ -2179,7 +2074,7 @@ def _decimal_range(pq):
     col = _leaf_index(pq, "price")
     value = struct.pack("<q", 10 ** 12)
     return _page_edit(
-        pq, "value.decimal-out-of-range",
+        pq,
         _then(_replace_fixed(col, 0, 1, 8, value),
               _model_stats(col, "max_value", value)),
         lambda new: Span(_values_start(new, col, 0) + 8, 8))
@@ -2197,7 +2092,7 @@ def _integer_range(pq):
             value
         _chunk(model, col).column_index.max_values[0] = value
     return _page_edit(
-        pq, "value.integer-out-of-range",
+        pq,
         _then(_replace_fixed(col, 0, 2, 4, value), bounds,
               _model_stats(col, "max_value", value)),
         lambda new: Span(_values_start(new, col, 0) + 8, 4))
@@ -2210,7 +2105,7 @@ def _time_range(pq):
     col = _leaf_index(pq, "at")
     value = struct.pack("<i", 86_400_000)
     return _page_edit(
-        pq, "value.time-out-of-range",
+        pq,
         _then(_replace_fixed(col, 0, 2, 4, value),
               _model_stats(col, "max_value", value)),
         lambda new: Span(_values_start(new, col, 0) + 8, 4))
@@ -2223,7 +2118,7 @@ def _time_range(pq):
 def _invalid_utf8_dictionary(pq):
     col = _leaf_index(pq, "note")
     assert b"\x03\x00\x00\x00off" in _page(pq.model, col, 0).values
-    return _page_edit(pq, "value.invalid-utf8",
+    return _page_edit(pq,
                       _set_values(col, 0, lambda v: v.replace(
                           b"\x03\x00\x00\x00off", b"\x03\x00\x00\x00of\xff")),
                       lambda new: _placed(new, col, 0).body)
@@ -2235,7 +2130,7 @@ def _invalid_utf8_dictionary(pq):
                "compressed body.")
 def _boolean_padding(pq):
     col = _leaf_index(pq, "flag")
-    return _page_edit(pq, "value.boolean-padding",
+    return _page_edit(pq,
                       _set_values(col, 0, lambda v: bytes([v[0] | 0x80])),
                       lambda new: _placed(new, col, 0).body)
 
@@ -2250,7 +2145,7 @@ def _decimal_length(pq):
 
     def section(v):
         return v[:at] + struct.pack("<I", 0) + v[at + 4 + len(zero):]
-    return _page_edit(pq, "value.decimal-length", _set_values(col, 0, section),
+    return _page_edit(pq, _set_values(col, 0, section),
                       lambda new: Span(_values_start(new, col, 0) + at, 4))
 
 
@@ -2259,31 +2154,23 @@ def _decimal_length(pq):
 @page_mutation("stats.value-below-min", "chunk_min_above_data",
                "min_value of `id` is one more than its smallest value.")
 def _below_min(pq):
-    col = _leaf_index(pq, "id")
-    return _edit(pq, "stats.value-below-min",
-                 _stats_value(col, "min_value", lambda v, t: struct.pack(
-                     "<q", _int64(v) + 1)),
-                 _stats_path(col, "min_value"))
+    return _set_stat(pq, "id", "min_value", lambda meta: struct.pack(
+        "<q", _int64(meta.statistics.min_value) + 1))
 
 
 @page_mutation("stats.value-above-max", "chunk_max_below_data",
                "max_value of `id` is one less than its largest value.")
 def _above_max(pq):
-    col = _leaf_index(pq, "id")
-    return _edit(pq, "stats.value-above-max",
-                 _stats_value(col, "max_value", lambda v, t: struct.pack(
-                     "<q", _int64(v) - 1)),
-                 _stats_path(col, "max_value"))
+    return _set_stat(pq, "id", "max_value", lambda meta: struct.pack(
+        "<q", _int64(meta.statistics.max_value) - 1))
 
 
 @page_mutation("stats.null-count-mismatch", "chunk_null_count_plus_one",
                "null_count of `qty` is one more than its definition levels "
                "hold.")
 def _null_count_mismatch(pq):
-    col = _leaf_index(pq, "qty")
-    return _edit(pq, "stats.null-count-mismatch",
-                 _stats_value(col, "null_count", lambda n, t: n + 1),
-                 _stats_path(col, "null_count"))
+    return _set_stat(pq, "qty", "null_count",
+                     lambda meta: meta.statistics.null_count + 1)
 
 
 @page_mutation("stats.bounds-without-values", "all_null_chunk_with_bounds",
@@ -2294,17 +2181,15 @@ def _bounds_without_values(pq):
     def edit(md, t):
         s = _column(md, 0, col).meta_data.statistics
         s.min_value = s.max_value = struct.pack("<i", 0)
-    return _edit(pq, "stats.bounds-without-values", edit,
+    return _edit(pq, edit,
                  _stats_path(col, "min_value"))
 
 
 @page_mutation("stats.nan-count-mismatch", "nan_count_plus_one",
                "nan_count of DOUBLE `score` is 1; it holds no NaN.")
 def _nan_count_mismatch(pq):
-    col = _leaf_index(pq, "score")
-    return _edit(pq, "stats.nan-count-mismatch",
-                 _stats_value(col, "nan_count", lambda n, t: n + 1),
-                 _stats_path(col, "nan_count"))
+    return _set_stat(pq, "score", "nan_count",
+                     lambda meta: meta.statistics.nan_count + 1)
 
 
 @page_mutation("stats.bound-not-attained", "exact_min_not_attained",
@@ -2317,7 +2202,7 @@ def _bound_not_attained(pq):
         s = _column(md, 0, col).meta_data.statistics
         s.min_value = struct.pack("<q", _int64(s.min_value) - 1)
         s.is_min_value_exact = True
-    return _edit(pq, "stats.bound-not-attained", edit,
+    return _edit(pq, edit,
                  _stats_path(col, "min_value"))
 
 
@@ -2335,7 +2220,7 @@ def _size_statistics(pq):
     def footer(md, t):
         _column(md, 0, col).meta_data.size_statistics = t.SizeStatistics(
             definition_level_histogram=histogram)
-    return _edit(pq, "stats.size-statistics-mismatch", footer,
+    return _edit(pq, footer,
                  _meta_path(0, col, "size_statistics."
                             "definition_level_histogram[0]"))
 
@@ -2354,7 +2239,7 @@ def _insert_page(col, k, header_fn, body=b""):
                "of `price`.")
 def _unknown_page(pq):
     col = _leaf_index(pq, "price")
-    return _page_edit(pq, "page.unknown-type", _insert_page(
+    return _page_edit(pq, _insert_page(
         col, 1, lambda t: t.PageHeader(type=9, uncompressed_page_size=0,
                                        compressed_page_size=0), b"\xee" * 5),
         _header_whole(col, 1, "type"))
@@ -2364,7 +2249,7 @@ def _unknown_page(pq):
                "An empty INDEX_PAGE follows the first page of `price`.")
 def _index_page_inserted(pq):
     col = _leaf_index(pq, "price")
-    return _page_edit(pq, "page.index-page", _insert_page(
+    return _page_edit(pq, _insert_page(
         col, 1, lambda t: t.PageHeader(
             type=t.PageType.INDEX_PAGE, uncompressed_page_size=0,
             compressed_page_size=0, index_page_header=t.IndexPageHeader())),
@@ -2380,7 +2265,7 @@ def _extra_type_header(pq):
     def edit(model, t):
         _page(model, col, 0).header.dictionary_page_header = \
             t.DictionaryPageHeader(num_values=0, encoding=t.Encoding.PLAIN)
-    return _page_edit(pq, "page.extra-type-header", edit,
+    return _page_edit(pq, edit,
                       _header_whole(col, 0, "dictionary_page_header"))
 
 
@@ -2396,7 +2281,7 @@ def _dictionary_at_data(pq):
         meta = _column(md, 0, col).meta_data
         meta.data_page_offset = meta.dictionary_page_offset
         meta.dictionary_page_offset = None
-    return _edit(pq, "page.dictionary-at-data-page-offset", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "data_page_offset"))
 
 
@@ -2410,7 +2295,7 @@ def _encoding_not_listed(pq):
         meta = _column(md, 0, col).meta_data
         meta.encodings = [e for e in meta.encodings
                           if e != t.Encoding.RLE_DICTIONARY]
-    return _page_edit(pq, "page.encoding-not-listed", None,
+    return _page_edit(pq, None,
                       _header_value(col, 1, "data_page_header.encoding"),
                       footer)
 
@@ -2439,7 +2324,7 @@ def _index_length(pq):
 
     def edit(md, t):
         _column(md, 0, col).offset_index_length -= 1
-    return _edit(pq, "page-index.length-mismatch", edit,
+    return _edit(pq, edit,
                  f"row_groups[0].columns[{col}].offset_index_length")
 
 
@@ -2452,7 +2337,7 @@ def _pop_location(oi, t):
                "page.")
 def _location_count(pq):
     col = _leaf_index(pq, "id")
-    return _page_edit(pq, "page-index.location-count",
+    return _page_edit(pq,
                       _oi_edit(col, _pop_location),
                       _region_field(col, "offset_index", "page_locations"))
 
@@ -2469,7 +2354,7 @@ def _location_plus_one(name):
                "page's header.")
 def _location_offset(pq):
     col = _leaf_index(pq, "id")
-    return _page_edit(pq, "page-index.location-offset",
+    return _page_edit(pq,
                       _oi_edit(col, _location_plus_one("offset")),
                       _region_field(col, "offset_index",
                                     "page_locations[1].offset"))
@@ -2480,7 +2365,7 @@ def _location_offset(pq):
                "one more than its page's header and body.")
 def _location_size(pq):
     col = _leaf_index(pq, "id")
-    return _page_edit(pq, "page-index.location-size",
+    return _page_edit(pq,
                       _oi_edit(col, _location_plus_one(
                           "compressed_page_size")),
                       _region_field(col, "offset_index",
@@ -2492,7 +2377,7 @@ def _location_size(pq):
                "page starts at row 4.")
 def _first_row_index(pq):
     col = _leaf_index(pq, "id")
-    return _page_edit(pq, "page-index.first-row-index",
+    return _page_edit(pq,
                       _oi_edit(col, _location_plus_one("first_row_index")),
                       _region_field(col, "offset_index",
                                     "page_locations[1].first_row_index"))
@@ -2503,7 +2388,7 @@ def _first_row_index(pq):
                "data pages.")
 def _list_length(pq):
     col = _leaf_index(pq, "id")
-    return _page_edit(pq, "page-index.list-length",
+    return _page_edit(pq,
                       _ci_edit(col, lambda ci, t: ci.null_counts.pop()),
                       _region_field(col, "column_index", "null_counts"))
 
@@ -2517,7 +2402,7 @@ def _null_pages(pq):
     def fn(ci, t):
         ci.null_pages[1] = True
         ci.min_values[1] = ci.max_values[1] = b""
-    return _page_edit(pq, "page-index.null-pages", _ci_edit(col, fn),
+    return _page_edit(pq, _ci_edit(col, fn),
                       _region_field(col, "column_index", "null_pages[1]"))
 
 
@@ -2530,7 +2415,7 @@ def _boundary_order(pq):
     def fn(ci, t):
         assert ci.boundary_order == t.BoundaryOrder.ASCENDING
         ci.boundary_order = t.BoundaryOrder.DESCENDING
-    return _page_edit(pq, "page-index.boundary-order", _ci_edit(col, fn),
+    return _page_edit(pq, _ci_edit(col, fn),
                       _region_field(col, "column_index", "boundary_order"))
 
 
@@ -2542,7 +2427,7 @@ def _index_bounds(pq):
 
     def fn(ci, t):
         ci.min_values[1] = struct.pack("<q", _int64(ci.min_values[1]) + 1)
-    return _page_edit(pq, "page-index.bounds", _ci_edit(col, fn),
+    return _page_edit(pq, _ci_edit(col, fn),
                       _region_field(col, "column_index", "min_values[1]"))
 
 
@@ -2554,7 +2439,7 @@ def _index_null_counts(pq):
 
     def fn(ci, t):
         ci.null_counts[0] += 1
-    return _page_edit(pq, "page-index.null-counts", _ci_edit(col, fn),
+    return _page_edit(pq, _ci_edit(col, fn),
                       _region_field(col, "column_index", "null_counts[0]"))
 
 
@@ -2568,7 +2453,7 @@ def _index_histogram(pq):
     def fn(ci, t):
         ci.definition_level_histograms[0] += 1
         ci.definition_level_histograms[1] -= 1
-    return _page_edit(pq, "page-index.histogram", _ci_edit(col, fn),
+    return _page_edit(pq, _ci_edit(col, fn),
                       _region_field(col, "column_index",
                                     "definition_level_histograms[0]"))
 
@@ -2582,7 +2467,7 @@ def _index_nan_counts(pq):
     def fn(ci, t):
         ci.nan_counts = list(ci.nan_counts or [0] * len(ci.null_pages))
         ci.nan_counts[1] += 1
-    return _page_edit(pq, "page-index.nan-counts", _ci_edit(col, fn),
+    return _page_edit(pq, _ci_edit(col, fn),
                       _region_field(col, "column_index", "nan_counts[1]"))
 
 
@@ -2609,7 +2494,7 @@ def _bloom_false_negative(pq):
         region = new.regions[(0, col, "bloom_filter")][0]
         size = len(new.model.row_groups[0].chunks[col].bloom.bitset)
         return Span(region.offset + region.length - size, size)
-    return _page_edit(pq, "bloom.false-negative", _bloom_edit(col, fn),
+    return _page_edit(pq, _bloom_edit(col, fn),
                       bitset)
 
 
@@ -2621,7 +2506,7 @@ def _bloom_num_bytes(pq):
 
     def fn(b, t):
         b.header.numBytes = 33
-    return _page_edit(pq, "bloom.num-bytes", _bloom_edit(col, fn),
+    return _page_edit(pq, _bloom_edit(col, fn),
                       _region_field(col, "bloom_filter", "numBytes"))
 
 
@@ -2633,7 +2518,7 @@ def _bloom_length(pq):
 
     def edit(md, t):
         _column(md, 0, col).meta_data.bloom_filter_length -= 1
-    return _edit(pq, "bloom.length-mismatch", edit,
+    return _edit(pq, edit,
                  _meta_path(0, col, "bloom_filter_length"))
 
 
@@ -2651,7 +2536,7 @@ def _bloom_out_of_bounds(pq):
 
     def footer(md, t):
         _column(md, 0, col).meta_data.bloom_filter_length = None
-    return _page_edit(pq, "bloom.out-of-bounds", _bloom_edit(col, fn),
+    return _page_edit(pq, _bloom_edit(col, fn),
                       _region_field(col, "bloom_filter", "numBytes"), footer)
 
 
@@ -2666,7 +2551,7 @@ def _bloom_power(pq):
     def edit(model, t):
         _chunk(model, col).bloom = writer.bloom_filter(t, "INT64", values,
                                                        num_bytes=96)
-    return _page_edit(pq, "bloom.not-power-of-two", edit,
+    return _page_edit(pq, edit,
                       _region_field(col, "bloom_filter", "numBytes"))
 
 
@@ -2680,4 +2565,4 @@ def _bloom_unsupported(pq):
     data = bytearray(pq.data)
     assert data[member.offset] == 0x1C, "short-form header, delta 1, struct"
     data[member.offset] = 0x2C
-    return bytes(data), expected("bloom.unsupported", fields["hash"].whole)
+    return bytes(data), fields["hash"].whole

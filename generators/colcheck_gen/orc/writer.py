@@ -45,7 +45,8 @@ import zoneinfo
 from dataclasses import dataclass, field
 from typing import Optional
 
-from colcheck_gen import orc_bloom, orc_compress, orc_proto, orc_rle
+from colcheck_gen.orc import (bloom as orc_bloom, compress as orc_compress,
+                              proto as orc_proto, rle as orc_rle)
 
 MAGIC = b"ORC"
 SOFTWARE_VERSION = "colcheck-gen 0.1.0"

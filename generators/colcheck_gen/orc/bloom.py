@@ -93,27 +93,23 @@ class BloomFilter:
         self.num_bits = nb + (64 - nb % 64)
         self.words = [0] * (self.num_bits // 64)
 
-    def add_hash(self, h64):
+    def _positions(self, h64):
+        """The bit of each hash function for the 64-bit hash `h64`."""
         h1 = _s32(h64)
         h2 = _s32(h64 >> 32 & 0xFFFFFFFF)
         for i in range(1, self.num_hash_functions + 1):
             c = _s32(h1 + i * h2)
             if c < 0:
                 c = ~c
-            pos = c % self.num_bits
+            yield c % self.num_bits
+
+    def add_hash(self, h64):
+        for pos in self._positions(h64):
             self.words[pos >> 6] |= 1 << (pos & 63)
 
     def test_hash(self, h64):
-        h1 = _s32(h64)
-        h2 = _s32(h64 >> 32 & 0xFFFFFFFF)
-        for i in range(1, self.num_hash_functions + 1):
-            c = _s32(h1 + i * h2)
-            if c < 0:
-                c = ~c
-            pos = c % self.num_bits
-            if not self.words[pos >> 6] >> (pos & 63) & 1:
-                return False
-        return True
+        return all(self.words[pos >> 6] >> (pos & 63) & 1
+                   for pos in self._positions(h64))
 
     def add_long(self, v):
         self.add_hash(wang_64(v))

@@ -29,66 +29,46 @@ unless asked.
 """
 
 import copy
+import functools
 import math
 import re
 import struct
 from dataclasses import dataclass
-from typing import Callable
 
 from thrift.protocol.TCompactProtocol import makeZigZag
 from thrift.protocol.TProtocol import TProtocolException
 from thrift.Thrift import TType
 
-from colcheck_gen import encoding, thrift_gen, writer
-from colcheck_gen.mutations import (_edit, _long_header, _meta_path,
-                                    _page_edit, _rebuild, _retail, _splice,
-                                    _unpack_indices, _varint_padded,
-                                    expected)
-from colcheck_gen.recording import Span
+from colcheck_gen.common import breakage
+from colcheck_gen.common.span import Span
+from colcheck_gen.common.varint import read_uvarint, unzigzag
+from colcheck_gen.parquet import encoding, thrift_gen, writer
+from colcheck_gen.parquet.mutations import (_edit, _long_header, _meta_path,
+                                            _page_edit, _rebuild, _retail,
+                                            _splice, _unpack_indices,
+                                            _varint_padded)
 
 
-@dataclass(frozen=True)
-class GenericMutation:
-    name: str
-    code: str  # The diagnostic code colcheck must report.
-    description: str
-    # (ParquetFile, random.Random) -> (bytes, expected) or None when the
-    # file has no target.
-    apply: Callable
-    targets: Callable  # (ParquetFile) -> [target], in a fixed order.
-
-
-GENERIC = []
+# Registers `fn(pq, rng, target)`, which returns (bytes, Span) or None, as
+# an operator over `targets(pq)`, a list in a fixed order
+# (common/breakage.py).
+operator = functools.partial(breakage.register, breakage.GENERIC)
 
 # Operators colcheck does not yet report as expected; the tests skip them.
 # Each entry says why.
 PENDING = frozenset()
 
 
-def operator(code, name, description, targets):
-    """Registers `fn(pq, rng, target)` as an operator over `targets(pq)`."""
-    def register(fn):
-        def apply(pq, rng):
-            found = targets(pq)
-            if not found:
-                return None
-            return fn(pq, rng, found[rng.randrange(len(found))])
-        GENERIC.append(GenericMutation(name, code, description, apply,
-                                       targets))
-        return fn
-    return register
-
-
 def applicable(pq, pending=False):
     """The operators that have a target in `pq`; those in PENDING only if
     `pending`."""
-    return [m for m in GENERIC if m.targets(pq) and
+    return [m for m in breakage.of(breakage.GENERIC) if m.targets(pq) and
             (pending or m.name not in PENDING)]
 
 
 def mutate(pq, rng, pending=False):
     """Breaks `pq` with one applicable operator chosen by `rng` (PENDING
-    ones only if `pending`). Returns (GenericMutation, bytes, expected)."""
+    ones only if `pending`). Returns (Breakage, bytes, expected)."""
     choices = applicable(pq, pending)
     if not choices:
         raise ValueError("no operator applies to this file")
@@ -162,6 +142,17 @@ def _page(model, g, c, k):
 
 def _meta(md, g, c):
     return md.row_groups[g].columns[c].meta_data
+
+
+def _set_meta(pq, target, name, value):
+    """Sets ColumnMetaData field `name` of the target chunk (g, c) to
+    value(meta, ttypes) in a copy; returns the span of the new value."""
+    g, c = target
+
+    def edit(md, t):
+        meta = _meta(md, g, c)
+        setattr(meta, name, value(meta, t))
+    return _edit(pq, edit, _meta_path(g, c, name))
 
 
 def _pages(pq, pred):
@@ -343,9 +334,9 @@ def _set_values(g, c, k, fn):
     return edit
 
 
-def _replace_value(pq, rng, target, code, new_value):
+def _replace_value(pq, rng, target, new_value):
     """Replaces one PLAIN value of page `target` (chosen by rng) by
-    new_value(old stored bytes) and expects `code` at it."""
+    new_value(old stored bytes) and returns its span."""
     g, c, k = target
     leaves, _ = _schema(pq)
     leaf = leaves[c]
@@ -359,7 +350,7 @@ def _replace_value(pq, rng, target, code, new_value):
 
     def section(v):
         return v[:start] + stored + v[end:]
-    return _page_edit(pq, code, _set_values(g, c, k, section),
+    return _page_edit(pq, _set_values(g, c, k, section),
                       lambda new: _values_at(new, g, c, k, start + prefix,
                                              len(stored) - prefix))
 
@@ -452,7 +443,7 @@ def _always(pq):
           "The file is cut to its first 1 to 11 bytes.", _always)
 def _too_small(pq, rng, _):
     n = rng.randint(1, 11)
-    return pq.data[:n], expected("file.too-small", Span(0, n))
+    return pq.data[:n], Span(0, n)
 
 
 def _bad_magic(rng, old):
@@ -469,7 +460,7 @@ def _bad_magic(rng, old):
           "One byte of the leading magic changes.", _always)
 def _leading_magic(pq, rng, _):
     return (_bad_magic(rng, pq.data[:4]) + pq.data[4:],
-            expected("file.bad-leading-magic", Span(0, 4)))
+            Span(0, 4))
 
 
 @operator("file.bad-trailing-magic", "trailing_magic_byte",
@@ -477,7 +468,7 @@ def _leading_magic(pq, rng, _):
 def _trailing_magic(pq, rng, _):
     n = len(pq.data)
     return (pq.data[:-4] + _bad_magic(rng, pq.data[-4:]),
-            expected("file.bad-trailing-magic", Span(n - 4, 4)))
+            Span(n - 4, 4))
 
 
 @operator("file.footer-length-out-of-bounds", "footer_length_beyond_file",
@@ -488,7 +479,7 @@ def _footer_length(pq, rng, _):
     length = rng.choice((0, n - 11 + rng.randrange(16),
                          rng.randint(n, 0xFFFFFFFF)))
     return (pq.data[:-8] + struct.pack("<I", length) + writer.MAGIC,
-            expected("file.footer-length-out-of-bounds", Span(n - 8, 4)))
+            Span(n - 8, 4))
 
 
 @operator("file.metadata-trailing-bytes", "bytes_after_metadata",
@@ -497,8 +488,7 @@ def _footer_length(pq, rng, _):
 def _metadata_trailing(pq, rng, _):
     extra = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
     return (_retail(pq.column_data, pq.footer + extra),
-            expected("file.metadata-trailing-bytes",
-                     Span(pq.footer_offset + pq.footer_length, len(extra))))
+            Span(pq.footer_offset + pq.footer_length, len(extra)))
 
 
 # ---- thrift: the compact protocol of the footer -----------------------------
@@ -517,8 +507,7 @@ def _max_varint(f):
 def _varint_overlong(pq, rng, f):
     value = pq.spans[f.path].value
     old = pq.data[value.offset:value.end]
-    return _splice(pq, value, _varint_padded(old, _max_varint(f) + 1),
-                   "thrift.varint-overlong")
+    return _splice(pq, value, _varint_padded(old, _max_varint(f) + 1))
 
 
 def _short_varints(pq):
@@ -533,8 +522,7 @@ def _varint_non_canonical(pq, rng, f):
     value = pq.spans[f.path].value
     old = pq.data[value.offset:value.end]
     total = rng.randint(len(old) + 1, _max_varint(f))
-    return _splice(pq, value, _varint_padded(old, total),
-                   "thrift.varint-non-canonical")
+    return _splice(pq, value, _varint_padded(old, total))
 
 
 @operator("thrift.varint-overflow", "varint_exceeds_type",
@@ -546,7 +534,7 @@ def _varint_overflow(pq, rng, f):
         raw = b"\xff" * 9 + bytes([rng.randint(2, 0x7F)])
     else:
         raw = encoding.uleb128(rng.randint(1 << 32, (1 << 35) - 1))
-    return _splice(pq, pq.spans[f.path].value, raw, "thrift.varint-overflow")
+    return _splice(pq, pq.spans[f.path].value, raw)
 
 
 def _headed(pq):
@@ -561,8 +549,7 @@ def _invalid_type(pq, rng, f):
     at = pq.spans[f.path].header.offset
     old = pq.data[at]
     return _splice(pq, Span(at, 1), bytes([(old & 0xF0) | rng.choice((14,
-                                                                      15))]),
-                   "thrift.invalid-type")
+                                                                      15))]))
 
 
 @operator("thrift.wrong-type", "field_wire_type_changed",
@@ -575,8 +562,7 @@ def _wrong_type(pq, rng, f):
     own = old & 0x0F
     new = _other(rng, own, (3, 4, 5, 6, 7, 8, 12) if own > 2 else
                  (5, 6, 8, 12))
-    return _splice(pq, Span(at, 1), bytes([(old & 0xF0) | new]),
-                   "thrift.wrong-type")
+    return _splice(pq, Span(at, 1), bytes([(old & 0xF0) | new]))
 
 
 def _multibyte(pq):
@@ -592,7 +578,7 @@ def _truncated(pq, rng, f):
     keep = rng.randint(1, value.length - 1)
     cut = value.offset + keep - pq.footer_offset
     return (_retail(pq.column_data, pq.footer[:cut]),
-            expected("thrift.truncated", Span(value.offset, keep)))
+            Span(value.offset, keep))
 
 
 def _required(pq):
@@ -627,7 +613,7 @@ def _missing_required(pq, rng, target):
         if not path:
             return Span(new.footer_offset, new.footer_length)
         return new.spans[path].value
-    return _edit(pq, "thrift.missing-required-field", edit, span)
+    return _edit(pq, edit, span)
 
 
 def _scalars(pq):
@@ -643,8 +629,7 @@ def _duplicate_field(pq, rng, f):
     field = pq.spans[f.path]
     copy_bytes = (_long_header(pq.data[field.header.offset] & 0x0F, f.fid) +
                   pq.data[field.value.offset:field.value.end])
-    return _splice(pq, Span(field.value.end, 0), copy_bytes,
-                   "thrift.duplicate-field")
+    return _splice(pq, Span(field.value.end, 0), copy_bytes)
 
 
 def _structs(pq):
@@ -662,7 +647,6 @@ def _invalid_field_id(pq, rng, f):
         stop = pq.spans[f.path].value.end - 1
     header = _long_header(5, rng.randint(-20, 0))
     return _splice(pq, Span(stop, 0), header + b"\x02",
-                   "thrift.invalid-field-id",
                    expect=lambda s: Span(s.offset, len(header)))
 
 
@@ -686,8 +670,7 @@ def _collection_size(pq, rng, f):
     old = pq.data[header.offset]
     size = rng.randint(pq.footer_length + 1, 1_000_000)
     return _splice(pq, header,
-                   bytes([0xF0 | (old & 0x0F)]) + encoding.uleb128(size),
-                   "thrift.collection-size-exceeds-data")
+                   bytes([0xF0 | (old & 0x0F)]) + encoding.uleb128(size))
 
 
 @operator("thrift.wrong-element-type", "list_element_type_changed",
@@ -697,8 +680,7 @@ def _element_type(pq, rng, f):
     header = _list_header(pq, f)
     old = pq.data[header.offset]
     new = _other(rng, old & 0x0F, (5, 6, 8, 12))
-    return _splice(pq, Span(header.offset, 1), bytes([(old & 0xF0) | new]),
-                   "thrift.wrong-element-type")
+    return _splice(pq, Span(header.offset, 1), bytes([(old & 0xF0) | new]))
 
 
 def _strings(pq):
@@ -712,8 +694,7 @@ def _binary_length(pq, rng, f):
     value = pq.spans[f.path].value
     prefix = _varint_end(pq.data, value.offset) - value.offset
     size = rng.randint(pq.footer_length + 1, 1 << 24)
-    return _splice(pq, Span(value.offset, prefix), encoding.uleb128(size),
-                   "thrift.binary-length-exceeds-data")
+    return _splice(pq, Span(value.offset, prefix), encoding.uleb128(size))
 
 
 def _utf8_strings(elements):
@@ -730,7 +711,7 @@ def _break_utf8(pq, rng, f):
     at = value.offset + prefix + rng.randrange(value.length - prefix)
     data = bytearray(pq.data)
     data[at] = rng.choice((0xC0, 0xC1, 0xF8, 0xFE, 0xFF))
-    return bytes(data), expected("thrift.invalid-utf8", value)
+    return bytes(data), value
 
 
 @operator("thrift.invalid-utf8", "string_not_utf8",
@@ -765,7 +746,7 @@ def _union_empty(pq, rng, f):
             getattr(owner, name)[int(index)] = type(f.value)()
         else:
             setattr(owner, name, type(f.value)())
-    return _edit(pq, "thrift.union-member-count", edit, f.path)
+    return _edit(pq, edit, f.path)
 
 
 def _optional_lists(pq):
@@ -789,8 +770,7 @@ def _empty_list(pq, rng, target):
     setattr(_resolve(md, path) if path else md, name, [])
     new = pq.with_metadata(md)
     full = f"{path}.{name}" if path else name
-    return _splice(new, new.spans[full].value, b"\x00",
-                   "thrift.empty-list-zero-type")
+    return _splice(new, new.spans[full].value, b"\x00")
 
 
 # ---- metadata: FileMetaData, RowGroup, ColumnChunk --------------------------
@@ -813,7 +793,7 @@ def _num_rows(pq, rng, _):
 
     def edit(md, t):
         md.num_rows += delta
-    return _edit(pq, "metadata.num-rows-mismatch", edit, "num_rows")
+    return _edit(pq, edit, "num_rows")
 
 
 @operator("metadata.unknown-version", "version_unknown",
@@ -821,7 +801,7 @@ def _num_rows(pq, rng, _):
 def _version(pq, rng, _):
     def edit(md, t):
         md.version = rng.randint(3, 1000)
-    return _edit(pq, "metadata.unknown-version", edit, "version")
+    return _edit(pq, edit, "version")
 
 
 def _counts(pq):
@@ -843,7 +823,7 @@ def _negative(pq, rng, path):
     def edit(md, t):
         head, name = _parent(path)
         setattr(_resolve(md, head), name, value)
-    return _edit(pq, "metadata.negative-value", edit, path)
+    return _edit(pq, edit, path)
 
 
 @operator("metadata.column-count-mismatch", "row_group_chunk_removed",
@@ -859,7 +839,7 @@ def _column_count(pq, rng, g):
             rg.total_byte_size -= removed.total_uncompressed_size
             if rg.total_compressed_size is not None:
                 rg.total_compressed_size -= removed.total_compressed_size
-    return _edit(pq, "metadata.column-count-mismatch", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].columns")
 
 
@@ -871,14 +851,8 @@ _PHYSICAL = ("BOOLEAN", "INT32", "INT64", "INT96", "FLOAT", "DOUBLE",
           "A chunk's ColumnMetaData.type is another physical type than its "
           "leaf's.", _with_meta)
 def _type_mismatch(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        meta = _meta(md, g, c)
-        meta.type = getattr(t.Type, _other(
-            rng, t.Type._VALUES_TO_NAMES[meta.type], _PHYSICAL))
-    return _edit(pq, "metadata.type-mismatch", edit,
-                 _meta_path(g, c, "type"))
+    return _set_meta(pq, target, "type", lambda meta, t: getattr(
+        t.Type, _other(rng, t.Type._VALUES_TO_NAMES[meta.type], _PHYSICAL)))
 
 
 @operator("metadata.path-mismatch", "chunk_path_differs",
@@ -899,7 +873,7 @@ def _path_mismatch(pq, rng, target):
         else:
             path.pop()
         meta.path_in_schema = path
-    return _edit(pq, "metadata.path-mismatch", edit,
+    return _edit(pq, edit,
                  _meta_path(g, c, "path_in_schema"))
 
 
@@ -914,13 +888,8 @@ def _with_values(pq):
           "A chunk's data_page_offset points past the end of the file.",
           _with_values)
 def _offset_oob(pq, rng, target):
-    g, c = target
     where = len(pq.data) + rng.randrange(1000)
-
-    def edit(md, t):
-        _meta(md, g, c).data_page_offset = where
-    return _edit(pq, "metadata.offset-out-of-bounds", edit,
-                 _meta_path(g, c, "data_page_offset"))
+    return _set_meta(pq, target, "data_page_offset", lambda meta, t: where)
 
 
 def _chunk_start(meta):
@@ -942,7 +911,7 @@ def _chunk_oob(pq, rng, target):
         if rg.total_compressed_size is not None:
             rg.total_compressed_size += size - meta.total_compressed_size
         _meta(md, g, c).total_compressed_size = size
-    return _edit(pq, "metadata.chunk-out-of-bounds", edit,
+    return _edit(pq, edit,
                  _meta_path(g, c, "total_compressed_size"))
 
 
@@ -950,12 +919,8 @@ def _chunk_oob(pq, rng, target):
           "A chunk's codec is a value CompressionCodec does not define.",
           _with_meta)
 def _codec(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        _meta(md, g, c).codec = rng.randint(8, 1000)
-    return _edit(pq, "metadata.invalid-codec", edit,
-                 _meta_path(g, c, "codec"))
+    return _set_meta(pq, target, "codec",
+                     lambda meta, t: rng.randint(8, 1000))
 
 
 @operator("metadata.dictionary-after-data", "dictionary_offset_at_data",
@@ -963,13 +928,8 @@ def _codec(pq, rng, target):
           "(later would also move the chunk's end past its pages).",
           _with_values)
 def _dict_after(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        meta = _meta(md, g, c)
-        meta.dictionary_page_offset = meta.data_page_offset
-    return _edit(pq, "metadata.dictionary-after-data", edit,
-                 _meta_path(g, c, "dictionary_page_offset"))
+    return _set_meta(pq, target, "dictionary_page_offset",
+                     lambda meta, t: meta.data_page_offset)
 
 
 def _without_dictionary(pq):
@@ -981,12 +941,7 @@ def _without_dictionary(pq):
           "A chunk without a dictionary page has dictionary_page_offset 0.",
           _without_dictionary)
 def _dict_zero(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        _meta(md, g, c).dictionary_page_offset = 0
-    return _edit(pq, "metadata.dictionary-offset-zero", edit,
-                 _meta_path(g, c, "dictionary_page_offset"))
+    return _set_meta(pq, target, "dictionary_page_offset", lambda meta, t: 0)
 
 
 @operator("metadata.missing-column-metadata", "chunk_without_meta_data",
@@ -996,7 +951,7 @@ def _missing_meta(pq, rng, target):
 
     def edit(md, t):
         md.row_groups[g].columns[c].meta_data = None
-    return _edit(pq, "metadata.missing-column-metadata", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].columns[{c}]")
 
 
@@ -1008,7 +963,7 @@ def _file_path(pq, rng, target):
     def edit(md, t):
         md.row_groups[g].columns[c].file_path = f"part-{rng.randrange(99)}" \
             ".parquet"
-    return _edit(pq, "metadata.external-file-path", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].columns[{c}].file_path")
 
 
@@ -1022,19 +977,14 @@ def _unknown_encoding(pq, rng, target):
 
     def edit(md, t):
         _meta(md, g, c).encodings.insert(at, rng.randint(10, 1000))
-    return _edit(pq, "metadata.unknown-encoding", edit,
+    return _edit(pq, edit,
                  _meta_path(g, c, f"encodings[{at}]"))
 
 
 @operator("metadata.encodings-empty", "encodings_empty",
           "A chunk's encodings list is empty.", _with_meta)
 def _encodings_empty(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        _meta(md, g, c).encodings = []
-    return _edit(pq, "metadata.encodings-empty", edit,
-                 _meta_path(g, c, "encodings"))
+    return _set_meta(pq, target, "encodings", lambda meta, t: [])
 
 
 def _column_orders(pq):
@@ -1051,7 +1001,7 @@ def _orders_count(pq, rng, _):
         else:
             md.column_orders.append(
                 t.ColumnOrder(TYPE_ORDER=t.TypeDefinedOrder()))
-    return _edit(pq, "metadata.column-orders-count", edit, "column_orders")
+    return _edit(pq, edit, "column_orders")
 
 
 def _non_float_orders(pq):
@@ -1070,7 +1020,7 @@ def _order_type(pq, rng, col):
     def edit(md, t):
         md.column_orders[col] = t.ColumnOrder(
             IEEE_754_TOTAL_ORDER=t.IEEE754TotalOrder())
-    return _edit(pq, "metadata.column-order-type", edit,
+    return _edit(pq, edit,
                  f"column_orders[{col}]")
 
 
@@ -1088,7 +1038,7 @@ def _orders_missing(pq, rng, _):
     def edit(md, t):
         md.column_orders = None
     # The absent field has no bytes: the span is the whole FileMetaData.
-    return _edit(pq, "metadata.column-orders-missing", edit,
+    return _edit(pq, edit,
                  lambda new: Span(new.footer_offset, new.footer_length))
 
 
@@ -1102,7 +1052,7 @@ def _ordinals(pq):
 def _ordinal(pq, rng, g):
     def edit(md, t):
         md.row_groups[g].ordinal = _other(rng, g, range(max(g + 5, 8)))
-    return _edit(pq, "metadata.row-group-ordinal", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].ordinal")
 
 
@@ -1116,7 +1066,7 @@ def _sorting(pq, rng, g):
     def edit(md, t):
         md.row_groups[g].sorting_columns = [t.SortingColumn(
             column_idx=idx, descending=False, nulls_first=True)]
-    return _edit(pq, "metadata.sorting-column-out-of-range", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].sorting_columns[0].column_idx")
 
 
@@ -1131,7 +1081,7 @@ def _file_offsets(pq):
 def _rg_file_offset(pq, rng, g):
     def edit(md, t):
         md.row_groups[g].file_offset += _delta(rng)
-    return _edit(pq, "metadata.row-group-file-offset", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].file_offset")
 
 
@@ -1148,20 +1098,15 @@ def _rg_size(pq, rng, g):
         rg = md.row_groups[g]
         rg.total_compressed_size = max(0, rg.total_compressed_size +
                                        _delta(rng)) or 1
-    return _edit(pq, "metadata.row-group-compressed-size", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].total_compressed_size")
 
 
 @operator("metadata.index-page-offset", "index_page_offset_set",
           "A chunk has an index_page_offset (at its data page).", _with_meta)
 def _index_page(pq, rng, target):
-    g, c = target
-
-    def edit(md, t):
-        meta = _meta(md, g, c)
-        meta.index_page_offset = meta.data_page_offset
-    return _edit(pq, "metadata.index-page-offset", edit,
-                 _meta_path(g, c, "index_page_offset"))
+    return _set_meta(pq, target, "index_page_offset",
+                     lambda meta, t: meta.data_page_offset)
 
 
 def _index_fields(pq, kinds=("column_index", "offset_index")):
@@ -1188,7 +1133,7 @@ def _index_no_length(pq, rng, target):
 
     def edit(md, t):
         setattr(md.row_groups[g].columns[c], f"{kind}_length", None)
-    return _edit(pq, "metadata.index-offset-without-length", edit,
+    return _edit(pq, edit,
                  _index_path(g, c, kind, "offset"))
 
 
@@ -1210,7 +1155,7 @@ def _index_oob(pq, rng, target):
     def span(new):
         return new.spans[_index_path(g, c, kind, "offset")].value.join(
             new.spans[_index_path(g, c, kind, "length")].value)
-    return _edit(pq, "metadata.index-out-of-bounds", edit, span)
+    return _edit(pq, edit, span)
 
 
 def _both_indexes(pq):
@@ -1229,7 +1174,7 @@ def _column_without_offset(pq, rng, target):
     def edit(md, t):
         cc = md.row_groups[g].columns[c]
         cc.offset_index_offset = cc.offset_index_length = None
-    return _edit(pq, "metadata.column-index-without-offset-index", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].columns[{c}].column_index_offset")
 
 
@@ -1261,7 +1206,7 @@ def _orphans(pq, rng, i):
         last = len(new.metadata.schema) - 1
         return new.spans[_schema_path(i, "num_children")].value.join(
             new.spans[_schema_path(last)].value)
-    return _edit(pq, "schema.orphaned-elements", edit, span)
+    return _edit(pq, edit, span)
 
 
 @operator("schema.num-children-exceeds-elements", "num_children_too_many",
@@ -1270,7 +1215,7 @@ def _orphans(pq, rng, i):
 def _children_exceed(pq, rng, i):
     def edit(md, t):
         md.schema[i].num_children = len(md.schema) + rng.randrange(1000)
-    return _edit(pq, "schema.num-children-exceeds-elements", edit,
+    return _edit(pq, edit,
                  _schema_path(i, "num_children"))
 
 
@@ -1280,7 +1225,7 @@ def _children_exceed(pq, rng, i):
 def _negative_children(pq, rng, i):
     def edit(md, t):
         md.schema[i].num_children = -rng.randint(1, 100)
-    return _edit(pq, "schema.negative-num-children", edit,
+    return _edit(pq, edit,
                  _schema_path(i, "num_children"))
 
 
@@ -1293,7 +1238,7 @@ def _elements(pq):
 def _missing_repetition(pq, rng, i):
     def edit(md, t):
         md.schema[i].repetition_type = None
-    return _edit(pq, "schema.missing-repetition", edit, _schema_path(i))
+    return _edit(pq, edit, _schema_path(i))
 
 
 @operator("schema.invalid-repetition", "repetition_undefined",
@@ -1303,7 +1248,7 @@ def _invalid_repetition(pq, rng, i):
     def edit(md, t):
         md.schema[i].repetition_type = rng.choice((rng.randint(3, 1000),
                                                    -rng.randint(1, 9)))
-    return _edit(pq, "schema.invalid-repetition", edit,
+    return _edit(pq, edit,
                  _schema_path(i, "repetition_type"))
 
 
@@ -1313,7 +1258,7 @@ def _invalid_repetition(pq, rng, i):
 def _root_repetition(pq, rng, _):
     def edit(md, t):
         md.schema[0].repetition_type = 1 + rng.randrange(2)
-    return _edit(pq, "schema.root-repetition", edit,
+    return _edit(pq, edit,
                  "schema[0].repetition_type")
 
 
@@ -1329,7 +1274,7 @@ def _leaves_where(pred):
 def _flba_length(pq, rng, leaf):
     def edit(md, t):
         md.schema[leaf.element].type_length = -rng.randrange(5)
-    return _edit(pq, "schema.flba-type-length", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, "type_length"))
 
 
@@ -1351,7 +1296,7 @@ def _rename(i, name, depth, columns):
           _elements)
 def _empty_name(pq, rng, i):
     depth, _, columns = _schema(pq)[1][i]
-    return _edit(pq, "schema.empty-name", _rename(i, "", depth, columns),
+    return _edit(pq, _rename(i, "", depth, columns),
                  _schema_path(i, "name"))
 
 
@@ -1370,7 +1315,7 @@ def _duplicate_name(pq, rng, pair):
     keep, renamed = pair
     depth, _, columns = _schema(pq)[1][renamed]
     name = pq.metadata.schema[keep].name
-    return _edit(pq, "schema.duplicate-sibling-name",
+    return _edit(pq,
                  _rename(renamed, name, depth, columns),
                  _schema_path(renamed, "name"))
 
@@ -1381,7 +1326,7 @@ def _duplicate_name(pq, rng, pair):
 def _group_with_type(pq, rng, i):
     def edit(md, t):
         md.schema[i].type = getattr(t.Type, rng.choice(_PHYSICAL))
-    return _edit(pq, "schema.group-with-type", edit, _schema_path(i, "type"))
+    return _edit(pq, edit, _schema_path(i, "type"))
 
 
 @operator("schema.empty-group", "group_without_children_added",
@@ -1393,7 +1338,7 @@ def _empty_group(pq, rng, _):
         md.schema.append(t.SchemaElement(
             name=f"empty{rng.randrange(100)}",
             repetition_type=t.FieldRepetitionType.OPTIONAL, num_children=0))
-    return _edit(pq, "schema.empty-group", edit,
+    return _edit(pq, edit,
                  lambda new: new.spans[_schema_path(
                      len(new.metadata.schema) - 1, "num_children")].value)
 
@@ -1415,7 +1360,7 @@ def _duplicate_field_id(pq, rng, pair):
 
     def edit(md, t):
         md.schema[a].field_id = md.schema[b].field_id = fid
-    return _edit(pq, "schema.duplicate-field-id", edit,
+    return _edit(pq, edit,
                  _schema_path(b, "field_id"))
 
 
@@ -1429,7 +1374,7 @@ def _all_leaves(pq):
 def _unknown_converted(pq, rng, leaf):
     def edit(md, t):
         md.schema[leaf.element].converted_type = rng.randint(50, 1000)
-    return _edit(pq, "schema.unknown-converted-type", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, "converted_type"))
 
 
@@ -1438,7 +1383,7 @@ def _unknown_converted(pq, rng, leaf):
 def _leaf_without_type(pq, rng, leaf):
     def edit(md, t):
         md.schema[leaf.element].type = None
-    return _edit(pq, "schema.leaf-without-type", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element))
 
 
@@ -1478,7 +1423,7 @@ def _logical_incompatible(pq, rng, leaf):
         e = md.schema[leaf.element]
         e.logicalType = _logical_type(t, name)
         e.converted_type = e.scale = e.precision = None
-    return _edit(pq, "logical.incompatible-physical-type", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, "logicalType"))
 
 
@@ -1506,7 +1451,7 @@ def _converted_incompatible(pq, rng, leaf):
         e = md.schema[leaf.element]
         e.converted_type = getattr(t.ConvertedType, name)
         e.logicalType = e.scale = e.precision = None
-    return _edit(pq, "converted.incompatible-physical-type", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, "converted_type"))
 
 
@@ -1545,7 +1490,7 @@ def _logical_converted(pq, rng, leaf):
     def edit(md, t):
         md.schema[leaf.element].converted_type = getattr(t.ConvertedType,
                                                          name)
-    return _edit(pq, "logical.converted-type-mismatch", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, "converted_type"))
 
 
@@ -1563,7 +1508,7 @@ def _invalid_length(pq, rng, leaf):
         e.logicalType = t.LogicalType(**{name: getattr(
             t, "UUIDType" if name == "UUID" else "Float16Type")()})
         e.converted_type = e.scale = e.precision = None
-    return _edit(pq, "logical.invalid-length", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, "logicalType"))
 
 
@@ -1576,7 +1521,7 @@ def _bit_width(pq, rng, leaf):
 
     def edit(md, t):
         md.schema[leaf.element].logicalType.INTEGER.bitWidth = width
-    return _edit(pq, "integer.invalid-bit-width", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, "logicalType.INTEGER.bitWidth"))
 
 
@@ -1584,7 +1529,7 @@ def _decimals(pq):
     return [l for l in _schema(pq)[0] if _logical(pq, l, "DECIMAL")]
 
 
-def _set_decimal(pq, leaf, code, path, precision=None, scale=None):
+def _set_decimal(pq, leaf, path, precision=None, scale=None):
     """Sets precision and/or scale in the DecimalType and the
     SchemaElement."""
     def edit(md, t):
@@ -1593,14 +1538,14 @@ def _set_decimal(pq, leaf, code, path, precision=None, scale=None):
             e.logicalType.DECIMAL.precision = e.precision = precision
         if scale is not None:
             e.logicalType.DECIMAL.scale = e.scale = scale
-    return _edit(pq, code, edit, _schema_path(leaf.element, path))
+    return _edit(pq, edit, _schema_path(leaf.element, path))
 
 
 @operator("decimal.precision-not-positive", "decimal_precision_not_positive",
           "A DECIMAL leaf gets precision 0 or negative, and scale 0, in the "
           "DecimalType and the SchemaElement.", _decimals)
 def _precision_zero(pq, rng, leaf):
-    return _set_decimal(pq, leaf, "decimal.precision-not-positive",
+    return _set_decimal(pq, leaf,
                         "logicalType.DECIMAL.precision",
                         precision=-rng.randrange(4), scale=0)
 
@@ -1611,7 +1556,7 @@ def _precision_zero(pq, rng, leaf):
 def _scale_range(pq, rng, leaf):
     precision = _logical(pq, leaf, "DECIMAL").precision
     scale = rng.choice((precision + rng.randint(1, 5), -rng.randint(1, 5)))
-    return _set_decimal(pq, leaf, "decimal.scale-out-of-range",
+    return _set_decimal(pq, leaf,
                         "logicalType.DECIMAL.scale", scale=scale)
 
 
@@ -1632,7 +1577,7 @@ def _max_precision(pq, leaf):
           _leaves_where(lambda pq, l: _logical(pq, l, "DECIMAL") and
                         _max_precision(pq, l)))
 def _precision_physical(pq, rng, leaf):
-    return _set_decimal(pq, leaf, "decimal.precision-exceeds-physical",
+    return _set_decimal(pq, leaf,
                         "logicalType.DECIMAL.precision",
                         precision=_max_precision(pq, leaf) +
                         rng.randint(1, 10))
@@ -1650,7 +1595,7 @@ def _decimal_schema(pq, rng, leaf):
 
     def edit(md, t):
         setattr(md.schema[leaf.element], name, new)
-    return _edit(pq, "decimal.schema-mismatch", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, name))
 
 
@@ -1662,7 +1607,7 @@ def _decimal_schema(pq, rng, leaf):
 def _int64_low(pq, rng, leaf):
     precision = rng.randint(1, 9)
     scale = min(_logical(pq, leaf, "DECIMAL").scale, precision)
-    return _set_decimal(pq, leaf, "decimal.int64-low-precision",
+    return _set_decimal(pq, leaf,
                         "logicalType.DECIMAL.precision", precision=precision,
                         scale=scale)
 
@@ -1708,13 +1653,13 @@ def _data_spread(pq):
     return _with_stats(_spread)(pq)
 
 
-def _stats_edit(pq, code, target, name, fn, path=None):
+def _stats_edit(pq, target, name, fn, path=None):
     g, c = target
 
     def edit(md, t):
         s = _stats(md, g, c)
         setattr(s, name, fn(s, _meta(md, g, c)))
-    return _edit(pq, code, edit, _stats_path(g, c, path or name))
+    return _edit(pq, edit, _stats_path(g, c, path or name))
 
 
 @operator("stats.min-greater-than-max", "chunk_min_max_swapped",
@@ -1726,7 +1671,7 @@ def _min_gt_max(pq, rng, target):
     def edit(md, t):
         s = _stats(md, g, c)
         s.min_value, s.max_value = s.max_value, s.min_value
-    return _edit(pq, "stats.min-greater-than-max", edit,
+    return _edit(pq, edit,
                  _stats_path(g, c, "min_value"))
 
 
@@ -1743,7 +1688,7 @@ def _value_length(pq, rng, target):
     def fn(s, meta):
         v = getattr(s, name)
         return v[:-1] if len(v) > 1 and rng.randrange(2) else v + b"\x00"
-    return _stats_edit(pq, "stats.value-length", target, name, fn)
+    return _stats_edit(pq, target, name, fn)
 
 
 def _has(name):
@@ -1753,7 +1698,7 @@ def _has(name):
 @operator("stats.null-count-exceeds-values", "chunk_null_count_too_large",
           "A chunk's null_count is above its num_values.", _has("null_count"))
 def _null_count(pq, rng, target):
-    return _stats_edit(pq, "stats.null-count-exceeds-values", target,
+    return _stats_edit(pq, target,
                        "null_count",
                        lambda s, meta: meta.num_values + rng.randint(1, 5))
 
@@ -1763,7 +1708,7 @@ def _null_count(pq, rng, target):
           "A chunk's distinct_count is above its num_values.",
           _with_stats())
 def _distinct_count(pq, rng, target):
-    return _stats_edit(pq, "stats.distinct-count-exceeds-values", target,
+    return _stats_edit(pq, target,
                        "distinct_count",
                        lambda s, meta: meta.num_values + rng.randint(1, 5))
 
@@ -1788,7 +1733,7 @@ def _deprecated(pq, rng, target):
         # The deprecated fields compare signed, whatever the column's order.
         s.max, s.min = sorted((s.min_value, s.max_value),
                               key=lambda v: struct.unpack(fmt, v)[0])
-    return _edit(pq, "stats.deprecated-min-greater-than-max", edit,
+    return _edit(pq, edit,
                  _stats_path(g, c, "min"))
 
 
@@ -1803,7 +1748,7 @@ def _is_float(pq, leaf):
 def _nan_bound(pq, rng, target):
     leaves, _ = _schema(pq)
     fmt = "<f" if leaves[target[1]].physical == "FLOAT" else "<d"
-    return _stats_edit(pq, "stats.nan-bound", target,
+    return _stats_edit(pq, target,
                        rng.choice(("min_value", "max_value")),
                        lambda s, meta: struct.pack(fmt, math.nan))
 
@@ -1813,7 +1758,7 @@ def _nan_bound(pq, rng, target):
           _with_stats(lambda pq, l, s, m: not _is_float(pq, l) and
                       not _logical(pq, l, "FLOAT16")))
 def _nan_count(pq, rng, target):
-    return _stats_edit(pq, "stats.nan-count-on-non-float", target,
+    return _stats_edit(pq, target,
                        "nan_count",
                        lambda s, meta: rng.randint(0, meta.num_values))
 
@@ -1822,7 +1767,7 @@ def _nan_count(pq, rng, target):
           "A FLOAT or DOUBLE chunk's nan_count is above its num_values.",
           _with_stats(lambda pq, l, s, m: _is_float(pq, l)))
 def _nan_exceeds(pq, rng, target):
-    return _stats_edit(pq, "stats.nan-count-exceeds-values", target,
+    return _stats_edit(pq, target,
                        "nan_count",
                        lambda s, meta: meta.num_values + rng.randint(1, 5))
 
@@ -1840,7 +1785,7 @@ def _nan_mismatch(pq, rng, target):
     def fn(s, meta):
         return s.nan_count + rng.randint(
             1, meta.num_values - s.null_count - s.nan_count)
-    return _stats_edit(pq, "stats.nan-count-mismatch", target, "nan_count",
+    return _stats_edit(pq, target, "nan_count",
                        fn)
 
 
@@ -1848,7 +1793,7 @@ def _nan_mismatch(pq, rng, target):
           "A chunk's min_value is raised to its max_value, above its "
           "smallest value.", _data_spread)
 def _below_min(pq, rng, target):
-    return _stats_edit(pq, "stats.value-below-min", target, "min_value",
+    return _stats_edit(pq, target, "min_value",
                        lambda s, meta: s.max_value)
 
 
@@ -1856,7 +1801,7 @@ def _below_min(pq, rng, target):
           "A chunk's max_value is lowered to its min_value, below its "
           "largest value.", _data_spread)
 def _above_max(pq, rng, target):
-    return _stats_edit(pq, "stats.value-above-max", target, "max_value",
+    return _stats_edit(pq, target, "max_value",
                        lambda s, meta: s.min_value)
 
 
@@ -1873,7 +1818,7 @@ def _null_count_mismatch(pq, rng, target):
         choices = [n for n in (s.null_count - 1, s.null_count + 1)
                    if 0 <= n <= meta.num_values]
         return rng.choice(choices)
-    return _stats_edit(pq, "stats.null-count-mismatch", target, "null_count",
+    return _stats_edit(pq, target, "null_count",
                        fn)
 
 
@@ -1897,7 +1842,7 @@ def _bounds_without_values(pq, rng, target):
     def edit(md, t):
         s = _stats(md, g, c)
         s.min_value = s.max_value = zero
-    return _edit(pq, "stats.bounds-without-values", edit,
+    return _edit(pq, edit,
                  _stats_path(g, c, "min_value"))
 
 
@@ -1937,7 +1882,7 @@ def _bound_not_attained(pq, rng, target):
         s.min_value = struct.pack(fmt, max(_bottom(fmt),
                                            low - rng.randint(1, 3)))
         s.is_min_value_exact = True
-    return _edit(pq, "stats.bound-not-attained", edit,
+    return _edit(pq, edit,
                  _stats_path(g, c, "min_value"))
 
 
@@ -1958,7 +1903,7 @@ def _last_pages(pq):
           "bytes larger than its body.", _last_pages)
 def _out_of_chunk(pq, rng, target):
     g, c, k = target
-    return _page_edit(pq, "page.out-of-chunk",
+    return _page_edit(pq,
                       _header_edit(g, c, k, "compressed_page_size",
                                    lambda n: n + rng.randint(1, 16)),
                       _field(g, c, k, "compressed_page_size"))
@@ -1969,7 +1914,7 @@ def _out_of_chunk(pq, rng, target):
           _where(lambda pq, leaf, page: True))
 def _negative_size(pq, rng, target):
     g, c, k = target
-    return _page_edit(pq, "page.negative-size",
+    return _page_edit(pq,
                       _header_edit(g, c, k, "uncompressed_page_size",
                                    lambda n: -rng.randint(1, 1 << 20)),
                       _field(g, c, k, "uncompressed_page_size"))
@@ -1999,7 +1944,7 @@ def _typed(pq, leaf, page):
 def _missing_type_header(pq, rng, target):
     g, c, k = target
     name = _own_header(pq, _page(pq.model, g, c, k))
-    return _page_edit(pq, "page.missing-type-header",
+    return _page_edit(pq,
                       _header_edit(g, c, k, name, lambda h: None),
                       _field(g, c, k, "type", "whole"))
 
@@ -2026,7 +1971,7 @@ def _extra_type_header(pq, rng, target):
 
     def edit(model, t):
         setattr(_page(model, g, c, k).header, name, make(t))
-    return _page_edit(pq, "page.extra-type-header", edit,
+    return _page_edit(pq, edit,
                       _field(g, c, k, name, "whole"))
 
 
@@ -2048,7 +1993,7 @@ def _counts_of(pq, page):
 def _negative_count(pq, rng, target):
     g, c, k = target
     path = rng.choice(_counts_of(pq, _page(pq.model, g, c, k)))
-    return _page_edit(pq, "page.negative-count",
+    return _page_edit(pq,
                       _header_edit(g, c, k, path,
                                    lambda n: -rng.randint(1, 1000)),
                       _field(g, c, k, path))
@@ -2064,7 +2009,7 @@ def _bytes_after_pages(pq, rng, target):
 
     def edit(model, t):
         _chunk(model, g, c).trailing = extra
-    return _page_edit(pq, "page.chunk-compressed-size", edit,
+    return _page_edit(pq, edit,
                       lambda new: new.spans[_meta_path(
                           g, c, "total_compressed_size")].value)
 
@@ -2079,7 +2024,7 @@ def _chunk_uncompressed(pq, rng, target):
     def edit(md, t):
         _meta(md, g, c).total_uncompressed_size += delta
         md.row_groups[g].total_byte_size += delta
-    return _edit(pq, "page.chunk-uncompressed-size", edit,
+    return _edit(pq, edit,
                  _meta_path(g, c, "total_uncompressed_size"))
 
 
@@ -2093,7 +2038,7 @@ def _num_values(pq, rng, target):
 
     def edit(md, t):
         _meta(md, g, c).num_values += delta
-    return _edit(pq, "page.num-values-mismatch", edit,
+    return _edit(pq, edit,
                  _meta_path(g, c, "num_values"))
 
 
@@ -2111,11 +2056,7 @@ def _data_page_offset(pq, rng, target):
                                       _chunk(pq.model, g, c).pages)
                  if _is_data(pq, page))
     where = first.header.offset + rng.randint(1, first.header.length - 1)
-
-    def edit(md, t):
-        _meta(md, g, c).data_page_offset = where
-    return _edit(pq, "page.data-page-offset", edit,
-                 _meta_path(g, c, "data_page_offset"))
+    return _set_meta(pq, target, "data_page_offset", lambda meta, t: where)
 
 
 @operator("page.dictionary-at-data-page-offset", "dictionary_offset_unset",
@@ -2129,7 +2070,7 @@ def _dictionary_at_data(pq, rng, target):
         meta = _meta(md, g, c)
         meta.data_page_offset = meta.dictionary_page_offset
         meta.dictionary_page_offset = None
-    return _edit(pq, "page.dictionary-at-data-page-offset", edit,
+    return _edit(pq, edit,
                  _meta_path(g, c, "data_page_offset"))
 
 
@@ -2146,7 +2087,7 @@ def _duplicate_dictionary(pq, rng, target):
     def edit(model, t):
         pages = _chunk(model, g, c).pages
         pages.insert(k + 1, copy.deepcopy(pages[k]))
-    return _page_edit(pq, "page.duplicate-dictionary", edit,
+    return _page_edit(pq, edit,
                       lambda new: new.pages[(g, c)][k + 1].header)
 
 
@@ -2174,7 +2115,7 @@ def _missing_dictionary(pq, rng, target):
         del _chunk(model, g, c).pages[k]
     path = ("data_page_header_v2.encoding" if _is_v2(pq, pages[user])
             else "data_page_header.encoding")
-    return _page_edit(pq, "page.missing-dictionary", edit,
+    return _page_edit(pq, edit,
                       _field(g, c, user - (k < user), path))
 
 
@@ -2184,7 +2125,7 @@ def _missing_dictionary(pq, rng, target):
 def _dictionary_encoding(pq, rng, target):
     g, c, k = target
     path = "dictionary_page_header.encoding"
-    return _page_edit(pq, "page.dictionary-encoding",
+    return _page_edit(pq,
                       _header_edit(g, c, k, path,
                                    lambda e: rng.choice((3, 4, 5, 6, 7, 8,
                                                          9))),
@@ -2219,20 +2160,20 @@ def _dictionary_not_first(pq, rng, target):
 
     def footer(md, t):
         _meta(md, g, c).dictionary_page_offset = None
-    return _page_edit(pq, "page.dictionary-not-first", edit,
+    return _page_edit(pq, edit,
                       lambda new: new.pages[(g, c)][at].header, footer)
 
 
-def _insert_after_data(pq, rng, target, code, make):
+def _insert_after_data(pq, rng, target, make):
     """Inserts the page make(t) somewhere after the chunk's first data page
-    and expects `code` at its type field."""
+    and returns the span of its type field."""
     g, c = target
     at = rng.randint(_first_data(pq, g, c) + 1,
                      len(_chunk(pq.model, g, c).pages))
 
     def edit(model, t):
         _chunk(model, g, c).pages.insert(at, writer.finish_page(make(t), t))
-    return _page_edit(pq, code, edit, _field(g, c, at, "type", "whole"))
+    return _page_edit(pq, edit, _field(g, c, at, "type", "whole"))
 
 
 @operator("page.unknown-type", "page_type_undefined",
@@ -2241,7 +2182,7 @@ def _insert_after_data(pq, rng, target, code, make):
 def _unknown_page(pq, rng, target):
     kind, body = rng.randint(4, 1000), bytes(rng.randint(0, 8))
     return _insert_after_data(
-        pq, rng, target, "page.unknown-type",
+        pq, rng, target,
         lambda t: writer.PageModel(
             t.PageHeader(type=kind, uncompressed_page_size=0,
                          compressed_page_size=0), values=body))
@@ -2252,7 +2193,7 @@ def _unknown_page(pq, rng, target):
           lambda pq: _chunks(pq))
 def _index_page_inserted(pq, rng, target):
     return _insert_after_data(
-        pq, rng, target, "page.index-page",
+        pq, rng, target,
         lambda t: writer.PageModel(t.PageHeader(
             type=t.PageType.INDEX_PAGE, uncompressed_page_size=0,
             compressed_page_size=0, index_page_header=t.IndexPageHeader())))
@@ -2287,7 +2228,7 @@ def _encoding_not_listed(pq, rng, target):
     def footer(md, t):
         meta = _meta(md, g, c)
         meta.encodings = [x for x in meta.encodings if x != e]
-    return _page_edit(pq, "page.encoding-not-listed", None,
+    return _page_edit(pq, None,
                       _field(g, c, k, path), footer)
 
 
@@ -2313,7 +2254,7 @@ def _v2_level_lengths(pq, rng, target):
         return f["data_page_header_v2.definition_levels_byte_length"] \
             .value.join(f["data_page_header_v2."
                           "repetition_levels_byte_length"].value)
-    return _page_edit(pq, "page.v2-level-lengths", edit, span)
+    return _page_edit(pq, edit, span)
 
 
 @operator("page.v2-num-nulls", "v2_num_nulls_off",
@@ -2327,7 +2268,7 @@ def _v2_num_nulls(pq, rng, target):
     new = rng.choice([n for n in (h.num_nulls - 1, h.num_nulls + 1)
                       if 0 <= n <= h.num_values])
     path = "data_page_header_v2.num_nulls"
-    return _page_edit(pq, "page.v2-num-nulls",
+    return _page_edit(pq,
                       _header_edit(g, c, k, path, lambda n: new),
                       _field(g, c, k, path))
 
@@ -2340,7 +2281,7 @@ def _v2_num_rows(pq, rng, target):
     old = _page(pq.model, g, c, k).header.data_page_header_v2.num_rows
     new = old + (_delta(rng) if old >= 3 else rng.randint(1, 3))
     path = "data_page_header_v2.num_rows"
-    return _page_edit(pq, "page.v2-num-rows",
+    return _page_edit(pq,
                       _header_edit(g, c, k, path, lambda n: new),
                       _field(g, c, k, path))
 
@@ -2355,7 +2296,7 @@ def _crc_mismatch(pq, rng, target):
     def span(new):
         p = new.pages[(g, c)][k]
         return p.fields["crc"].value.join(p.body)
-    return _page_edit(pq, "page.crc-mismatch",
+    return _page_edit(pq,
                       _header_edit(g, c, k, "crc", lambda v: v ^ bit), span)
 
 
@@ -2395,7 +2336,7 @@ def _compression_corrupt(pq, rng, target):
         levels = (page.rep + page.defs) if _is_v2(pq, page) else b""
         writer.set_body(page, levels + b"\xff" * (len(page.body) -
                                                   len(levels)))
-    return _page_edit(pq, "compression.corrupt", edit,
+    return _page_edit(pq, edit,
                       lambda new: _stored_values(new, g, c, k))
 
 
@@ -2408,7 +2349,7 @@ def _compression_size(pq, rng, target):
     levels = len(page.rep) + len(page.defs) if _is_v2(pq, page) else 0
     old = page.header.uncompressed_page_size
     choices = [old + d for d in (-3, -2, -1, 1, 2, 3) if old + d >= levels]
-    return _page_edit(pq, "compression.size-mismatch",
+    return _page_edit(pq,
                       _header_edit(g, c, k, "uncompressed_page_size",
                                    lambda n: rng.choice(choices)),
                       _field(g, c, k, "uncompressed_page_size"))
@@ -2419,7 +2360,7 @@ def _compression_size(pq, rng, target):
           "or more.", _where(_decompressed))
 def _page_size_limit(pq, rng, target):
     g, c, k = target
-    return _page_edit(pq, "limits.page-size",
+    return _page_edit(pq,
                       _header_edit(g, c, k, "uncompressed_page_size",
                                    lambda n: rng.randint(1 << 30,
                                                          (1 << 31) - 1)),
@@ -2501,7 +2442,7 @@ def _levels_exceed(pq, rng, target):
         page = _page(model, g, c, k)
         writer.set_levels(page, t, **{"reps" if name == "rep" else "defs":
                                       levels})
-    return _page_edit(pq, "levels.exceeds-max", edit, _body(g, c, k))
+    return _page_edit(pq, edit, _body(g, c, k))
 
 
 @operator("levels.truncated", "levels_one_short",
@@ -2511,7 +2452,7 @@ def _levels_truncated(pq, rng, target):
     g, c, k, _ = target
     _, _, width, levels = _kind(pq, target)
     keep = levels[:-rng.randint(1, min(3, len(levels)))]
-    return _page_edit(pq, "levels.truncated", _set_section(
+    return _page_edit(pq, _set_section(
         target, lambda page: _section(pq, page, keep, width)),
         _body(g, c, k))
 
@@ -2529,7 +2470,7 @@ def _levels_trailing(pq, rng, target):
         if _is_v2(pq, page):
             return old + run
         return struct.pack("<I", len(old) - 4 + len(run)) + old[4:] + run
-    return _page_edit(pq, "levels.trailing-bytes", _set_section(target, grow),
+    return _page_edit(pq, _set_section(target, grow),
                       lambda new: _levels_at(new, g, c, k, name, len(old),
                                              len(run)))
 
@@ -2555,7 +2496,7 @@ def _first_rep(pq, rng, target):
 
     def edit(model, t):
         writer.set_levels(_page(model, g, c, k), t, reps=reps)
-    return _page_edit(pq, "levels.first-rep-not-zero", edit, _body(g, c, k))
+    return _page_edit(pq, edit, _body(g, c, k))
 
 
 @operator("levels.row-count-mismatch", "row_group_num_rows_off",
@@ -2568,7 +2509,7 @@ def _row_count(pq, rng, g):
     def edit(md, t):
         md.row_groups[g].num_rows += delta
         md.num_rows += delta
-    return _edit(pq, "levels.row-count-mismatch", edit,
+    return _edit(pq, edit,
                  f"row_groups[{g}].num_rows")
 
 
@@ -2583,7 +2524,7 @@ def _v1_kinds(pq, page, kind):
 def _levels_invalid(pq, rng, target):
     g, c, k, _ = target
     path = _level_path(target[3])
-    return _page_edit(pq, "levels.invalid-encoding",
+    return _page_edit(pq,
                       _header_edit(g, c, k, path,
                                    lambda e: rng.choice((0, 2, 5, 6, 7, 8,
                                                          9))),
@@ -2603,7 +2544,7 @@ def _levels_bit_packed(pq, rng, target):
     def edit(model, t):
         packed(model, t)
         _header_edit(g, c, k, path, lambda e: t.Encoding.BIT_PACKED)(model, t)
-    return _page_edit(pq, "levels.bit-packed-deprecated", edit,
+    return _page_edit(pq, edit,
                       _field(g, c, k, path))
 
 
@@ -2625,7 +2566,7 @@ def _rle_zero_run(pq, rng, target):
             return body
         return struct.pack("<I", len(body)) + body
     at = _prefix_len(pq, _page(pq.model, g, c, k))
-    return _page_edit(pq, "encoding.rle-zero-run",
+    return _page_edit(pq,
                       _set_section(target, section),
                       lambda new: _levels_at(new, g, c, k, name, at, 1))
 
@@ -2645,7 +2586,7 @@ def _malformed_varint(pq, rng, target):
             return body
         return struct.pack("<I", len(body)) + body
     at = _prefix_len(pq, _page(pq.model, g, c, k))
-    return _page_edit(pq, "encoding.malformed-varint",
+    return _page_edit(pq,
                       _set_section(target, section),
                       lambda new: _levels_at(new, g, c, k, name, at, 6))
 
@@ -2660,7 +2601,7 @@ def _rle_length(pq, rng, target):
     after = len(page.defs) + len(page.values) if name == "rep" else \
         len(page.values)
     length = len(old) - 4 + after + rng.randint(1, 64)
-    return _page_edit(pq, "encoding.rle-length", _set_section(
+    return _page_edit(pq, _set_section(
         target, lambda p: struct.pack("<I", length) + old[4:]),
         lambda new: _levels_at(new, g, c, k, name, 0, 4))
 
@@ -2683,7 +2624,7 @@ def _encoding_path(pq, page):
 def _encoding_unknown(pq, rng, target):
     g, c, k = target
     path = _encoding_path(pq, _page(pq.model, g, c, k))
-    return _page_edit(pq, "encoding.unknown",
+    return _page_edit(pq,
                       _header_edit(g, c, k, path,
                                    lambda e: rng.randint(10, 1000)),
                       _field(g, c, k, path))
@@ -2713,7 +2654,7 @@ def _encoding_invalid(pq, rng, target):
     g, c, k = target
     leaf = _schema(pq)[0][c]
     path = _encoding_path(pq, _page(pq.model, g, c, k))
-    return _page_edit(pq, "encoding.invalid-for-type",
+    return _page_edit(pq,
                       _header_edit(g, c, k, path, lambda e: rng.choice(
                           _invalid_encodings(leaf))),
                       _field(g, c, k, path))
@@ -2732,7 +2673,7 @@ def _encoding_truncated(pq, rng, target):
     # The bytes left of the value that lost its end (BOOLEAN: none).
     start = items[-1][0] if items else len(page.values) - 1
     left = len(page.values) - 1 - start
-    return _page_edit(pq, "encoding.truncated",
+    return _page_edit(pq,
                       _set_values(g, c, k, lambda v: v[:-1]),
                       lambda new: _values_at(new, g, c, k, start, left))
 
@@ -2745,7 +2686,7 @@ def _encoding_trailing(pq, rng, target):
     g, c, k = target
     old = len(_page(pq.model, g, c, k).values)
     extra = bytes(rng.randrange(256) for _ in range(rng.randint(1, 3)))
-    return _page_edit(pq, "encoding.trailing-bytes",
+    return _page_edit(pq,
                       _set_values(g, c, k, lambda v: v + extra),
                       lambda new: _values_at(new, g, c, k, old, len(extra)))
 
@@ -2766,7 +2707,7 @@ def _dictionary_size(pq, g, c):
 def _dictionary_bit_width(pq, rng, target):
     g, c, k = target
     width = rng.randint(33, 255)
-    return _page_edit(pq, "encoding.dictionary-bit-width",
+    return _page_edit(pq,
                       _set_values(g, c, k,
                                   lambda v: bytes([width]) + v[1:]),
                       lambda new: _values_at(new, g, c, k, 0, 1))
@@ -2808,7 +2749,7 @@ def _dictionary_index(pq, rng, target):
     header = _varint_end(section, 1) - 1
     begin = 1 + header + (i * width) // 8
     end = 1 + header + ((i + 1) * width - 1) // 8 + 1
-    return _page_edit(pq, "encoding.dictionary-index-out-of-range",
+    return _page_edit(pq,
                       _set_values(g, c, k, lambda v: section),
                       lambda new: _values_at(new, g, c, k, begin,
                                              end - begin))
@@ -2828,7 +2769,7 @@ def _bss_size(pq, rng, target):
     width = _width(pq, _schema(pq)[0][c])
     extra = bytes(rng.randint(1, width - 1))
     size = len(_page(pq.model, g, c, k).values) + len(extra)
-    return _page_edit(pq, "encoding.byte-stream-split-size",
+    return _page_edit(pq,
                       _set_values(g, c, k, lambda v: v + extra),
                       lambda new: _values_at(new, g, c, k, 0, size))
 
@@ -2870,7 +2811,7 @@ def _invalid_utf8_value(pq, rng, target):
     s, e = items[rng.randrange(len(items))]
     at = rng.randint(s + 4, e - 1)
     bad = rng.choice((0xC0, 0xC1, 0xF8, 0xFE, 0xFF))
-    return _page_edit(pq, "value.invalid-utf8",
+    return _page_edit(pq,
                       _set_values(g, c, k, lambda v: v[:at] + bytes([bad]) +
                                   v[at + 1:]),
                       lambda new: _values_at(new, g, c, k, s + 4, e - s - 4))
@@ -2901,7 +2842,7 @@ def _decimal_bytes(pq, leaf, value):
 def _decimal_range(pq, rng, target):
     leaf = _schema(pq)[0][target[1]]
     value = rng.choice((1, -1)) * 10 ** _logical(pq, leaf, "DECIMAL").precision
-    return _replace_value(pq, rng, target, "value.decimal-out-of-range",
+    return _replace_value(pq, rng, target,
                           lambda old: _decimal_bytes(pq, leaf, value))
 
 
@@ -2923,7 +2864,7 @@ def _integer_range(pq, rng, target):
     else:
         value = rng.choice(((1 << bits) + rng.randrange(100),
                             -1 - rng.randrange(100)))
-    return _replace_value(pq, rng, target, "value.integer-out-of-range",
+    return _replace_value(pq, rng, target,
                           lambda old: struct.pack("<i", value))
 
 
@@ -2944,7 +2885,7 @@ def _time_range(pq, rng, target):
     day = _DAY[_time_unit(pq, leaf)]
     value = rng.choice((day + rng.randrange(1000), -1 - rng.randrange(1000)))
     fmt = _INT_FORMAT[leaf.physical]
-    return _replace_value(pq, rng, target, "value.time-out-of-range",
+    return _replace_value(pq, rng, target,
                           lambda old: struct.pack(fmt, value))
 
 
@@ -2964,7 +2905,7 @@ def _boolean_padding(pq, rng, target):
     page = _page(pq.model, g, c, k)
     bit = rng.randint(_value_count(pq, leaf, page) % 8, 7)
     last = len(page.values) - 1
-    return _page_edit(pq, "value.boolean-padding",
+    return _page_edit(pq,
                       _set_values(g, c, k, lambda v: v[:-1] + bytes(
                           [v[-1] | 1 << bit])),
                       lambda new: _values_at(new, g, c, k, last, 1))
@@ -3013,7 +2954,7 @@ def _index_length(pq, rng, target):
     def edit(md, t):
         cc = md.row_groups[g].columns[c]
         setattr(cc, f"{kind}_length", getattr(cc, f"{kind}_length") - less)
-    return _edit(pq, "page-index.length-mismatch", edit,
+    return _edit(pq, edit,
                  _index_path(g, c, kind, "length"))
 
 
@@ -3024,12 +2965,12 @@ def _location_count(pq, rng, target):
     g, c = target
     n = sum(1 for p in _chunk(pq.model, g, c).pages if _is_data(pq, p))
     i = rng.randrange(n)
-    return _page_edit(pq, "page-index.location-count",
+    return _page_edit(pq,
                       _oi_edit(g, c, lambda oi, t: oi.page_locations.pop(i)),
                       _region(g, c, "offset_index", "page_locations"))
 
 
-def _location_edit(pq, rng, target, code, name, fn):
+def _location_edit(pq, rng, target, name, fn):
     g, c = target
     n = sum(1 for p in _chunk(pq.model, g, c).pages if _is_data(pq, p))
     i = rng.randrange(n)
@@ -3037,7 +2978,7 @@ def _location_edit(pq, rng, target, code, name, fn):
     def edit(oi, t):
         loc = oi.page_locations[i]
         setattr(loc, name, fn(getattr(loc, name), i))
-    return _page_edit(pq, code, _oi_edit(g, c, edit),
+    return _page_edit(pq, _oi_edit(g, c, edit),
                       _region(g, c, "offset_index",
                               f"page_locations[{i}].{name}"))
 
@@ -3046,7 +2987,7 @@ def _location_edit(pq, rng, target, code, name, fn):
           "A PageLocation's offset is 1 to 3 bytes off its page's header.",
           _with_region("offset_index"))
 def _location_offset(pq, rng, target):
-    return _location_edit(pq, rng, target, "page-index.location-offset",
+    return _location_edit(pq, rng, target,
                           "offset", lambda v, i: v + _delta(rng))
 
 
@@ -3054,7 +2995,7 @@ def _location_offset(pq, rng, target):
           "A PageLocation's compressed_page_size is 1 to 3 off its page's "
           "header and body.", _with_region("offset_index"))
 def _location_size(pq, rng, target):
-    return _location_edit(pq, rng, target, "page-index.location-size",
+    return _location_edit(pq, rng, target,
                           "compressed_page_size",
                           lambda v, i: max(0, v + _delta(rng)) or v + 1)
 
@@ -3063,7 +3004,7 @@ def _location_size(pq, rng, target):
           "A PageLocation's first_row_index is 1 to 3 off its page's first "
           "row (not negative).", _with_region("offset_index"))
 def _first_row_index(pq, rng, target):
-    return _location_edit(pq, rng, target, "page-index.first-row-index",
+    return _location_edit(pq, rng, target,
                           "first_row_index",
                           lambda v, i: v + (_delta(rng) if v >= 3
                                             else rng.randint(1, 3)))
@@ -3080,7 +3021,7 @@ def _list_length(pq, rng, target):
     ci = _chunk(pq.model, g, c).column_index
     name = rng.choice([n for n in _CI_LISTS if getattr(ci, n)])
     i = rng.randrange(len(getattr(ci, name)))
-    return _page_edit(pq, "page-index.list-length",
+    return _page_edit(pq,
                       _ci_edit(g, c, lambda ci, t: getattr(ci, name).pop(i)),
                       _region(g, c, "column_index", name))
 
@@ -3101,7 +3042,7 @@ def _null_pages(pq, rng, target):
     def fn(ci, t):
         ci.null_pages[i] = True
         ci.min_values[i] = ci.max_values[i] = b""
-    return _page_edit(pq, "page-index.null-pages", _ci_edit(g, c, fn),
+    return _page_edit(pq, _ci_edit(g, c, fn),
                       _region(g, c, "column_index", f"null_pages[{i}]"))
 
 
@@ -3131,7 +3072,7 @@ def _boundary_order(pq, rng, target):
 
     def fn(ci, t):
         ci.boundary_order = new
-    return _page_edit(pq, "page-index.boundary-order", _ci_edit(g, c, fn),
+    return _page_edit(pq, _ci_edit(g, c, fn),
                       _region(g, c, "column_index", "boundary_order"))
 
 
@@ -3157,7 +3098,7 @@ def _index_bounds(pq, rng, target):
         else:
             ci.max_values[i] = ci.min_values[i]
     name = "min_values" if raise_min else "max_values"
-    return _page_edit(pq, "page-index.bounds", _ci_edit(g, c, fn),
+    return _page_edit(pq, _ci_edit(g, c, fn),
                       _region(g, c, "column_index", f"{name}[{i}]"))
 
 
@@ -3176,7 +3117,7 @@ def _index_null_counts(pq, rng, target):
 
     def fn(ci, t):
         ci.null_counts[i] = new
-    return _page_edit(pq, "page-index.null-counts", _ci_edit(g, c, fn),
+    return _page_edit(pq, _ci_edit(g, c, fn),
                       _region(g, c, "column_index", f"null_counts[{i}]"))
 
 
@@ -3207,7 +3148,7 @@ def _index_histogram(pq, rng, target):
         h[giver] -= 1
         h[taker] += 1
     # colcheck reports the page's first level that disagrees.
-    return _page_edit(pq, "page-index.histogram", _ci_edit(g, c, fn),
+    return _page_edit(pq, _ci_edit(g, c, fn),
                       lambda new: _region(g, c, "column_index",
                                           f"{name}[{giver}]")(new).join(
                           _region(g, c, "column_index",
@@ -3249,7 +3190,7 @@ def _bloom_false_negative(pq, rng, target):
         region = new.regions[(g, c, "bloom_filter")][0]
         size = len(_chunk(new.model, g, c).bloom.bitset)
         return Span(region.end - size, size)
-    return _page_edit(pq, "bloom.false-negative", _bloom_edit(g, c, fn),
+    return _page_edit(pq, _bloom_edit(g, c, fn),
                       bitset)
 
 
@@ -3262,7 +3203,7 @@ def _bloom_num_bytes(pq, rng, target):
 
     def fn(b, t):
         b.header.numBytes = len(b.bitset) - rng.randint(1, 31)
-    return _page_edit(pq, "bloom.num-bytes", _bloom_edit(g, c, fn),
+    return _page_edit(pq, _bloom_edit(g, c, fn),
                       _region(g, c, "bloom_filter", "numBytes"))
 
 
@@ -3275,7 +3216,7 @@ def _bloom_length(pq, rng, target):
 
     def edit(md, t):
         _meta(md, g, c).bloom_filter_length -= rng.randint(1, 3)
-    return _edit(pq, "bloom.length-mismatch", edit,
+    return _edit(pq, edit,
                  _meta_path(g, c, "bloom_filter_length"))
 
 
@@ -3309,7 +3250,7 @@ def _bloom_unsupported(pq, rng, target):
     data = bytearray(pq.data)
     # A short-form struct header with id delta 1; delta 2 names member 2.
     data[member.header.offset] = 0x2C
-    return bytes(data), expected("bloom.unsupported", fields[union].whole)
+    return bytes(data), fields[union].whole
 
 
 def _last_bloom(pq):
@@ -3333,21 +3274,11 @@ def _bloom_out_of_bounds(pq, rng, target):
 
     def footer(md, t):
         _meta(md, g, c).bloom_filter_length = None
-    return _page_edit(pq, "bloom.out-of-bounds", _bloom_edit(g, c, fn),
+    return _page_edit(pq, _bloom_edit(g, c, fn),
                       _region(g, c, "bloom_filter", "numBytes"), footer)
 
 
 # ---- pages: DELTA encodings -------------------------------------------------
-
-def _uleb(data, at):
-    """(value, next offset) of the ULEB128 varint at `at`."""
-    end = _varint_end(data, at)
-    return sum((b & 0x7F) << (7 * i) for i, b in enumerate(data[at:end])), end
-
-
-def _unzigzag(n):
-    return (n >> 1) ^ -(n & 1)
-
 
 def _wrap(v, bits):
     v &= (1 << bits) - 1
@@ -3369,14 +3300,14 @@ def _dbp_decode(section, at, bits):
     """(values, end offset) of the DELTA_BINARY_PACKED run at `at`, as
     encoding.delta_binary_packed writes it (no bodies for the unused
     miniblocks of the last block)."""
-    block, at = _uleb(section, at)
-    miniblocks, at = _uleb(section, at)
-    count, at = _uleb(section, at)
-    first, at = _uleb(section, at)
+    block, at = read_uvarint(section, at)
+    miniblocks, at = read_uvarint(section, at)
+    count, at = read_uvarint(section, at)
+    first, at = read_uvarint(section, at)
     per = block // miniblocks
-    values = [_unzigzag(first)] if count else []
+    values = [unzigzag(first)] if count else []
     while len(values) < count:
-        min_delta, at = _uleb(section, at)
+        min_delta, at = read_uvarint(section, at)
         widths = section[at:at + miniblocks]
         at += miniblocks
         for w in widths:
@@ -3388,7 +3319,7 @@ def _dbp_decode(section, at, bits):
             for i in range(per):
                 if len(values) >= count:
                     break
-                delta = _unzigzag(min_delta) + ((acc >> (i * w)) &
+                delta = unzigzag(min_delta) + ((acc >> (i * w)) &
                                                  ((1 << w) - 1))
                 values.append(_wrap(values[-1] + delta, bits))
     return values, at
@@ -3415,17 +3346,17 @@ def _dbp_bits(leaf, page, pq):
         leaf.physical == "INT64" else 32
 
 
-def _header_varint(pq, rng, target, code, which, fn):
+def _header_varint(pq, rng, target, which, fn):
     """Replaces header varint `which` (0: block size, 1: miniblocks, 2:
     value count, 3: first value) of a page's first DELTA_BINARY_PACKED run
-    by fn(header values) and expects `code` at it."""
+    by fn(header values) and returns its span."""
     g, c, k = target
     section = _page(pq.model, g, c, k).values
     spans = _dbp_header(section)
-    header = [_uleb(section, s)[0] for s, _ in spans]
+    header = [read_uvarint(section, s)[0] for s, _ in spans]
     start, end = spans[which]
     raw = encoding.uleb128(fn(header))
-    return _page_edit(pq, code, _set_values(
+    return _page_edit(pq, _set_values(
         g, c, k, lambda v: v[:start] + raw + v[end:]),
         lambda new: _values_at(new, g, c, k, start, len(raw)))
 
@@ -3434,7 +3365,7 @@ def _header_varint(pq, rng, target, code, which, fn):
           "The block size of a page's DELTA_BINARY_PACKED header is 0 or "
           "not a multiple of 128.", _delta_pages())
 def _delta_block_size(pq, rng, target):
-    return _header_varint(pq, rng, target, "encoding.delta-block-size", 0,
+    return _header_varint(pq, rng, target, 0,
                           lambda h: rng.choice((0, 128 * rng.randint(0, 4) +
                                                 rng.randint(1, 127))))
 
@@ -3448,7 +3379,7 @@ def _delta_miniblocks(pq, rng, target):
         block = h[0]
         return rng.choice([m for m in range(0, 65)
                            if m == 0 or block % m or (block // m) % 32])
-    return _header_varint(pq, rng, target, "encoding.delta-miniblocks", 1,
+    return _header_varint(pq, rng, target, 1,
                           bad)
 
 
@@ -3457,7 +3388,7 @@ def _delta_miniblocks(pq, rng, target):
           "the lengths of a DELTA byte-array encoding) is 1 off.",
           _delta_pages())
 def _delta_count(pq, rng, target):
-    return _header_varint(pq, rng, target, "encoding.value-count-mismatch",
+    return _header_varint(pq, rng, target,
                           2, lambda h: h[2] + (rng.choice((-1, 1)) if h[2]
                                                else 1))
 
@@ -3473,13 +3404,13 @@ def _int32_deltas(pq, leaf, page):
 def _delta_value_range(pq, rng, target):
     value = rng.choice(((1 << 31) + rng.randrange(1000),
                         -(1 << 31) - 1 - rng.randrange(1000)))
-    return _header_varint(pq, rng, target, "encoding.delta-value-range", 3,
+    return _header_varint(pq, rng, target, 3,
                           lambda h: makeZigZag(value, 64))
 
 
 def _two_values(pq, leaf, page):
     section = page.values
-    return _uleb(section, _dbp_header(section)[2][0])[0] >= 2
+    return read_uvarint(section, _dbp_header(section)[2][0])[0] >= 2
 
 
 @operator("encoding.delta-bit-width", "delta_miniblock_width_too_wide",
@@ -3494,30 +3425,30 @@ def _delta_bit_width(pq, rng, target):
     # After the header: the min delta varint, then the widths.
     at = _varint_end(page.values, _dbp_header(page.values)[3][1])
     width = rng.randint(bits + 1, 255)
-    return _page_edit(pq, "encoding.delta-bit-width",
+    return _page_edit(pq,
                       _set_values(g, c, k, lambda v: v[:at] +
                                   bytes([width]) + v[at + 1:]),
                       lambda new: _values_at(new, g, c, k, at, 1))
 
 
-def _lengths_edit(pq, rng, target, code, fn):
+def _lengths_edit(pq, rng, target, fn):
     """Re-encodes the first DELTA_BINARY_PACKED run of a DELTA byte-array
     page (its lengths or prefix lengths) as fn(values), with the same block
-    shape, and expects `code` at the run."""
+    shape, and returns the span of the run."""
     g, c, k = target
     section = _page(pq.model, g, c, k).values
-    block = _uleb(section, 0)[0]
-    miniblocks = _uleb(section, _dbp_header(section)[1][0])[0]
+    block = read_uvarint(section, 0)[0]
+    miniblocks = read_uvarint(section, _dbp_header(section)[1][0])[0]
     values, end = _dbp_decode(section, 0, 32)
     run = encoding.delta_binary_packed(fn(list(values)), 32, block,
                                        miniblocks)
-    return _page_edit(pq, code, _set_values(g, c, k, lambda v: run + v[end:]),
+    return _page_edit(pq, _set_values(g, c, k, lambda v: run + v[end:]),
                       lambda new: _values_at(new, g, c, k, 0, len(run)))
 
 
 def _counted(pq, leaf, page):
     """Whether the page's first DELTA_BINARY_PACKED run holds a value."""
-    return _uleb(page.values, _dbp_header(page.values)[2][0])[0] > 0
+    return read_uvarint(page.values, _dbp_header(page.values)[2][0])[0] > 0
 
 
 @operator("encoding.negative-length", "delta_length_negative",
@@ -3528,7 +3459,7 @@ def _negative_length(pq, rng, target):
     def fn(values):
         values[rng.randrange(len(values))] = -rng.randint(1, 100)
         return values
-    return _lengths_edit(pq, rng, target, "encoding.negative-length", fn)
+    return _lengths_edit(pq, rng, target, fn)
 
 
 @operator("encoding.delta-prefix-too-long", "delta_first_prefix_nonzero",
@@ -3538,7 +3469,7 @@ def _prefix_too_long(pq, rng, target):
     def fn(values):
         values[0] = rng.randint(1, 8)
         return values
-    return _lengths_edit(pq, rng, target, "encoding.delta-prefix-too-long",
+    return _lengths_edit(pq, rng, target,
                          fn)
 
 
@@ -3564,7 +3495,7 @@ def _rle_value_too_wide(pq, rng, target):
             return runs
         return struct.pack("<I", len(runs)) + runs
     at = _prefix_len(pq, _page(pq.model, g, c, k)) + _varint_end(runs, 0)
-    return _page_edit(pq, "encoding.rle-value-too-wide",
+    return _page_edit(pq,
                       _set_section(target, section),
                       lambda new: _levels_at(new, g, c, k, name, at, 1))
 
@@ -3580,7 +3511,7 @@ def _zero_width_targets(pq):
           _zero_width_targets)
 def _dictionary_zero_width(pq, rng, target):
     g, c, k = target
-    return _page_edit(pq, "encoding.dictionary-zero-bit-width",
+    return _page_edit(pq,
                       _set_values(g, c, k, lambda v: b"\x00" + v[1:]),
                       lambda new: _values_at(new, g, c, k, 0, 1))
 
@@ -3594,7 +3525,7 @@ def _root_not_group(pq, rng, _):
     def edit(md, t):
         md.schema[0].type = getattr(t.Type, rng.choice(_PHYSICAL))
         md.schema[0].num_children = None
-    return _edit(pq, "schema.root-not-group", edit, "schema[0].type")
+    return _edit(pq, edit, "schema[0].type")
 
 
 @operator("schema.invalid-physical-type", "leaf_type_undefined",
@@ -3604,7 +3535,7 @@ def _invalid_physical(pq, rng, leaf):
     def edit(md, t):
         md.schema[leaf.element].type = rng.choice((rng.randint(8, 1000),
                                                    -rng.randint(1, 9)))
-    return _edit(pq, "schema.invalid-physical-type", edit,
+    return _edit(pq, edit,
                  _schema_path(leaf.element, "type"))
 
 
@@ -3648,7 +3579,7 @@ def _list_malformed(pq, rng, i):
         e = md.schema[i]
         e.logicalType = t.LogicalType(LIST=t.ListType())
         e.converted_type = t.ConvertedType.LIST
-    return _edit(pq, "list.malformed", edit, _subtree(i))
+    return _edit(pq, edit, _subtree(i))
 
 
 @operator("map.malformed", "group_annotated_map",
@@ -3659,7 +3590,7 @@ def _map_malformed(pq, rng, i):
         e = md.schema[i]
         e.logicalType = t.LogicalType(MAP=t.MapType())
         e.converted_type = t.ConvertedType.MAP
-    return _edit(pq, "map.malformed", edit, _subtree(i))
+    return _edit(pq, edit, _subtree(i))
 
 
 def _float_nan_counts(pq):
@@ -3680,7 +3611,7 @@ def _nan_count_missing(pq, rng, target):
         md.column_orders[c] = t.ColumnOrder(
             IEEE_754_TOTAL_ORDER=t.IEEE754TotalOrder())
         _stats(md, g, c).nan_count = None
-    return _edit(pq, "stats.nan-count-missing", edit,
+    return _edit(pq, edit,
                  _meta_path(g, c, "statistics"))
 
 
@@ -3700,7 +3631,7 @@ def _undefined_order(pq, rng, target):
     def edit(md, t):
         s = _stats(md, g, c)
         s.min_value, s.max_value = low, high
-    return _edit(pq, "stats.undefined-order", edit,
+    return _edit(pq, edit,
                  _stats_path(g, c, "min_value"))
 
 
@@ -3724,7 +3655,7 @@ def _dictionary_page_offset(pq, rng, target):
     def edit(md, t):
         _meta(md, g, c).dictionary_page_offset = \
             new.pages[(g, c)][k].header.offset
-    return _edit(new, "page.dictionary-page-offset", edit,
+    return _edit(new, edit,
                  _meta_path(g, c, "dictionary_page_offset"))
 
 
@@ -3737,7 +3668,7 @@ def _dictionary_page_offset(pq, rng, target):
                                                                 "JSON")))
 def _invalid_json(pq, rng, target):
     text = rng.choice((b"{", b"[1,", b"nope", b"{\"a\" 1}", b"'x'"))
-    return _replace_value(pq, rng, target, "value.invalid-json",
+    return _replace_value(pq, rng, target,
                           lambda old: text)
 
 
@@ -3749,7 +3680,7 @@ def _invalid_json(pq, rng, target):
                                      "BYTE_ARRAY" and _logical(
                                          pq, l, "DECIMAL")))
 def _decimal_length(pq, rng, target):
-    return _replace_value(pq, rng, target, "value.decimal-length",
+    return _replace_value(pq, rng, target,
                           lambda old: b"")
 
 
@@ -3767,5 +3698,5 @@ def _index_nan_counts(pq, rng, target):
 
     def fn(ci, t):
         ci.nan_counts[i] = new
-    return _page_edit(pq, "page-index.nan-counts", _ci_edit(g, c, fn),
+    return _page_edit(pq, _ci_edit(g, c, fn),
                       _region(g, c, "column_index", f"nan_counts[{i}]"))

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Writes colcheck's ORC corpus, deterministically.
 
-    /usr/bin/python3 generators/colcheck_gen/orc_corpus.py [--out corpus/orc]
-    /usr/bin/python3 generators/colcheck_gen/orc_corpus.py --check corpus/orc
+    export PYTHONPATH=generators
+    /usr/bin/python3 -m colcheck_gen.orc.corpus [--out corpus/orc]
+    /usr/bin/python3 -m colcheck_gen.orc.corpus --check corpus/orc
 
 Writes valid/<name>.orc (VALID below: each a fixed description with data
 from a fixed seed) and README.md with the table of what each file covers;
@@ -14,24 +15,18 @@ as well; a library upgrade that changes its output shows up in --check.
 """
 
 import argparse
-import filecmp
 import os
 import random
 import shutil
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from colcheck_gen.common import tree
+from colcheck_gen.common.paths import REPO
+from colcheck_gen.orc import writer as orc_writer
+from colcheck_gen.orc.writer import (Decimal, List, Map, OrcSpec, Struct, T,
+                                     Union)
 
-try:
-    from colcheck_gen import orc_writer  # noqa: E402
-    from colcheck_gen.orc_writer import (Decimal, List, Map, OrcSpec,  # noqa
-                                         Struct, T, Union)
-except ImportError as e:
-    sys.exit(f"error: {e}")
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
 MAX_BYTES = 20 * 1024
 
 
@@ -304,7 +299,7 @@ README_HEAD = """\
 
 Valid ORC files for colcheck's ORC validator. Everything here is written by
 
-    /usr/bin/python3 generators/colcheck_gen/orc_corpus.py
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.corpus
 
 from fixed descriptions and seeds (orc_writer.py, a writer that decides as
 the Java writer does), so the same generator always writes the same bytes;
@@ -328,9 +323,9 @@ README_TAIL = """
 colcheck must report and at exactly which span (`{"code", "offset",
 "length"}`, as in corpus/invalid/). They are written by
 
-    /usr/bin/python3 generators/colcheck_gen/orc_make_corpus.py
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.orc.make_corpus
 
-from the operators of generators/colcheck_gen/orc_mutations.py (one file
+from the operators of generators/colcheck_gen/orc/mutations.py (one file
 per operator, each applied to a small base file of orc_writer, most with
 compression NONE so the broken bytes are plain); the operator's
 description says what it broke (and, in `also`, which other error
@@ -353,24 +348,11 @@ the decompressed Footer (the input of fuzz/orc_footer_fuzzer.cc) of
 
 
 def check(target):
+    """Files of valid/ and README.md that differ from a fresh
+    generation."""
     with tempfile.TemporaryDirectory() as tmp:
         write_all(tmp)
-        bad = []
-        for root, _, files in os.walk(tmp):
-            for f in files:
-                rel = os.path.relpath(os.path.join(root, f), tmp)
-                other = os.path.join(target, rel)
-                if not os.path.exists(other) or not filecmp.cmp(
-                        os.path.join(root, f), other, shallow=False):
-                    bad.append(rel)
-        existing = {os.path.relpath(os.path.join(r, f), target)
-                    for r, _, fs in os.walk(os.path.join(target, "valid"))
-                    for f in fs}
-        fresh = {os.path.relpath(os.path.join(r, f), tmp)
-                 for r, _, fs in os.walk(os.path.join(tmp, "valid"))
-                 for f in fs}
-        bad += sorted(existing - fresh)
-    return bad
+        return tree.differences(tmp, target, ("valid", "README.md"))
 
 
 def main(argv=None):
@@ -379,13 +361,8 @@ def main(argv=None):
     parser.add_argument("--check", metavar="DIR")
     args = parser.parse_args(argv)
     if args.check:
-        bad = check(args.check)
-        if bad:
-            print("differs from a fresh generation (run orc_corpus.py):\n  "
-                  + "\n  ".join(bad))
-            return 1
-        print(f"{len(VALID)} ORC files byte-identical")
-        return 0
+        return tree.report(check(args.check), "colcheck_gen.orc.corpus",
+                           f"{len(VALID)} ORC files byte-identical")
     write_all(args.out)
     return 0
 

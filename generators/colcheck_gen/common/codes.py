@@ -6,9 +6,10 @@ import functools
 import os
 import re
 
-CODES_DEF = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
-        __file__)))), "validator", "include", "colcheck", "codes.def")
+from colcheck_gen.common.paths import REPO
+
+CODES_DEF = os.path.join(REPO, "validator", "include", "colcheck",
+                         "codes.def")
 
 _ENTRY = re.compile(r'COLCHECK_CODE\(\s*\w+,\s*"([^"]+)",\s*k(\w+),')
 

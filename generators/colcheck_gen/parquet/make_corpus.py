@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Writes colcheck's golden corpus, deterministically.
 
-    /usr/bin/python3 generators/colcheck_gen/make_corpus.py [--out corpus]
-    /usr/bin/python3 generators/colcheck_gen/make_corpus.py --check corpus
-    COLCHECK_BLESS=1 /usr/bin/python3 generators/colcheck_gen/make_corpus.py \\
+    export PYTHONPATH=generators
+    /usr/bin/python3 -m colcheck_gen.parquet.make_corpus [--out corpus]
+    /usr/bin/python3 -m colcheck_gen.parquet.make_corpus --check corpus
+    COLCHECK_BLESS=1 /usr/bin/python3 -m colcheck_gen.parquet.make_corpus \\
         --colcheck build/cli/colcheck
 
 Writes, under --out (default: the repository's corpus/):
@@ -45,15 +46,10 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from colcheck_gen.common import breakage
+from colcheck_gen.common.paths import REPO
+from colcheck_gen.parquet import mutations, specs, thrift_gen, writer
 
-try:
-    from colcheck_gen import mutations, specs, thrift_gen, writer  # noqa: E402
-except ImportError as e:
-    sys.exit(f"error: {e}")
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
 # The Parquet corpus. corpus/orc/ and the ORC fuzzers' seeds
 # (seeds/orc_*) belong to orc_make_corpus.py and orc_corpus.py.
 GENERATED_DIRS = ("valid", "invalid", "seeds/file_fuzzer",
@@ -269,7 +265,7 @@ _README_HEAD = """\
 colcheck's golden suite (style guide habit 11). Everything below valid/,
 invalid/ and seeds/, and this README, is written by
 
-    /usr/bin/python3 generators/colcheck_gen/make_corpus.py
+    PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.parquet.make_corpus
 
 from fixed seeds, so the same generator always writes the same bytes; the
 `generators_roundtrip` test checks that the committed files are what it
@@ -286,7 +282,7 @@ Sidecars (`<name>.expected.json`) hold `{"code", "offset", "length"}`: the
 diagnostic and the absolute byte span colcheck must report. After a
 deliberate change of spans in colcheck, rewrite them from its output with
 
-    COLCHECK_BLESS=1 /usr/bin/python3 generators/colcheck_gen/make_corpus.py \\
+    COLCHECK_BLESS=1 PYTHONPATH=generators /usr/bin/python3 -m colcheck_gen.parquet.make_corpus \\
         --colcheck build/cli/colcheck
 
 and review the diff. `regressions/` (crash and issue reproducers, named
@@ -319,18 +315,19 @@ def readme(files, invalid, out):
         lines.append(f"| `{name}.parquet` | {len(files[name].data)} | "
                      f"`{maker}`, seed {seed} | {doc} |\n")
     lines += ["\n## invalid/\n\nEach file is a valid/ file (Base) broken "
-              "by one operator of `generators/colcheck_gen/mutations.py`: "
+              "by one operator of "
+              "`generators/colcheck_gen/parquet/mutations.py`: "
               "footer rules start from `mutation_base`, page rules from "
               "`page_base`.\n\n",
               "| File | Base | Expected span | Mutation |\n"
               "|---|---|---|---|\n"]
-    names = {m.name: m for m in mutations.REGISTRY}
+    names = {m.name: m for m in breakage.of(breakage.PARQUET)}
     for rel in sorted(invalid):
         exp = invalid[rel]
         m = names[os.path.basename(rel)[:-len(".parquet")]]
         lines.append(f"| `{rel}` | `{m.base}` | "
                      f"{exp['offset']}+{exp['length']} | {m.description} |\n")
-    pending = [m for m in mutations.REGISTRY
+    pending = [m for m in breakage.of(breakage.PARQUET)
                if m.code in mutations.PENDING_CODES]
     lines += ["\n## Pending mutations (not written)\n\n",
               "colcheck does not report these codes yet "

@@ -17,22 +17,7 @@ from thrift.Thrift import TType
 from thrift.protocol.TCompactProtocol import TCompactProtocol
 from thrift.transport.TTransport import TMemoryBuffer
 
-
-@dataclass(frozen=True)
-class Span:
-    offset: int
-    length: int
-
-    @property
-    def end(self):
-        return self.offset + self.length
-
-    def shifted(self, base):
-        return Span(self.offset + base, self.length)
-
-    def join(self, other):
-        begin = min(self.offset, other.offset)
-        return Span(begin, max(self.end, other.end) - begin)
+from colcheck_gen.common.span import Span
 
 
 @dataclass(frozen=True)

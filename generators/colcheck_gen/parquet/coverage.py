@@ -12,12 +12,13 @@ specs.VALID does, and specs.VALID includes it.
 
 import functools
 
-from colcheck_gen.writer import (CODECS, ENCODINGS_BY_PHYSICAL, OPTIONAL,
-                                 REPEATED, REQUIRED, Bson, Date, Decimal,
-                                 Enum, FileSpec, Float16, Group, Integer,
-                                 Interval, Json, Leaf, ListOf, MapOf,
-                                 PageStyle, String, Time, Timestamp,
-                                 Unknown, Uuid)
+from colcheck_gen.parquet.writer import (CODECS, ENCODINGS_BY_PHYSICAL,
+                                         OPTIONAL, REPEATED, REQUIRED, Bson,
+                                         Date, Decimal, Enum, FileSpec,
+                                         Float16, Group, Integer, Interval,
+                                         Json, Leaf, ListOf, MapOf, PageStyle,
+                                         String, Time, Timestamp, Unknown,
+                                         Uuid)
 
 _WORDS = [b"", b"a", b"ab", b"abc", b"abd", b"b", b"zeta", b"zebra",
           "λάμδα".encode(), b"\x00\xff"]

@@ -3,8 +3,9 @@
 `colcheck plan` (validator/include/colcheck/read_plan.h) a known number of
 times, deterministically.
 
-    /usr/bin/python3 generators/colcheck_gen/plan_corpus.py [--out corpus/plan]
-    /usr/bin/python3 generators/colcheck_gen/plan_corpus.py --check corpus/plan
+    export PYTHONPATH=generators
+    /usr/bin/python3 -m colcheck_gen.parquet.plan_corpus [--out corpus/plan]
+    /usr/bin/python3 -m colcheck_gen.parquet.plan_corpus --check corpus/plan
 
 EXPECTED maps each file to {column path: {hazard id: affected count}}; a
 column listed with {} must have no hazard. corpus/test_plan_corpus.py runs
@@ -19,14 +20,12 @@ import os
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from colcheck_gen.common.paths import REPO
+from colcheck_gen.parquet.writer import (OPTIONAL, REQUIRED, Date, Decimal,
+                                         FileSpec, Float16, Integer, Interval,
+                                         Leaf, PageStyle, String, Time,
+                                         Timestamp, write)
 
-from colcheck_gen.writer import (OPTIONAL, REQUIRED, Date, Decimal,  # noqa: E402
-                                 FileSpec, Float16, Integer, Interval, Leaf,
-                                 PageStyle, String, Time, Timestamp, write)
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
 DICT = PageStyle(encoding="DICTIONARY")
 P53 = 2 ** 53
 

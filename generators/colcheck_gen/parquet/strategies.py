@@ -1,7 +1,7 @@
 """Hypothesis strategies for descriptions of valid Parquet files.
 
     from hypothesis import given
-    from colcheck_gen import strategies, writer
+    from colcheck_gen.parquet import strategies, writer
 
     @given(strategies.file_specs())
     def test_reads_back(spec):
@@ -35,9 +35,10 @@ import sys
 import hypothesis
 from hypothesis import strategies as st
 
-from colcheck_gen import writer
-from colcheck_gen.writer import (FileSpec, Group, Leaf, ListOf, MapOf,
-                                 PageStyle, OPTIONAL, REPEATED, REQUIRED)
+from colcheck_gen.parquet import writer
+from colcheck_gen.parquet.writer import (FileSpec, Group, Leaf, ListOf, MapOf,
+                                         PageStyle, OPTIONAL, REPEATED,
+                                         REQUIRED)
 
 MAX_ROWS = 40
 # Values drawn per column; rows repeat them in turn. Hypothesis draws from

@@ -1,7 +1,8 @@
 """Hypothesis strategies for descriptions of valid ORC files.
 
     from hypothesis import given
-    from colcheck_gen import orc_strategies, orc_writer
+    from colcheck_gen.orc import (strategies as orc_strategies,
+                                  writer as orc_writer)
 
     @given(orc_strategies.orc_specs())
     def test_reads_back(spec):
@@ -29,8 +30,8 @@ import zoneinfo
 
 from hypothesis import strategies as st
 
-from colcheck_gen import orc_compress, orc_writer
-from colcheck_gen.orc_writer import (OrcSpec, OrcType, Struct, List, Map,
+from colcheck_gen.orc import compress as orc_compress, writer as orc_writer
+from colcheck_gen.orc.writer import (OrcSpec, OrcType, Struct, List, Map,
                                      Union)
 
 MAX_ROWS = 30

@@ -1,0 +1,2 @@
+"""The ORC generators: the writer, Hypothesis strategies, the mutations
+and the corpus builders."""
