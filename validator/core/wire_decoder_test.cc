@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <initializer_list>
 #include <span>
 #include <string>
 #include <utility>
@@ -22,16 +21,16 @@
 namespace colcheck {
 namespace {
 
-std::vector<std::byte> Bytes(std::initializer_list<uint8_t> list) {
-  std::vector<std::byte> out;
-  for (uint8_t b : list) out.push_back(std::byte{b});
-  return out;
+template <typename... B>
+std::vector<std::byte> Bytes(B... bytes) {
+  return {std::byte{static_cast<uint8_t>(bytes)}...};
 }
 
-// Nine bytes that continue, then `tenth` (and what follows).
-std::vector<std::byte> TenBytes(std::initializer_list<uint8_t> tail) {
+// Nine bytes that continue, then `tail`.
+template <typename... B>
+std::vector<std::byte> TenBytes(B... tail) {
   std::vector<std::byte> out(9, std::byte{0xFF});
-  for (uint8_t b : tail) out.push_back(std::byte{b});
+  for (std::byte b : Bytes(tail...)) out.push_back(b);
   return out;
 }
 
@@ -56,12 +55,12 @@ TEST(Uleb128Test, ValuesAndSpans) {
     uint64_t value;
     std::vector<std::byte> bytes;
   } cases[] = {
-      {0, Bytes({0x00})},
-      {127, Bytes({0x7F})},
-      {128, Bytes({0x80, 0x01})},
-      {300, Bytes({0xAC, 0x02})},
-      {16384, Bytes({0x80, 0x80, 0x01})},
-      {~uint64_t{0}, TenBytes({0x01})},
+      {0, Bytes(0x00)},
+      {127, Bytes(0x7F)},
+      {128, Bytes(0x80, 0x01)},
+      {300, Bytes(0xAC, 0x02)},
+      {16384, Bytes(0x80, 0x80, 0x01)},
+      {~uint64_t{0}, TenBytes(0x01)},
   };
   for (const auto& c : cases) {
     const Varint64 v = Read(c.bytes, 10, 50);
@@ -73,38 +72,38 @@ TEST(Uleb128Test, ValuesAndSpans) {
 }
 
 TEST(Uleb128Test, TrailingZeroGroupIsNonCanonical) {
-  const Varint64 v = Read(Bytes({0x81, 0x80, 0x00}), 10);
+  const Varint64 v = Read(Bytes(0x81, 0x80, 0x00), 10);
   EXPECT_EQ(v.status, VarintStatus::kOk);
   EXPECT_EQ(v.value, 1u);
   EXPECT_EQ(v.span, (ByteSpan{0, 3}));
   EXPECT_TRUE(v.non_canonical);
-  EXPECT_FALSE(Read(Bytes({0x00}), 10).non_canonical);
+  EXPECT_FALSE(Read(Bytes(0x00), 10).non_canonical);
 }
 
 TEST(Uleb128Test, TruncatedHoldsWhatThereWas) {
-  const Varint64 v = Read(Bytes({0x80, 0x80}), 10, 7);
+  const Varint64 v = Read(Bytes(0x80, 0x80), 10, 7);
   EXPECT_EQ(v.status, VarintStatus::kTruncated);
   EXPECT_EQ(v.span, (ByteSpan{7, 2}));
   EXPECT_EQ(Read({}, 10).status, VarintStatus::kTruncated);
   // Five continuing bytes of a 5-byte varint: nothing proves it overlong.
-  const Varint64 five = Read(Bytes({0x80, 0x80, 0x80, 0x80, 0x80}), 5);
+  const Varint64 five = Read(Bytes(0x80, 0x80, 0x80, 0x80, 0x80), 5);
   EXPECT_EQ(five.status, VarintStatus::kTruncated);
   EXPECT_EQ(five.span, (ByteSpan{0, 5}));
 }
 
 TEST(Uleb128Test, OverlongHoldsTheFirstByteTooMany) {
   const Varint64 v =
-      Read(Bytes({0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x42}), 5, 3);
+      Read(Bytes(0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x42), 5, 3);
   EXPECT_EQ(v.status, VarintStatus::kOverlong);
   EXPECT_EQ(v.span, (ByteSpan{3, 6}));
-  const Varint64 eleven = Read(TenBytes({0x81, 0x00}), 10);
+  const Varint64 eleven = Read(TenBytes(0x81, 0x00), 10);
   EXPECT_EQ(eleven.status, VarintStatus::kOverlong);
   EXPECT_EQ(eleven.span, (ByteSpan{0, 11}));
 }
 
 TEST(Uleb128Test, OverflowEndsAtTheTenthByte) {
   for (uint8_t tenth : {0x02, 0x7F, 0x82}) {
-    const Varint64 v = Read(TenBytes({tenth, 0x00}), 10);
+    const Varint64 v = Read(TenBytes(tenth, 0x00), 10);
     EXPECT_EQ(v.status, VarintStatus::kOverflow) << int{tenth};
     EXPECT_EQ(v.span, (ByteSpan{0, 10})) << int{tenth};
   }
@@ -122,6 +121,14 @@ TEST(Uleb128Test, ZigZag) {
 }
 
 // ---- WireDecoder -------------------------------------------------------------
+
+// The sink holds exactly one diagnostic, `code` at `span`.
+void ExpectOne(DiagnosticSink& sink, Code code, ByteSpan span) {
+  const auto diags = sink.Take();
+  ASSERT_EQ(diags.size(), 1u);
+  EXPECT_EQ(diags[0].code, code);
+  EXPECT_EQ((ByteSpan{diags[0].offset, diags[0].length}), span);
+}
 
 struct Fixture {
   explicit Fixture(std::vector<std::byte> b,
@@ -142,11 +149,11 @@ TEST(WireDecoderTest, VarintFaultsUseTheFormatsCodes) {
     Code protobuf;
     ByteSpan span;
   } cases[] = {
-      {Bytes({0x80}), 10, Code::kThriftTruncated, Code::kProtobufTruncated,
+      {Bytes(0x80), 10, Code::kThriftTruncated, Code::kProtobufTruncated,
        {100, 1}},
-      {Bytes({0x80, 0x80, 0x80, 0x80, 0x80, 0x01}), 5,
+      {Bytes(0x80, 0x80, 0x80, 0x80, 0x80, 0x01), 5,
        Code::kThriftVarintOverlong, Code::kProtobufVarintOverlong, {100, 6}},
-      {TenBytes({0x03}), 10, Code::kThriftVarintOverflow,
+      {TenBytes(0x03), 10, Code::kThriftVarintOverflow,
        Code::kProtobufVarintOverflow, {100, 10}},
   };
   for (const auto& c : cases) {
@@ -157,44 +164,35 @@ TEST(WireDecoderTest, VarintFaultsUseTheFormatsCodes) {
       ByteSpan span;
       EXPECT_FALSE(f.d.ReadVarint(c.max_bytes, ~uint64_t{0}, &v, &span));
       EXPECT_TRUE(f.d.failed());
-      const auto diags = f.sink.Take();
-      ASSERT_EQ(diags.size(), 1u);
-      EXPECT_EQ(diags[0].code, format == &kThriftCompactFormat ? c.thrift
-                                                                : c.protobuf);
-      EXPECT_EQ((ByteSpan{diags[0].offset, diags[0].length}), c.span);
+      ExpectOne(f.sink,
+                format == &kThriftCompactFormat ? c.thrift : c.protobuf,
+                c.span);
     }
   }
 }
 
 TEST(WireDecoderTest, VarintAboveItsTypesMaximumOverflows) {
-  Fixture f(Bytes({0x80, 0x80, 0x04}));  // 65536
+  Fixture f(Bytes(0x80, 0x80, 0x04));  // 65536
   uint64_t v;
   ByteSpan span;
   EXPECT_FALSE(f.d.ReadVarint(5, 0xFFFF, &v, &span));
   EXPECT_EQ(span, (ByteSpan{100, 3}));
-  const auto diags = f.sink.Take();
-  ASSERT_EQ(diags.size(), 1u);
-  EXPECT_EQ(diags[0].code, Code::kThriftVarintOverflow);
-  EXPECT_EQ(diags[0].offset, 100u);
-  EXPECT_EQ(diags[0].length, 3u);
+  ExpectOne(f.sink, Code::kThriftVarintOverflow, {100, 3});
 }
 
 TEST(WireDecoderTest, NonCanonicalVarintWarnsAndReads) {
-  Fixture f(Bytes({0x85, 0x00}), kProtobufWireFormat);
+  Fixture f(Bytes(0x85, 0x00), kProtobufWireFormat);
   uint64_t v = 0;
   ByteSpan span;
   ASSERT_TRUE(f.d.ReadVarint(10, ~uint64_t{0}, &v, &span));
   EXPECT_EQ(v, 5u);
   EXPECT_EQ(span, (ByteSpan{100, 2}));
   EXPECT_FALSE(f.d.failed());
-  const auto diags = f.sink.Take();
-  ASSERT_EQ(diags.size(), 1u);
-  EXPECT_EQ(diags[0].code, Code::kProtobufVarintNonCanonical);
-  EXPECT_EQ(diags[0].length, 2u);
+  ExpectOne(f.sink, Code::kProtobufVarintNonCanonical, {100, 2});
 }
 
 TEST(WireDecoderTest, FailureLatches) {
-  Fixture f(Bytes({0x01, 0x02}));
+  Fixture f(Bytes(0x01, 0x02));
   f.d.Fail(Code::kThriftInvalidType, {100, 1}, "first");
   f.d.Fail(Code::kThriftInvalidType, {101, 1}, "second");
   uint64_t v;
@@ -204,24 +202,19 @@ TEST(WireDecoderTest, FailureLatches) {
   EXPECT_FALSE(f.d.Charge(1, {100, 0}));
   EXPECT_FALSE(f.d.Enter({100, 0}));
   EXPECT_EQ(f.d.reader().position(), 100u);  // Nothing more was read.
-  const auto diags = f.sink.Take();
-  ASSERT_EQ(diags.size(), 1u);
-  EXPECT_EQ(diags[0].offset, 100u);
+  ExpectOne(f.sink, Code::kThriftInvalidType, {100, 1});
 }
 
 TEST(WireDecoderTest, FixedWidthReadsLittleEndian) {
-  Fixture f(Bytes({0x01, 0x02, 0x03, 0x04, 0x05}), kProtobufWireFormat);
+  Fixture f(Bytes(0x01, 0x02, 0x03, 0x04, 0x05), kProtobufWireFormat);
   uint64_t v = 0;
   ByteSpan span;
   ASSERT_TRUE(f.d.ReadFixed(4, "4-byte value", &v, &span));
   EXPECT_EQ(v, 0x04030201u);
   EXPECT_EQ(span, (ByteSpan{100, 4}));
   EXPECT_FALSE(f.d.ReadFixed(8, "8-byte value", &v, &span));
-  const auto diags = f.sink.Take();
-  ASSERT_EQ(diags.size(), 1u);
-  EXPECT_EQ(diags[0].code, Code::kProtobufTruncated);
-  EXPECT_EQ(diags[0].offset, 104u);  // The byte that remains.
-  EXPECT_EQ(diags[0].length, 1u);
+  // The span is the one byte that remains.
+  ExpectOne(f.sink, Code::kProtobufTruncated, {104, 1});
 }
 
 TEST(WireDecoderTest, DepthLimitIsTheFormats) {
@@ -233,11 +226,7 @@ TEST(WireDecoderTest, DepthLimitIsTheFormats) {
     }
     EXPECT_FALSE(f.d.Enter({100, 1}));
     EXPECT_TRUE(f.d.failed());
-    const auto diags = f.sink.Take();
-    ASSERT_EQ(diags.size(), 1u);
-    EXPECT_EQ(diags[0].code, format->depth_limit);
-    EXPECT_EQ(diags[0].offset, 100u);
-    EXPECT_EQ(diags[0].length, 1u);
+    ExpectOne(f.sink, format->depth_limit, {100, 1});
   }
   EXPECT_EQ(kThriftCompactFormat.max_depth, limits::kThriftMaxDepth);
   EXPECT_EQ(kProtobufWireFormat.max_depth, limits::kProtobufMaxDepth);
@@ -253,22 +242,18 @@ TEST(WireDecoderTest, LeaveGivesDepthBack) {
 }
 
 TEST(WireDecoderTest, ModelBudgetIsExhaustedOnce) {
-  Fixture f(Bytes({0x00, 0x00}));
+  Fixture f(Bytes(0x00, 0x00));
   const uint64_t budget = limits::ModelBudget(2);
   ASSERT_TRUE(f.d.Charge(budget - 10, {100, 0}));
   ASSERT_TRUE(f.d.Charge(10, {100, 0}));
   EXPECT_FALSE(f.d.Charge(1, {101, 1}));
   EXPECT_TRUE(f.d.failed());
-  const auto diags = f.sink.Take();
-  ASSERT_EQ(diags.size(), 1u);
-  EXPECT_EQ(diags[0].code, Code::kLimitsModelSize);
-  EXPECT_EQ(diags[0].offset, 101u);
-  EXPECT_EQ(diags[0].length, 1u);
+  ExpectOne(f.sink, Code::kLimitsModelSize, {101, 1});
 }
 
 TEST(WireDecoderTest, ReportsCarryThePathAndMappedSpan) {
   const ShiftedMap map;
-  Fixture f(Bytes({0x00}), kProtobufWireFormat, &map);
+  Fixture f(Bytes(0x00), kProtobufWireFormat, &map);
   EXPECT_EQ(f.d.Path(), "");
   f.d.PushName("row_groups");
   f.d.PushIndex(0);
@@ -328,7 +313,7 @@ class RecordingTrace final : public FieldTrace {
 
 TEST(WireDecoderTest, TraceSeesFileSpansAndValueBytes) {
   const ShiftedMap map;
-  Fixture f(Bytes({0x0A, 0x02, 0x41, 0x42, 0x07}), kProtobufWireFormat, &map);
+  Fixture f(Bytes(0x0A, 0x02, 0x41, 0x42, 0x07), kProtobufWireFormat, &map);
   RecordingTrace trace;
   f.d.set_trace(&trace);
   const auto bytes_of = [](std::span<const std::byte> b) -> TracedValue {

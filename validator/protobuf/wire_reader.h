@@ -36,34 +36,20 @@
 
 #include <bit>
 #include <cstdint>
-#include <type_traits>
 #include <span>
-#include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
-#include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
-#include "core/limits.h"
 #include "core/span.h"
 #include "core/span_map.h"
 #include "core/varint.h"
 #include "core/wire_decoder.h"
 
 namespace colcheck::protobuf {
-
-enum class WireType : uint8_t {
-  kVarint = 0,
-  kI64 = 1,
-  kLen = 2,
-  kStartGroup = 3,
-  kEndGroup = 4,
-  kI32 = 5,
-};
-
-std::string_view WireTypeName(WireType type);
 
 // The .proto scalar types a field can declare (those ORC uses), which fix
 // its wire type and the range of its values.
@@ -79,6 +65,18 @@ enum class Scalar : uint8_t {
   kFixed64,
   kDouble,
 };
+
+// The low 3 bits of a tag.
+enum class WireType : uint8_t {
+  kVarint = 0,
+  kI64 = 1,
+  kLen = 2,
+  kStartGroup = 3,
+  kEndGroup = 4,
+  kI32 = 5,
+};
+
+std::string_view WireTypeName(WireType type);
 
 WireType WireTypeOf(Scalar kind);
 
@@ -214,31 +212,16 @@ class MessageReader {
     if (!ReadSingular(name, kind, &raw, &span)) return;
     Store(out, ScalarValue<T>(kind, raw), span, tag_);
   }
-  // Named shorthands for the decoders.
-  void ReadUint64(std::string_view n, Spanned<uint64_t>* o) {
-    Read(n, Scalar::kUint64, o);
-  }
-  void ReadUint32(std::string_view n, Spanned<uint32_t>* o) {
-    Read(n, Scalar::kUint32, o);
-  }
-  void ReadInt32(std::string_view n, Spanned<int32_t>* o) {
-    Read(n, Scalar::kInt32, o);
-  }
-  void ReadSint32(std::string_view n, Spanned<int32_t>* o) {
-    Read(n, Scalar::kSint32, o);
-  }
-  void ReadSint64(std::string_view n, Spanned<int64_t>* o) {
-    Read(n, Scalar::kSint64, o);
-  }
-  void ReadEnum(std::string_view n, Spanned<int64_t>* o) {
-    Read(n, Scalar::kEnum, o);
-  }
-  void ReadBool(std::string_view n, Spanned<bool>* o) {
-    Read(n, Scalar::kBool, o);
-  }
-  void ReadDouble(std::string_view n, Spanned<double>* o) {
-    Read(n, Scalar::kDouble, o);
-  }
+  // Named shorthands for the decoders, one per .proto type.
+  using Name = std::string_view;
+  void ReadUint64(Name n, Spanned<uint64_t>* o) { Read(n, Scalar::kUint64, o); }
+  void ReadUint32(Name n, Spanned<uint32_t>* o) { Read(n, Scalar::kUint32, o); }
+  void ReadInt32(Name n, Spanned<int32_t>* o) { Read(n, Scalar::kInt32, o); }
+  void ReadSint32(Name n, Spanned<int32_t>* o) { Read(n, Scalar::kSint32, o); }
+  void ReadSint64(Name n, Spanned<int64_t>* o) { Read(n, Scalar::kSint64, o); }
+  void ReadEnum(Name n, Spanned<int64_t>* o) { Read(n, Scalar::kEnum, o); }
+  void ReadBool(Name n, Spanned<bool>* o) { Read(n, Scalar::kBool, o); }
+  void ReadDouble(Name n, Spanned<double>* o) { Read(n, Scalar::kDouble, o); }
 
   // A `string` field (protobuf.invalid-utf8 warning if it is not UTF-8)
   // and a `bytes` field. The views point into the decoder's bytes.

@@ -31,15 +31,12 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
-#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
-#include "core/limits.h"
 #include "core/span.h"
 #include "core/wire_decoder.h"
 
