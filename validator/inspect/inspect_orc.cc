@@ -14,7 +14,6 @@
 // validate, and every region is clamped to the file before it is recorded.
 
 #include <algorithm>
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,7 +24,7 @@
 #include "core/limits.h"
 #include "core/span_map.h"
 #include "core/strings.h"
-#include "core/utf8.h"
+#include "inspect/field_tree.h"
 #include "inspect/inspect_internal.h"
 #include "orc/compression.h"
 #include "orc/footer.h"
@@ -69,159 +68,6 @@ int64_t CountChunks(const ByteReader& stream) {
     ++chunks;
   }
   return chunks;
-}
-
-// ---- protobuf fields -------------------------------------------------------
-
-std::string_view WireName(protobuf::WireType type) {
-  switch (type) {
-    case protobuf::WireType::kVarint:
-      return "varint";
-    case protobuf::WireType::kI64:
-      return "i64";
-    case protobuf::WireType::kLen:
-      return "len";
-    case protobuf::WireType::kI32:
-      return "i32";
-    default:
-      return "group";
-  }
-}
-
-std::string Hex(std::span<const std::byte> bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "0x";
-  for (std::byte b : bytes) {
-    const auto v = std::to_integer<uint8_t>(b);
-    out.push_back(kHex[v >> 4]);
-    out.push_back(kHex[v & 0xf]);
-  }
-  return out;
-}
-
-// A len value that is not a message: quoted when it is text, else hex; at
-// most limits::kThriftValuePreview bytes, then "...".
-std::string LenPreview(std::span<const std::byte> bytes) {
-  const bool cut = bytes.size() > limits::kThriftValuePreview;
-  const std::span<const std::byte> shown =
-      bytes.first(cut ? limits::kThriftValuePreview : bytes.size());
-  bool text = IsValidUtf8(bytes);
-  for (std::byte b : shown) text &= std::to_integer<uint8_t>(b) >= 0x20;
-  const std::string out =
-      text ? "\"" + std::string(AsChars(shown)) + "\"" : Hex(shown);
-  return cut ? out + "..." : out;
-}
-
-// A scalar's value in its own wire form, as the raw number: the varint, or
-// the little-endian fixed bits. Signed and zigzag types print as written.
-std::string ScalarPreview(protobuf::WireType type,
-                          std::span<const std::byte> bytes) {
-  uint64_t v = 0;
-  switch (type) {
-    case protobuf::WireType::kVarint:
-      for (size_t i = 0; i < bytes.size() && i < 10; ++i) {
-        v |= static_cast<uint64_t>(std::to_integer<uint8_t>(bytes[i]) & 0x7f)
-             << (7 * i);
-      }
-      return std::to_string(v);
-    case protobuf::WireType::kI64:
-    case protobuf::WireType::kI32:
-      for (size_t i = 0; i < bytes.size() && i < 8; ++i) {
-        v |= static_cast<uint64_t>(std::to_integer<uint8_t>(bytes[i]))
-             << (8 * i);
-      }
-      return Hex(bytes.first(std::min<size_t>(bytes.size(), 8))) + " (" +
-             std::to_string(v) + ")";
-    default:
-      return "";
-  }
-}
-
-// Builds the pre-order node list from the trace's open/close calls. The
-// trace sees logical offsets of the decoded bytes; `map` takes every node
-// to the file once its extent is known.
-class ProtoTrace : public protobuf::Trace {
- public:
-  ProtoTrace(const ByteReader& decoded, const SpanMap& map, uint32_t depth,
-             size_t max_nodes, std::vector<ThriftNode>* nodes)
-      : decoded_(decoded),
-        map_(map),
-        depth_(depth),
-        max_nodes_(max_nodes),
-        nodes_(nodes) {}
-
-  void OpenField(uint32_t number, protobuf::WireType type,
-                 ByteSpan header) override {
-    Open("field " + std::to_string(number), static_cast<int32_t>(number), type,
-         header.offset, header.end());
-  }
-  void OpenElement(uint32_t index, protobuf::WireType type,
-                   uint64_t offset) override {
-    Open("[" + std::to_string(index) + "]", 0, type, offset, offset);
-  }
-  void Name(std::string_view name) override {
-    if (!open_.empty() && open_.back().node >= 0) {
-      (*nodes_)[open_.back().node].name = std::string(name);
-    }
-  }
-  void Close(uint64_t end) override;
-
-  bool capped() const { return capped_; }
-
- private:
-  struct OpenNode {
-    int64_t node;  // Index into nodes_, or -1 past the cap.
-    protobuf::WireType type;
-    uint64_t begin;
-    uint64_t value_begin;
-    bool has_children;
-  };
-
-  void Open(std::string name, int32_t id, protobuf::WireType type,
-            uint64_t begin, uint64_t value_begin) {
-    if (!open_.empty()) open_.back().has_children = true;
-    int64_t index = -1;
-    if (nodes_->size() < max_nodes_) {
-      index = static_cast<int64_t>(nodes_->size());
-      ThriftNode n;
-      n.name = std::move(name);
-      n.id = id;
-      n.type = WireName(type);
-      n.depth = depth_ + static_cast<uint32_t>(open_.size());
-      nodes_->push_back(std::move(n));
-    } else {
-      capped_ = true;
-    }
-    open_.push_back({index, type, begin, value_begin, false});
-  }
-
-  const ByteReader decoded_;  // At the offsets the decoder reads.
-  const SpanMap& map_;
-  const uint32_t depth_;
-  const size_t max_nodes_;
-  std::vector<ThriftNode>* nodes_;
-  std::vector<OpenNode> open_;
-  bool capped_ = false;
-};
-
-void ProtoTrace::Close(uint64_t end) {
-  if (open_.empty()) return;
-  const OpenNode o = open_.back();
-  open_.pop_back();
-  if (o.node < 0) return;
-  ThriftNode& n = (*nodes_)[o.node];
-  const uint64_t stop = std::max(end, o.begin);
-  const ByteSpan file = map_.ToFile({o.begin, stop - o.begin});
-  n.offset = file.offset;
-  n.length = file.length;
-  ByteReader value;
-  if (o.has_children || stop < o.value_begin ||
-      !decoded_.Sub(o.value_begin, stop - o.value_begin, &value)) {
-    return;
-  }
-  n.value = o.type == protobuf::WireType::kLen
-                ? LenPreview(value.data())
-                : ScalarPreview(o.type, value.data());
 }
 
 // ---- the collector -----------------------------------------------------
@@ -463,7 +309,6 @@ void OrcCollector::Stripe(size_t index, const orc::StripeInformation& info,
 void OrcCollector::TraceFields() {
   std::vector<ThriftNode>& nodes = out_->footer;
   const size_t max = limits::kMaxThriftNodes;
-  const IdentitySpanMap identity;
   const auto pseudo = [&](std::string_view name, ByteSpan span) {
     ThriftNode n;
     n.name = std::string(name);
@@ -479,19 +324,15 @@ void OrcCollector::TraceFields() {
     pseudo("postscript", tail_.postscript_bytes);
     // The PostScript is read straight from the file: logical offsets are
     // file offsets.
-    ProtoTrace trace(ps, identity, 1, max, &nodes);
+    const IdentitySpanMap identity;
     protobuf::Decoder d(ps, identity, &scratch_);
-    d.set_trace(&trace);
-    orc::PostScript model;
-    orc::DecodePostScript(d, &model);
-    out_->footer_capped |= trace.capped();
+    out_->footer_capped |=
+        BuildFieldTree(d, &orc::DecodePostScript, 1, max, &nodes);
   }
   if (!footer_ok_ || nodes.size() >= max) {
     out_->footer_capped |= footer_ok_;
     return;
   }
-  // The Footer may be compressed: the trace reads the decoded bytes at
-  // logical offsets, and the region's map places each field in the file.
   ByteReader bytes;
   orc::DecodedRegion footer_bytes;
   if (!file_.Sub(tail_.footer.offset, tail_.footer.length, &bytes) ||
@@ -501,12 +342,10 @@ void OrcCollector::TraceFields() {
     return;  // Unreachable: the pass decoded it.
   }
   pseudo("footer", tail_.footer);
-  ProtoTrace trace(footer_bytes.reader(), footer_bytes.map(), 1, max, &nodes);
-  protobuf::Decoder d(footer_bytes.reader(), identity, &scratch_);
-  d.set_trace(&trace);
-  orc::Footer model;
-  orc::DecodeFooter(d, &model);
-  out_->footer_capped |= trace.capped();
+  // The Footer may be compressed: the region's map places each field of
+  // the decoded bytes in the file.
+  protobuf::Decoder d(footer_bytes.reader(), footer_bytes.map(), &scratch_);
+  out_->footer_capped |= BuildFieldTree(d, &orc::DecodeFooter, 1, max, &nodes);
 }
 
 void OrcCollector::Finish() {

@@ -42,6 +42,7 @@
 #include "core/diagnostics.h"
 #include "core/span.h"
 #include "core/span_map.h"
+#include "core/varint.h"
 
 namespace colcheck::orc {
 
@@ -74,34 +75,12 @@ class StreamContext {
 
 // ---- Base 128 varints (varint.cc) -----------------------------------------
 //
-//   byte:  [c|v v v v v v v]   c = 1: another byte follows
-//   value = v0 | v1 << 7 | v2 << 14 | ...   (little-endian groups)
-//
-// A 64-bit value takes at most 10 bytes, and the 10th holds 1 bit.
+// The encoding, Varint64, VarintStatus and zigzag are core/varint.h's.
 
-enum class VarintStatus : uint8_t {
-  kOk,
-  kTruncated,  // The bytes ended with the continuation bit set.
-  kOverlong,   // The 10th byte still continues.
-  kOverflow,   // The 10th byte is above 1.
-};
-
-struct Varint64 {
-  uint64_t value = 0;
-  ByteSpan span;  // Logical: every byte read, also on a fault.
-  VarintStatus status = VarintStatus::kOk;
-  bool non_canonical = false;  // Ends in a zero group (0x80 0x00).
-};
-
-// Reads one varint. Never reports: the caller knows what to blame.
+// Reads one 64-bit varint of at most 10 bytes. Never reports: the caller
+// knows what to blame. A varint whose 10th byte still continues is
+// kOverlong with those 10 bytes as its span, whatever that byte holds.
 Varint64 ReadVarint64(ByteReader& in);
-
-constexpr int64_t ZigZagDecode(uint64_t v) {
-  return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
-}
-constexpr uint64_t ZigZagEncode(int64_t v) {
-  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
-}
 
 // One unbounded zigzag varint of a DECIMAL DATA stream (E10), into 128 bits.
 // Reports orc-rle.truncated (span: the varint to the stream's end) or

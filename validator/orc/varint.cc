@@ -7,9 +7,12 @@
 // holding bit 63 only. DECIMAL DATA uses it unbounded; colcheck holds 127
 // bits and a sign (38 digits need 127).
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "core/strings.h"
+#include "core/varint.h"
 #include "orc/rle.h"
 
 namespace colcheck::orc {
@@ -25,30 +28,23 @@ using UInt128 = unsigned __int128;
 }  // namespace
 
 Varint64 ReadVarint64(ByteReader& in) {
-  Varint64 out;
   const uint64_t start = in.position();
-  uint64_t value = 0;
-  for (int i = 0; i < kMaxVarint64Bytes; ++i) {
-    uint8_t b;
-    if (!in.ReadU8(&b)) {
-      out.status = VarintStatus::kTruncated;
-      out.span = in.SpanFrom(start);
-      return out;
-    }
-    value |= static_cast<uint64_t>(b & 0x7f) << (7 * i);
-    if ((b & 0x80) == 0) {
-      out.span = in.SpanFrom(start);
-      out.value = value;
-      // The last group is zero only when a shorter varint says the same.
-      out.non_canonical = i > 0 && b == 0;
-      if (i == kMaxVarint64Bytes - 1 && b > 1) {
-        out.status = VarintStatus::kOverflow;
-      }
-      return out;
-    }
+  Varint64 out = ReadUleb128(in, kMaxVarint64Bytes);
+  // The core reads a byte past the limit to prove a varint overlong, and
+  // finds overflow at the 10th byte before it looks at its continuation
+  // bit. A run's varint blames only the 10 bytes it may have: once the 10th
+  // continues, it is overlong whatever that byte holds.
+  if (out.status == VarintStatus::kOk ||
+      out.span.length < kMaxVarint64Bytes) {
+    return out;
   }
-  out.status = VarintStatus::kOverlong;
-  out.span = in.SpanFrom(start);
+  const std::span<const std::byte> tenth =
+      in.Bytes({start + kMaxVarint64Bytes - 1, 1});
+  if (!tenth.empty() && (std::to_integer<uint8_t>(tenth[0]) & 0x80) != 0) {
+    (void)in.Seek(start + kMaxVarint64Bytes);
+    out.status = VarintStatus::kOverlong;
+    out.span = in.SpanFrom(start);
+  }
   return out;
 }
 

@@ -14,6 +14,9 @@ namespace {
 constexpr uint64_t kMaxFieldNumber = (uint64_t{1} << 29) - 1;
 // Tags and lengths are 32-bit values: 5 varint bytes at most.
 constexpr int kMaxTagOrLengthBytes = 5;
+constexpr int kMaxVarintBytes = 10;
+// Protobuf bounds a varint by its bytes alone.
+constexpr uint64_t kAnyValue = ~uint64_t{0};
 
 std::string_view ScalarName(Scalar kind) {
   switch (kind) {
@@ -41,6 +44,36 @@ std::string_view ScalarName(Scalar kind) {
   return "invalid";
 }
 
+// What a traced value of `type` holds, from its bytes after the tag (and
+// the length of a LEN): a scalar as the raw number of its own wire form
+// (the varint's groups, or the little-endian fixed bits), a LEN as its
+// bytes.
+TracedValue TracedValueOf(WireType type, std::span<const std::byte> bytes) {
+  uint64_t v = 0;
+  switch (type) {
+    case WireType::kVarint:
+      for (size_t i = 0; i < bytes.size() && i < 10; ++i) {
+        v |= static_cast<uint64_t>(std::to_integer<uint8_t>(bytes[i]) & 0x7f)
+             << (7 * i);
+      }
+      return v;
+    case WireType::kI64:
+    case WireType::kI32: {
+      const std::span<const std::byte> bits =
+          bytes.first(std::min<size_t>(bytes.size(), 8));
+      for (size_t i = 0; i < bits.size(); ++i) {
+        v |= static_cast<uint64_t>(std::to_integer<uint8_t>(bits[i]))
+             << (8 * i);
+      }
+      return FixedBits{v, bits};
+    }
+    case WireType::kLen:
+      return bytes;
+    default:
+      return {};
+  }
+}
+
 }  // namespace
 
 std::string_view WireTypeName(WireType type) {
@@ -61,6 +94,21 @@ std::string_view WireTypeName(WireType type) {
   return "invalid";
 }
 
+std::string_view TraceTypeName(WireType type) {
+  switch (type) {
+    case WireType::kVarint:
+      return "varint";
+    case WireType::kI64:
+      return "i64";
+    case WireType::kLen:
+      return "len";
+    case WireType::kI32:
+      return "i32";
+    default:
+      return "group";
+  }
+}
+
 WireType WireTypeOf(Scalar kind) {
   switch (kind) {
     case Scalar::kFixed64:
@@ -71,109 +119,41 @@ WireType WireTypeOf(Scalar kind) {
   }
 }
 
-std::string Decoder::Path() const {
-  std::string out;
-  for (const Component& c : path_) {
-    if (c.index >= 0) {
-      internal::AppendField(&out, c.index);
-    } else {
-      internal::AppendField(&out, c.name);
-    }
-  }
-  return out;
-}
-
-void Decoder::Report(Code code, ByteSpan logical, std::string message) {
-  sink_->Report(code, ToFile(logical), Path(), std::move(message));
-}
-
-void Decoder::Fail(Code code, ByteSpan logical, std::string message) {
-  if (failed_) return;
-  Report(code, logical, std::move(message));
-  failed_ = true;
-}
-
-bool Decoder::ReadVarint(uint64_t* out, ByteSpan* span, int max_bytes) {
-  if (failed_) return false;
-  const uint64_t start = reader_.position();
-  uint64_t value = 0;
-  for (int i = 0;; ++i) {
-    uint8_t b;
-    if (!reader_.ReadU8(&b)) {
-      Fail(Code::kProtobufTruncated, reader_.SpanFrom(start),
-           StrCat("varint truncated after ", i,
-                  " bytes: at least 1 more byte is missing"));
-      return false;
-    }
-    if (i == max_bytes) {
-      Fail(Code::kProtobufVarintOverlong, reader_.SpanFrom(start),
-           StrCat("varint is longer than the ", max_bytes,
-                  " bytes its type allows"));
-      return false;
-    }
-    const uint64_t bits = b & 0x7F;
-    // The 10th group holds bit 63 only.
-    if (i == 9 && bits > 1) {
-      Fail(Code::kProtobufVarintOverflow, reader_.SpanFrom(start),
-           "varint value does not fit in 64 bits");
-      return false;
-    }
-    value |= bits << (7 * i);
-    if ((b & 0x80) == 0) {
-      *span = reader_.SpanFrom(start);
-      if (i > 0 && b == 0) {
-        Report(Code::kProtobufVarintNonCanonical, *span,
-               StrCat("varint uses ", i + 1,
-                      " bytes where fewer encode the same value"));
-      }
-      *out = value;
-      return true;
-    }
-  }
+void Decoder::EndTrace(WireType type, uint64_t begin, uint64_t value_begin) {
+  TraceClose(begin, value_begin, [type](std::span<const std::byte> bytes) {
+    return TracedValueOf(type, bytes);
+  });
 }
 
 bool Decoder::ReadFixed64(uint64_t* out, ByteSpan* span) {
-  if (failed_) return false;
-  const uint64_t start = reader_.position();
-  if (!reader_.ReadU64LE(out)) {
-    Fail(Code::kProtobufTruncated, {start, reader_.remaining()},
-         StrCat("8-byte value truncated: ", 8 - reader_.remaining(),
-                " bytes missing"));
-    return false;
-  }
-  *span = reader_.SpanFrom(start);
-  return true;
+  return ReadFixed(8, "8-byte value", out, span);
 }
 
 bool Decoder::ReadFixed32(uint32_t* out, ByteSpan* span) {
-  if (failed_) return false;
-  const uint64_t start = reader_.position();
-  if (!reader_.ReadU32LE(out)) {
-    Fail(Code::kProtobufTruncated, {start, reader_.remaining()},
-         StrCat("4-byte value truncated: ", 4 - reader_.remaining(),
-                " bytes missing"));
-    return false;
-  }
-  *span = reader_.SpanFrom(start);
+  uint64_t v;
+  if (!ReadFixed(4, "4-byte value", &v, span)) return false;
+  *out = static_cast<uint32_t>(v);
   return true;
 }
 
 bool Decoder::ReadLength(ByteSpan* body, ByteSpan* length_span) {
   uint64_t length;
-  if (!ReadVarint(&length, length_span, kMaxTagOrLengthBytes)) return false;
-  if (length > reader_.remaining()) {
+  if (!ReadVarint(kMaxTagOrLengthBytes, kAnyValue, &length, length_span)) {
+    return false;
+  }
+  if (length > reader().remaining()) {
     Fail(Code::kProtobufLengthExceedsData, *length_span,
-         StrCat("length ", length, " exceeds the ", reader_.remaining(),
+         StrCat("length ", length, " exceeds the ", reader().remaining(),
                 " bytes left in the enclosing message"));
     return false;
   }
-  *body = {reader_.position(), length};
+  *body = {reader().position(), length};
   return true;
 }
 
 bool Decoder::ReadScalar(Scalar kind, uint64_t* raw, ByteSpan* span) {
   if (WireTypeOf(kind) == WireType::kI64) return ReadFixed64(raw, span);
-  if (!ReadVarint(raw, span)) return false;
+  if (!ReadVarint(kMaxVarintBytes, kAnyValue, raw, span)) return false;
   const uint64_t v = *raw;
   bool fits = true;
   switch (kind) {
@@ -208,10 +188,12 @@ bool Decoder::ReadScalar(Scalar kind, uint64_t* raw, ByteSpan* span) {
 
 Decoder::TagResult Decoder::ReadTag(uint32_t* number, WireType* type,
                                     ByteSpan* span) {
-  if (failed_) return TagResult::kFault;
-  if (reader_.empty()) return TagResult::kEnd;
+  if (failed()) return TagResult::kFault;
+  if (reader().empty()) return TagResult::kEnd;
   uint64_t tag;
-  if (!ReadVarint(&tag, span, kMaxTagOrLengthBytes)) return TagResult::kFault;
+  if (!ReadVarint(kMaxTagOrLengthBytes, kAnyValue, &tag, span)) {
+    return TagResult::kFault;
+  }
   const uint64_t field = tag >> 3;
   const auto wire = static_cast<uint8_t>(tag & 7);
   if (field == 0 || field > kMaxFieldNumber) {
@@ -242,7 +224,7 @@ bool Decoder::SkipValue(WireType type) {
   ByteSpan span;
   switch (type) {
     case WireType::kVarint:
-      return ReadVarint(&v, &span);
+      return ReadVarint(kMaxVarintBytes, kAnyValue, &v, &span);
     case WireType::kI64:
       return ReadFixed64(&v, &span);
     case WireType::kI32:
@@ -250,7 +232,7 @@ bool Decoder::SkipValue(WireType type) {
     case WireType::kLen: {
       ByteSpan body;
       if (!ReadLength(&body, &span)) return false;
-      return reader_.Skip(body.length);
+      return reader().Skip(body.length);
     }
     default:
       // ReadTag rejects the others before any value is read.
@@ -259,41 +241,17 @@ bool Decoder::SkipValue(WireType type) {
 }
 
 bool Decoder::Narrow(ByteSpan body, ByteReader* saved) {
-  if (failed_) return false;
+  if (failed()) return false;
   ByteReader sub;
-  if (!reader_.Sub(body.offset, body.length, &sub)) return false;
-  *saved = reader_;
-  reader_ = sub;
+  if (!reader().Sub(body.offset, body.length, &sub)) return false;
+  *saved = reader();
+  reader() = sub;
   return true;
 }
 
 void Decoder::Widen(const ByteReader& saved, ByteSpan body) {
-  reader_ = saved;
-  (void)reader_.Seek(body.end());
-}
-
-bool Decoder::Charge(uint64_t bytes, ByteSpan at) {
-  if (failed_) return false;
-  if (bytes > model_budget_ - model_bytes_) {
-    Fail(Code::kLimitsModelSize, at,
-         StrCat("decoding this field would take the metadata model past ",
-                model_budget_, " bytes of memory, the budget for ",
-                input_size_, " input bytes"));
-    return false;
-  }
-  model_bytes_ += bytes;
-  return true;
-}
-
-bool Decoder::Enter(ByteSpan at) {
-  if (failed_) return false;
-  if (++depth_ > limits::kProtobufMaxDepth) {
-    --depth_;
-    Fail(Code::kProtobufDepthLimit, at,
-         StrCat("messages nest deeper than ", limits::kProtobufMaxDepth));
-    return false;
-  }
-  return true;
+  reader() = saved;
+  (void)reader().Seek(body.end());
 }
 
 MessageReader::MessageReader(Decoder& d)
@@ -308,23 +266,8 @@ MessageReader::~MessageReader() {
 
 void MessageReader::CloseTraced() {
   if (!traced_) return;
-  d_.trace()->Close(d_.ToFile({d_.reader().position(), 0}).offset);
+  d_.EndTrace(type_, tag_.offset, traced_value_);
   traced_ = false;
-}
-
-bool MessageReader::Seen(uint32_t number) const {
-  if (number < 64) return (seen_low_ >> number) & 1;
-  return std::find(seen_high_.begin(), seen_high_.end(), number) !=
-         seen_high_.end();
-}
-
-void MessageReader::MarkSeen(uint32_t number) {
-  if (number < 64) {
-    seen_low_ |= uint64_t{1} << number;
-  } else if (!Seen(number)) {
-    // Only known fields are marked, so this stays a handful long.
-    seen_high_.push_back(number);
-  }
 }
 
 bool MessageReader::Next() {
@@ -343,17 +286,19 @@ bool MessageReader::Next() {
       }
       header = {tag_.offset, peek.position() - tag_.offset};
     }
-    d_.trace()->OpenField(number_, type_, d_.ToFile(header));
+    d_.TraceField(static_cast<int32_t>(number_), TraceTypeName(type_),
+                  header);
     traced_ = true;
+    traced_value_ = header.end();
   }
-  duplicate_ = Seen(number_);
+  duplicate_ = seen_.Contains(number_);
   return true;
 }
 
 bool MessageReader::Expect(std::string_view name, WireType expected,
                            bool packable) {
   if (traced_) d_.trace()->Name(name);
-  MarkSeen(number_);
+  seen_.Insert(number_);
   if (type_ == expected || (packable && type_ == WireType::kLen)) return true;
   d_.PushName(name);
   d_.Report(Code::kProtobufWrongWireType, tag_,
@@ -387,19 +332,17 @@ bool MessageReader::ReadSingular(std::string_view name, Scalar kind,
 bool MessageReader::ReadPackedOne(Scalar kind, uint64_t element_bytes,
                                   size_t index, uint64_t* raw,
                                   ByteSpan* span) {
-  Trace* const trace = d_.trace();
+  const bool traced = d_.trace() != nullptr;
   const uint64_t at = d_.reader().position();
-  if (trace != nullptr) {
-    trace->OpenElement(static_cast<uint32_t>(index), WireTypeOf(kind),
-                       d_.ToFile({at, 0}).offset);
+  if (traced) {
+    d_.TraceElement(static_cast<uint32_t>(index),
+                    TraceTypeName(WireTypeOf(kind)), at);
   }
   d_.PushIndex(static_cast<int64_t>(index));
   const bool ok = d_.Charge(element_bytes, {at, 0}) &&
                   d_.ReadScalar(kind, raw, span);
   d_.Pop();
-  if (trace != nullptr) {
-    trace->Close(d_.ToFile({d_.reader().position(), 0}).offset);
-  }
+  if (traced) d_.EndTrace(WireTypeOf(kind), at, at);
   return ok;
 }
 

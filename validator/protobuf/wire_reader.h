@@ -36,32 +36,20 @@
 
 #include <bit>
 #include <cstdint>
-#include <type_traits>
 #include <span>
-#include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
-#include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
-#include "core/limits.h"
 #include "core/span.h"
 #include "core/span_map.h"
+#include "core/varint.h"
+#include "core/wire_decoder.h"
 
 namespace colcheck::protobuf {
-
-enum class WireType : uint8_t {
-  kVarint = 0,
-  kI64 = 1,
-  kLen = 2,
-  kStartGroup = 3,
-  kEndGroup = 4,
-  kI32 = 5,
-};
-
-std::string_view WireTypeName(WireType type);
 
 // The .proto scalar types a field can declare (those ORC uses), which fix
 // its wire type and the range of its values.
@@ -78,76 +66,43 @@ enum class Scalar : uint8_t {
   kDouble,
 };
 
-WireType WireTypeOf(Scalar kind);
-
-// Sees every field and packed element a decoder reads, in wire order, for
-// tools that show a message's encoding (`colcheck explain --footer`). All
-// spans and offsets are file positions. A field opens at its tag and closes
-// where its value ends; the fields nested in it open and close in between.
-class Trace {
- public:
-  virtual ~Trace() = default;
-  // A field: number, wire type, and the bytes of its tag (plus the length,
-  // for LEN); unnamed until Name().
-  virtual void OpenField(uint32_t number, WireType type, ByteSpan header) = 0;
-  // Element `index` of a packed repeated field, starting at `offset`.
-  virtual void OpenElement(uint32_t index, WireType type, uint64_t offset) = 0;
-  // The .proto's name of the innermost open field, once its decoder reads
-  // it. Unknown fields stay unnamed.
-  virtual void Name(std::string_view name) = 0;
-  // The innermost open field or element ends before `end`.
-  virtual void Close(uint64_t end) = 0;
+// The low 3 bits of a tag.
+enum class WireType : uint8_t {
+  kVarint = 0,
+  kI64 = 1,
+  kLen = 2,
+  kStartGroup = 3,
+  kEndGroup = 4,
+  kI32 = 5,
 };
 
-// Shared state of one decode: the bytes (logical offsets), the map to file
-// spans, the sink, the field path and nesting depth, and whether a
-// structural fault has stopped decoding. The reader is narrowed to each
-// nested message while it is decoded, so reads cannot cross its end.
-class Decoder {
+std::string_view WireTypeName(WireType type);
+
+WireType WireTypeOf(Scalar kind);
+
+// The name `colcheck explain --footer` gives a wire type: "varint", "i64",
+// "len", "i32" (and "group").
+std::string_view TraceTypeName(WireType type);
+
+// The shared state of one decode (core/wire_decoder.h: the bytes at
+// logical offsets, the map to file spans, the sink, the field path, depth,
+// model budget and failure latch) with the protobuf wire reads. The reader
+// is narrowed to each nested message while it is decoded, so reads cannot
+// cross its end.
+class Decoder : public WireDecoder {
  public:
   // `map` must outlive the Decoder; the model's views point into `reader`'s
   // bytes.
   Decoder(ByteReader reader, const SpanMap& map, DiagnosticSink* sink)
-      : reader_(reader),
-        map_(&map),
-        sink_(sink),
-        input_size_(reader.size()),
-        model_budget_(limits::ModelBudget(reader.size())) {}
-
-  ByteReader& reader() { return reader_; }
-  DiagnosticSink& sink() { return *sink_; }
-  const SpanMap& span_map() const { return *map_; }
-  // The file span of logical bytes.
-  ByteSpan ToFile(ByteSpan logical) const { return map_->ToFile(logical); }
-
-  // Attaches a trace (or detaches it with nullptr); it must outlive the
-  // decode.
-  void set_trace(Trace* trace) { trace_ = trace; }
-  Trace* trace() const { return trace_; }
-  bool failed() const { return failed_; }
-
-  // The field path: "types[3].subtypes[0]". A caller may push a prefix
-  // ("footer") before decoding.
-  void PushName(std::string_view name) { path_.push_back({name, -1}); }
-  void PushIndex(int64_t index) { path_.push_back({{}, index}); }
-  void Pop() { path_.pop_back(); }
-  std::string Path() const;
-
-  // Reports at the current path; `logical` is mapped to the file.
-  void Report(Code code, ByteSpan logical, std::string message);
-  // Reports and stops decoding.
-  void Fail(Code code, ByteSpan logical, std::string message);
+      : WireDecoder(kProtobufWireFormat, reader, &map, sink) {}
 
   // Primitive reads at the cursor. On a structural fault each reports,
   // marks the decoder failed and returns false. `span` receives the
   // logical bytes read.
   //
-  // A varint: truncation, more than `max_bytes` bytes, or a 10th byte above
-  // 1 is a fault; a redundant trailing zero group is a warning. Tags and
-  // lengths are 32-bit varints of at most 5 bytes: libprotobuf fails to
-  // parse longer ones.
-  [[nodiscard]] bool ReadVarint(uint64_t* out, ByteSpan* span,
-                                int max_bytes = 10);
+  // A varint (the core's ReadVarint) is at most 10 bytes. Tags and lengths
+  // are 32-bit varints of at most 5 bytes: libprotobuf fails to parse
+  // longer ones.
   [[nodiscard]] bool ReadFixed64(uint64_t* out, ByteSpan* span);
   [[nodiscard]] bool ReadFixed32(uint32_t* out, ByteSpan* span);
   // A LEN value's length varint, checked against the bytes that remain.
@@ -174,31 +129,9 @@ class Decoder {
   [[nodiscard]] bool Narrow(ByteSpan body, ByteReader* saved);
   void Widen(const ByteReader& saved, ByteSpan body);
 
-  // Charges `bytes` of model memory against limits::ModelBudget of the
-  // input before an element is added; past the budget, reports
-  // limits.model-size at `at` (logical) and stops decoding.
-  [[nodiscard]] bool Charge(uint64_t bytes, ByteSpan at);
-
-  // Depth accounting for nested messages (limits::kProtobufMaxDepth).
-  [[nodiscard]] bool Enter(ByteSpan at);
-  void Leave() { --depth_; }
-
- private:
-  struct Component {
-    std::string_view name;
-    int64_t index;
-  };
-
-  ByteReader reader_;
-  const SpanMap* map_;
-  DiagnosticSink* sink_;
-  std::vector<Component> path_;
-  int depth_ = 0;
-  uint64_t input_size_;  // Of the whole message; the reader narrows.
-  uint64_t model_budget_;
-  uint64_t model_bytes_ = 0;
-  bool failed_ = false;
-  Trace* trace_ = nullptr;
+  // Closes the traced field (or packed element) of wire type `type` that
+  // began at logical `begin`, with the value that starts at `value_begin`.
+  void EndTrace(WireType type, uint64_t begin, uint64_t value_begin);
 };
 
 // Converts the raw bits ReadScalar returns to the model's value type, as
@@ -206,16 +139,13 @@ class Decoder {
 // sint32 is zigzag-decoded from the low 32 bits).
 template <typename T>
 T ScalarValue(Scalar kind, uint64_t raw) {
-  const auto unzigzag = [](uint64_t v) {
-    return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
-  };
   int64_t v;
   switch (kind) {
     case Scalar::kSint64:
-      v = unzigzag(raw);
+      v = ZigZagDecode(raw);
       break;
     case Scalar::kSint32:
-      v = unzigzag(static_cast<uint32_t>(raw));
+      v = ZigZagDecode(static_cast<uint32_t>(raw));
       break;
     case Scalar::kInt32:
     case Scalar::kEnum:
@@ -282,31 +212,16 @@ class MessageReader {
     if (!ReadSingular(name, kind, &raw, &span)) return;
     Store(out, ScalarValue<T>(kind, raw), span, tag_);
   }
-  // Named shorthands for the decoders.
-  void ReadUint64(std::string_view n, Spanned<uint64_t>* o) {
-    Read(n, Scalar::kUint64, o);
-  }
-  void ReadUint32(std::string_view n, Spanned<uint32_t>* o) {
-    Read(n, Scalar::kUint32, o);
-  }
-  void ReadInt32(std::string_view n, Spanned<int32_t>* o) {
-    Read(n, Scalar::kInt32, o);
-  }
-  void ReadSint32(std::string_view n, Spanned<int32_t>* o) {
-    Read(n, Scalar::kSint32, o);
-  }
-  void ReadSint64(std::string_view n, Spanned<int64_t>* o) {
-    Read(n, Scalar::kSint64, o);
-  }
-  void ReadEnum(std::string_view n, Spanned<int64_t>* o) {
-    Read(n, Scalar::kEnum, o);
-  }
-  void ReadBool(std::string_view n, Spanned<bool>* o) {
-    Read(n, Scalar::kBool, o);
-  }
-  void ReadDouble(std::string_view n, Spanned<double>* o) {
-    Read(n, Scalar::kDouble, o);
-  }
+  // Named shorthands for the decoders, one per .proto type.
+  using Name = std::string_view;
+  void ReadUint64(Name n, Spanned<uint64_t>* o) { Read(n, Scalar::kUint64, o); }
+  void ReadUint32(Name n, Spanned<uint32_t>* o) { Read(n, Scalar::kUint32, o); }
+  void ReadInt32(Name n, Spanned<int32_t>* o) { Read(n, Scalar::kInt32, o); }
+  void ReadSint32(Name n, Spanned<int32_t>* o) { Read(n, Scalar::kSint32, o); }
+  void ReadSint64(Name n, Spanned<int64_t>* o) { Read(n, Scalar::kSint64, o); }
+  void ReadEnum(Name n, Spanned<int64_t>* o) { Read(n, Scalar::kEnum, o); }
+  void ReadBool(Name n, Spanned<bool>* o) { Read(n, Scalar::kBool, o); }
+  void ReadDouble(Name n, Spanned<double>* o) { Read(n, Scalar::kDouble, o); }
 
   // A `string` field (protobuf.invalid-utf8 warning if it is not UTF-8)
   // and a `bytes` field. The views point into the decoder's bytes.
@@ -425,21 +340,19 @@ class MessageReader {
       list->span = Join(list->span, span);
     }
   }
-  bool Seen(uint32_t number) const;
-  void MarkSeen(uint32_t number);
   void CloseTraced();
 
   Decoder& d_;
   uint64_t start_;
   bool entered_ = false;
   bool traced_ = false;
+  uint64_t traced_value_ = 0;  // Where the traced field's value starts.
   bool duplicate_ = false;
   bool utf8_check_ = false;  // The LEN being read is a `string`.
   uint32_t number_ = 0;
   WireType type_ = WireType::kVarint;
   ByteSpan tag_;
-  uint64_t seen_low_ = 0;  // Field numbers 1..63.
-  std::vector<uint32_t> seen_high_;
+  FieldSet seen_;  // Known fields only, for duplicates.
 };
 
 template <typename F>

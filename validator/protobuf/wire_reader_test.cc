@@ -546,21 +546,24 @@ TEST(WireReader, ModelBudget) {
   EXPECT_EQ(diags[0].length, 1u);
 }
 
-class RecordingTrace final : public Trace {
+class RecordingTrace final : public FieldTrace {
  public:
-  void OpenField(uint32_t number, WireType, ByteSpan header) override {
+  void OpenField(int32_t number, std::string_view, ByteSpan header) override {
     log += "(" + std::to_string(number) + "@" +
            std::to_string(header.offset) + "+" +
            std::to_string(header.length);
   }
-  void OpenElement(uint32_t index, WireType, uint64_t offset) override {
+  void OpenElement(uint32_t index, std::string_view,
+                   uint64_t offset) override {
     log += "[" + std::to_string(index) + "@" + std::to_string(offset);
   }
   void Name(std::string_view name) override {
     log += " ";
     log += name;
   }
-  void Close(uint64_t end) override { log += " " + std::to_string(end) + ")"; }
+  void Close(ByteSpan span, const TracedValue&) override {
+    log += " " + std::to_string(span.end()) + ")";
+  }
   std::string log;
 };
 

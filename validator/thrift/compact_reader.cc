@@ -5,6 +5,7 @@
 
 #include "core/strings.h"
 #include "core/utf8.h"
+#include "core/varint.h"
 
 namespace colcheck::thrift {
 namespace {
@@ -32,6 +33,48 @@ bool SameWireType(WireType expected, WireType actual) {
   if (is_bool(expected)) return is_bool(actual);
   // Sets and lists share one encoding; the IDL decides which it is.
   return expected == actual;
+}
+
+// What a traced value of `type` holds, from its bytes after the field
+// header; nothing for containers and undecodable bytes.
+TracedValue TracedValueOf(WireType type, bool element,
+                          std::span<const std::byte> bytes) {
+  ByteReader r(bytes);
+  uint8_t b;
+  switch (type) {
+    case WireType::kBoolTrue:
+    case WireType::kBoolFalse:
+      // A field's bool is its header's type; an element's is a byte.
+      if (!element) return type == WireType::kBoolTrue;
+      if (!r.ReadU8(&b)) return {};
+      return b == 1;
+    case WireType::kI8:
+      if (!r.ReadU8(&b)) return {};
+      return int64_t{static_cast<int8_t>(b)};
+    case WireType::kI16:
+    case WireType::kI32:
+    case WireType::kI64: {
+      const Varint64 v = ReadUleb128(r, 10);
+      if (v.status != VarintStatus::kOk) return {};
+      return ZigZagDecode(v.value);
+    }
+    case WireType::kDouble: {
+      uint64_t bits;
+      if (!r.ReadU64LE(&bits)) return {};
+      return std::bit_cast<double>(bits);
+    }
+    case WireType::kBinary: {
+      const Varint64 length = ReadUleb128(r, 5);
+      std::span<const std::byte> value;
+      if (length.status != VarintStatus::kOk || length.value > 0xFFFFFFFF ||
+          !r.ReadBytes(length.value, &value)) {
+        return {};
+      }
+      return value;
+    }
+    default:
+      return {};
+  }
 }
 
 }  // namespace
@@ -67,72 +110,11 @@ std::string_view WireTypeName(WireType type) {
   return "invalid";
 }
 
-std::string Decoder::Path() const {
-  std::string out;
-  for (const Component& c : path_) {
-    if (c.index >= 0) {
-      internal::AppendField(&out, c.index);
-    } else {
-      internal::AppendField(&out, c.name);
-    }
-  }
-  return out;
-}
-
-void Decoder::Report(Code code, ByteSpan span, std::string message) {
-  sink_->Report(code, span, Path(), std::move(message));
-}
-
-void Decoder::Fail(Code code, ByteSpan span, std::string message) {
-  if (failed_) return;
-  Report(code, span, std::move(message));
-  failed_ = true;
-}
-
-bool Decoder::ReadVarint(int max_bytes, uint64_t max_value, uint64_t* out,
-                         ByteSpan* span) {
-  if (failed_) return false;
-  const uint64_t start = reader_.position();
-  uint64_t value = 0;
-  for (int i = 0;; ++i) {
-    uint8_t b;
-    if (!reader_.ReadU8(&b)) {
-      Fail(Code::kThriftTruncated, reader_.SpanFrom(start),
-           StrCat("varint truncated after ", i,
-                  " bytes: at least 1 more byte is missing"));
-      return false;
-    }
-    if (i == max_bytes) {
-      Fail(Code::kThriftVarintOverlong, reader_.SpanFrom(start),
-           StrCat("varint is longer than the ", max_bytes,
-                  " bytes its type allows"));
-      return false;
-    }
-    const uint64_t bits = b & 0x7F;
-    // Bits that would land at position 64 or beyond cannot be represented.
-    if (i == 9 && bits > 1) {
-      Fail(Code::kThriftVarintOverflow, reader_.SpanFrom(start),
-           "varint value does not fit in 64 bits");
-      return false;
-    }
-    value |= bits << (7 * i);
-    if ((b & 0x80) == 0) {
-      *span = reader_.SpanFrom(start);
-      if (value > max_value) {
-        Fail(Code::kThriftVarintOverflow, *span,
-             StrCat("varint value ", value, " exceeds the maximum ",
-                    max_value, " of its type"));
-        return false;
-      }
-      if (i > 0 && b == 0) {
-        Report(Code::kThriftVarintNonCanonical, *span,
-               StrCat("varint uses ", i + 1,
-                      " bytes where fewer encode the same value"));
-      }
-      *out = value;
-      return true;
-    }
-  }
+void Decoder::EndTrace(WireType type, bool element, uint64_t begin,
+                       uint64_t value_begin) {
+  TraceClose(begin, value_begin, [&](std::span<const std::byte> bytes) {
+    return TracedValueOf(type, element, bytes);
+  });
 }
 
 bool Decoder::ReadZigzag(int max_bytes, int bits, int64_t* out,
@@ -141,20 +123,20 @@ bool Decoder::ReadZigzag(int max_bytes, int bits, int64_t* out,
       bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
   uint64_t raw;
   if (!ReadVarint(max_bytes, max_value, &raw, span)) return false;
-  *out = static_cast<int64_t>(raw >> 1) ^ -static_cast<int64_t>(raw & 1);
+  *out = ZigZagDecode(raw);
   return true;
 }
 
 bool Decoder::ReadI8(int8_t* out, ByteSpan* span) {
-  if (failed_) return false;
-  const uint64_t start = reader_.position();
+  if (failed()) return false;
+  const uint64_t start = reader().position();
   uint8_t b;
-  if (!reader_.ReadU8(&b)) {
+  if (!reader().ReadU8(&b)) {
     Fail(Code::kThriftTruncated, {start, 0}, "i8 truncated: 1 byte missing");
     return false;
   }
   *out = static_cast<int8_t>(b);
-  *span = reader_.SpanFrom(start);
+  *span = reader().SpanFrom(start);
   return true;
 }
 
@@ -177,45 +159,37 @@ bool Decoder::ReadI64(int64_t* out, ByteSpan* span) {
 }
 
 bool Decoder::ReadDouble(double* out, ByteSpan* span) {
-  if (failed_) return false;
-  const uint64_t start = reader_.position();
   uint64_t bits;
-  if (!reader_.ReadU64LE(&bits)) {
-    Fail(Code::kThriftTruncated, {start, reader_.remaining()},
-         StrCat("double truncated: ", 8 - reader_.remaining(),
-                " bytes missing"));
-    return false;
-  }
+  if (!ReadFixed(8, "double", &bits, span)) return false;
   *out = std::bit_cast<double>(bits);
-  *span = reader_.SpanFrom(start);
   return true;
 }
 
 bool Decoder::ReadBinary(std::span<const std::byte>* out, ByteSpan* span) {
-  const uint64_t start = reader_.position();
+  const uint64_t start = reader().position();
   uint64_t length;
   ByteSpan length_span;
   if (!ReadVarint(5, 0xFFFFFFFF, &length, &length_span)) return false;
-  if (length > reader_.remaining()) {
+  if (length > reader().remaining()) {
     // The length prefix is the fault: the bytes after it are whatever
     // follows in the struct, not a broken value.
     Fail(Code::kThriftBinaryTooLong, length_span,
          StrCat("binary length ", length, " exceeds the ",
-                reader_.remaining(), " bytes that remain: ",
-                length - reader_.remaining(), " bytes missing"));
+                reader().remaining(), " bytes that remain: ",
+                length - reader().remaining(), " bytes missing"));
     return false;
   }
-  (void)reader_.ReadBytes(length, out);
-  *span = reader_.SpanFrom(start);
+  (void)reader().ReadBytes(length, out);
+  *span = reader().SpanFrom(start);
   return true;
 }
 
 bool Decoder::ReadListHeader(WireType* element, uint32_t* size,
                              ByteSpan* span) {
-  if (failed_) return false;
-  const uint64_t start = reader_.position();
+  if (failed()) return false;
+  const uint64_t start = reader().position();
   uint8_t b;
-  if (!reader_.ReadU8(&b)) {
+  if (!reader().ReadU8(&b)) {
     Fail(Code::kThriftTruncated, {start, 0},
          "list header truncated: 1 byte missing");
     return false;
@@ -226,7 +200,7 @@ bool Decoder::ReadListHeader(WireType* element, uint32_t* size,
     ByteSpan ignored;
     if (!ReadVarint(5, 0x7FFFFFFF, &n, &ignored)) return false;
   }
-  *span = reader_.SpanFrom(start);
+  *span = reader().SpanFrom(start);
   if (b == 0) {
     // 0x00: an empty list without an element type (arrow-rs writes this).
     Report(Code::kThriftEmptyListHeader, *span,
@@ -242,10 +216,10 @@ bool Decoder::ReadListHeader(WireType* element, uint32_t* size,
     return false;
   }
   *element = static_cast<WireType>(type);
-  if (n > reader_.remaining() / MinElementBytes(*element)) {
+  if (n > reader().remaining() / MinElementBytes(*element)) {
     Fail(Code::kThriftCollectionTooLarge, *span,
          StrCat("list declares ", n, " elements but only ",
-                reader_.remaining(), " bytes remain"));
+                reader().remaining(), " bytes remain"));
     return false;
   }
   if (n > limits::kMaxCollectionSize) {
@@ -261,16 +235,16 @@ bool Decoder::ReadListHeader(WireType* element, uint32_t* size,
 Decoder::HeaderResult Decoder::ReadFieldHeader(int16_t last_id, int16_t* id,
                                                WireType* type,
                                                ByteSpan* span) {
-  if (failed_) return HeaderResult::kFault;
-  const uint64_t start = reader_.position();
+  if (failed()) return HeaderResult::kFault;
+  const uint64_t start = reader().position();
   uint8_t b;
-  if (!reader_.ReadU8(&b)) {
+  if (!reader().ReadU8(&b)) {
     Fail(Code::kThriftTruncated, {start, 0},
          "struct truncated: field header or STOP missing");
     return HeaderResult::kFault;
   }
   if (b == 0) {
-    *span = reader_.SpanFrom(start);
+    *span = reader().SpanFrom(start);
     return HeaderResult::kStop;
   }
   const uint8_t nibble = b & 0x0F;
@@ -284,7 +258,7 @@ Decoder::HeaderResult Decoder::ReadFieldHeader(int16_t last_id, int16_t* id,
     if (!ReadI16(&long_id, &ignored)) return HeaderResult::kFault;
     next_id = long_id;
   }
-  *span = reader_.SpanFrom(start);
+  *span = reader().SpanFrom(start);
   if (!IsValidType(nibble)) {
     Fail(Code::kThriftInvalidType, *span,
          StrCat("field type ", static_cast<int>(nibble),
@@ -301,33 +275,8 @@ Decoder::HeaderResult Decoder::ReadFieldHeader(int16_t last_id, int16_t* id,
   return HeaderResult::kField;
 }
 
-bool Decoder::Charge(uint64_t bytes, ByteSpan at) {
-  if (failed_) return false;
-  if (bytes > model_budget_ - model_bytes_) {
-    Fail(Code::kLimitsModelSize, at,
-         StrCat("decoding this list would take the metadata model past ",
-                model_budget_, " bytes of memory, the budget for ",
-                reader_.size(), " input bytes"));
-    return false;
-  }
-  model_bytes_ += bytes;
-  return true;
-}
-
-bool Decoder::Enter(ByteSpan at) {
-  if (failed_) return false;
-  if (++depth_ > limits::kThriftMaxDepth) {
-    --depth_;
-    Fail(Code::kThriftDepthLimit, at,
-         StrCat("structs and collections nest deeper than ",
-                limits::kThriftMaxDepth));
-    return false;
-  }
-  return true;
-}
-
 bool Decoder::Skip(WireType type) {
-  if (failed_) return false;
+  if (failed()) return false;
   ByteSpan span;
   switch (type) {
     case WireType::kBoolTrue:
@@ -354,7 +303,7 @@ bool Decoder::Skip(WireType type) {
 
 bool Decoder::SkipElements(WireType type, uint64_t count) {
   for (uint64_t i = 0; i < count; ++i) {
-    if (failed_) return false;
+    if (failed()) return false;
     ByteSpan span;
     switch (type) {
       case WireType::kStop:
@@ -362,7 +311,7 @@ bool Decoder::SkipElements(WireType type, uint64_t count) {
       case WireType::kBoolTrue:
       case WireType::kBoolFalse: {
         Spanned<bool> ignored;
-        if (!ReadElement(*this, &ignored) && failed_) return false;
+        if (!ReadElement(*this, &ignored) && failed()) return false;
         break;
       }
       case WireType::kI8: {
@@ -405,11 +354,11 @@ bool Decoder::SkipElements(WireType type, uint64_t count) {
         return false;  // Unreachable: headers are checked first.
     }
   }
-  return !failed_;
+  return !failed();
 }
 
 bool Decoder::SkipStruct() {
-  const uint64_t start = reader_.position();
+  const uint64_t start = reader().position();
   if (!Enter({start, 1})) return false;
   int16_t last = 0;
   bool ok = true;
@@ -427,18 +376,18 @@ bool Decoder::SkipStruct() {
 }
 
 bool Decoder::SkipMap() {
-  const uint64_t start = reader_.position();
+  const uint64_t start = reader().position();
   uint64_t n;
   ByteSpan span;
   if (!ReadVarint(5, 0x7FFFFFFF, &n, &span)) return false;
   if (n == 0) return true;
   uint8_t types;
-  if (!reader_.ReadU8(&types)) {
-    Fail(Code::kThriftTruncated, reader_.SpanFrom(start),
+  if (!reader().ReadU8(&types)) {
+    Fail(Code::kThriftTruncated, reader().SpanFrom(start),
          "map header truncated: key/value types missing");
     return false;
   }
-  const ByteSpan header = reader_.SpanFrom(start);
+  const ByteSpan header = reader().SpanFrom(start);
   const uint8_t k = types >> 4, v = types & 0x0F;
   if (!IsValidType(k) || !IsValidType(v)) {
     Fail(Code::kThriftInvalidType, header,
@@ -447,10 +396,10 @@ bool Decoder::SkipMap() {
   }
   const WireType key = static_cast<WireType>(k);
   const WireType value = static_cast<WireType>(v);
-  if (n > reader_.remaining() / (MinElementBytes(key) + MinElementBytes(value))) {
+  if (n > reader().remaining() / (MinElementBytes(key) + MinElementBytes(value))) {
     Fail(Code::kThriftCollectionTooLarge, header,
          StrCat("map declares ", n, " entries but only ",
-                reader_.remaining(), " bytes remain"));
+                reader().remaining(), " bytes remain"));
     return false;
   }
   if (!Enter(header)) return false;
@@ -509,21 +458,8 @@ StructReader::~StructReader() {
 
 void StructReader::CloseTraced() {
   if (!traced_) return;
-  d_.trace()->Close(d_.reader().position());
+  d_.EndTrace(type_, /*element=*/false, header_.offset, header_.end());
   traced_ = false;
-}
-
-bool StructReader::Seen(int16_t id) const {
-  if (id >= 0 && id < 64) return (seen_low_ >> id) & 1;
-  return seen_high_.count(id) > 0;
-}
-
-void StructReader::MarkSeen(int16_t id) {
-  if (id >= 0 && id < 64) {
-    seen_low_ |= uint64_t{1} << id;
-  } else {
-    seen_high_.insert(id);
-  }
 }
 
 bool StructReader::Next() {
@@ -533,7 +469,7 @@ bool StructReader::Next() {
       d_.ReadFieldHeader(last_id_, &id_, &type_, &header_);
   if (r != Decoder::HeaderResult::kField) return false;
   if (d_.trace() != nullptr) {
-    d_.trace()->OpenField(id_, type_, header_);
+    d_.TraceField(id_, WireTypeName(type_), header_);
     traced_ = true;
   }
   last_id_ = id_;
@@ -541,7 +477,7 @@ bool StructReader::Next() {
     d_.Report(Code::kThriftDuplicateField, header_,
               StrCat("field id ", id_, " appears twice in one struct"));
   }
-  MarkSeen(id_);
+  seen_.Insert(id_);
   if (id_ <= 0) {
     d_.Report(Code::kThriftInvalidFieldId, header_,
               StrCat("field id ", id_, " is not positive"));

@@ -31,17 +31,14 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
-#include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
-#include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
-#include "core/limits.h"
 #include "core/span.h"
+#include "core/wire_decoder.h"
 
 namespace colcheck::thrift {
 
@@ -63,56 +60,18 @@ enum class WireType : uint8_t {
 
 std::string_view WireTypeName(WireType type);
 
-// Sees every field and list element a decoder reads, in wire order, for
-// tools that show a struct's encoding (`colcheck explain --footer`). A field
-// opens at its header and closes where its value ends; the fields and
-// elements nested in it open and close in between. A Decoder without a
-// trace pays one null check per field.
-class Trace {
- public:
-  virtual ~Trace() = default;
-  // A struct field: id, wire type and header bytes; unnamed until Name().
-  virtual void OpenField(int16_t id, WireType type, ByteSpan header) = 0;
-  // Element `index` of a list of `type`, starting at `offset`.
-  virtual void OpenElement(uint32_t index, WireType type, uint64_t offset) = 0;
-  // The IDL's name of the innermost open field, once its decoder reads it.
-  virtual void Name(std::string_view name) = 0;
-  // The innermost open field or element ends before `end`.
-  virtual void Close(uint64_t end) = 0;
-};
-
-// Shared state of one decode: the bytes, the sink, the current field path
-// and nesting depth, and whether a structural fault has stopped decoding.
-class Decoder {
+// The shared state of one decode (core/wire_decoder.h: the bytes, the sink,
+// the field path, depth, model budget and failure latch) with the compact
+// protocol's reads. Offsets are file offsets: Parquet's Thrift is read
+// straight from the file.
+class Decoder : public WireDecoder {
  public:
   Decoder(ByteReader reader, DiagnosticSink* sink)
-      : reader_(reader),
-        sink_(sink),
-        model_budget_(limits::ModelBudget(reader.size())) {}
-
-  ByteReader& reader() { return reader_; }
-  DiagnosticSink& sink() { return *sink_; }
-
-  // Attaches a trace (or detaches it with nullptr); it must outlive the
-  // decode.
-  void set_trace(Trace* trace) { trace_ = trace; }
-  Trace* trace() const { return trace_; }
-  bool failed() const { return failed_; }
-
-  // The field path: "row_groups[0].columns[3].meta_data". Decoders push a
-  // component while they read a field so nested reports name it.
-  void PushName(std::string_view name) { path_.push_back({name, -1}); }
-  void PushIndex(int64_t index) { path_.push_back({{}, index}); }
-  void Pop() { path_.pop_back(); }
-  std::string Path() const;
-
-  // Reports at the current path.
-  void Report(Code code, ByteSpan span, std::string message);
-  // Reports and stops decoding.
-  void Fail(Code code, ByteSpan span, std::string message);
+      : WireDecoder(kThriftCompactFormat, reader, /*map=*/nullptr, sink) {}
 
   // Primitive reads. On a fault each reports, marks the decoder failed and
-  // returns false. `span` receives the bytes read.
+  // returns false. `span` receives the bytes read. (ReadVarint is the
+  // core's: at most `max_bytes` bytes, a value of at most `max_value`.)
   [[nodiscard]] bool ReadI8(int8_t* out, ByteSpan* span);
   [[nodiscard]] bool ReadI16(int16_t* out, ByteSpan* span);
   [[nodiscard]] bool ReadI32(int32_t* out, ByteSpan* span);
@@ -121,10 +80,6 @@ class Decoder {
   // A varint length then that many bytes, checked against what remains.
   [[nodiscard]] bool ReadBinary(std::span<const std::byte>* out,
                                 ByteSpan* span);
-  // An unsigned varint of at most `max_bytes` bytes whose value must not
-  // exceed `max_value`.
-  [[nodiscard]] bool ReadVarint(int max_bytes, uint64_t max_value,
-                                uint64_t* out, ByteSpan* span);
 
   // A list or set header. Checks the element type nibble and that `size`
   // elements of at least one byte each fit in the remaining bytes, so the
@@ -144,33 +99,16 @@ class Decoder {
   // Skips `count` collection elements of `type` (a bool element is a byte).
   [[nodiscard]] bool SkipElements(WireType type, uint64_t count);
 
-  // Charges `bytes` of model memory against limits::ModelBudget of the
-  // input before a list is reserved; past the budget, reports
-  // limits.model-size at `at` and stops decoding.
-  [[nodiscard]] bool Charge(uint64_t bytes, ByteSpan at);
-
-  // Depth accounting for structs and collections.
-  [[nodiscard]] bool Enter(ByteSpan at);
-  void Leave() { --depth_; }
+  // Closes the traced field (or list element) of `type` that began at
+  // `begin`, with the value that starts at `value_begin`.
+  void EndTrace(WireType type, bool element, uint64_t begin,
+                uint64_t value_begin);
 
  private:
-  struct Component {
-    std::string_view name;
-    int64_t index;
-  };
   [[nodiscard]] bool ReadZigzag(int max_bytes, int bits, int64_t* out,
                                 ByteSpan* span);
   [[nodiscard]] bool SkipStruct();
   [[nodiscard]] bool SkipMap();
-
-  ByteReader reader_;
-  DiagnosticSink* sink_;
-  std::vector<Component> path_;
-  int depth_ = 0;
-  uint64_t model_budget_;
-  uint64_t model_bytes_ = 0;
-  bool failed_ = false;
-  Trace* trace_ = nullptr;
 };
 
 // Element readers for StructReader::ReadList. Each reads one element of a
@@ -284,7 +222,7 @@ class StructReader {
   bool FinishUnion(std::initializer_list<int16_t> known_ids);
 
   // Whether field `id` was seen.
-  bool Seen(int16_t id) const;
+  bool Seen(int16_t id) const { return seen_.Contains(id); }
   // The struct's bytes so far (from its first field header).
   ByteSpan span() const { return d_.reader().SpanFrom(start_); }
 
@@ -349,20 +287,18 @@ class StructReader {
       return false;
     }
     bool ok = true;
-    Trace* const trace = d_.trace();
+    const bool traced = d_.trace() != nullptr;
     for (uint32_t i = 0; ok && i < size; ++i) {
-      if (trace != nullptr) {
-        trace->OpenElement(i, actual, d_.reader().position());
-      }
+      const uint64_t at = d_.reader().position();
+      if (traced) d_.TraceElement(i, WireTypeName(actual), at);
       ok = read(i);
-      if (trace != nullptr) trace->Close(d_.reader().position());
+      if (traced) d_.EndTrace(actual, /*element=*/true, at, at);
     }
     d_.Leave();
     return ok;
   }
   bool CheckElementType(WireType expected, WireType actual, uint32_t size,
                         ByteSpan header);
-  void MarkSeen(int16_t id);
   // Closes the traced field, if one is open, where the cursor is.
   void CloseTraced();
 
@@ -373,8 +309,7 @@ class StructReader {
   int16_t last_id_ = 0;
   WireType type_ = WireType::kStop;
   ByteSpan header_;
-  uint64_t seen_low_ = 0;  // Ids 0..63, the common case, without allocation.
-  std::unordered_set<int16_t> seen_high_;
+  FieldSet seen_;
   int members_unknown_ = 0;
   bool traced_ = false;  // The current field is open in d_.trace().
 };

@@ -1,0 +1,78 @@
+// The footer tree of `colcheck explain --footer` (Inspection::footer): one
+// ThriftNode per field and element a metadata decoder reads, in pre-order,
+// built from the decoder's FieldTrace (core/wire_decoder.h). Parquet's
+// FileMetaData (Thrift) and ORC's PostScript and Footer (protobuf) are
+// traced alike: a node is named by the decoder that reads it (the IDL's or
+// .proto's name, "field 17" when unknown, "[3]" for an element), spans its
+// bytes from header to value end, and shows its value when it has no
+// children.
+
+#ifndef COLCHECK_INSPECT_FIELD_TREE_H_
+#define COLCHECK_INSPECT_FIELD_TREE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "colcheck/inspect.h"
+#include "core/span.h"
+#include "core/wire_decoder.h"
+
+namespace colcheck::inspect {
+
+class FieldTree final : public FieldTrace {
+ public:
+  // Appends to `nodes` until it holds `max_nodes`; the outermost fields get
+  // depth `depth`.
+  FieldTree(uint32_t depth, size_t max_nodes, std::vector<ThriftNode>* nodes)
+      : depth_(depth), max_nodes_(max_nodes), nodes_(nodes) {}
+
+  void OpenField(int32_t id, std::string_view type, ByteSpan header) override;
+  void OpenElement(uint32_t index, std::string_view type,
+                   uint64_t offset) override;
+  void Name(std::string_view name) override;
+  void Close(ByteSpan span, const TracedValue& value) override;
+
+  // Whether `max_nodes` cut the tree short.
+  bool capped() const { return capped_; }
+
+ private:
+  struct OpenNode {
+    int64_t node;  // Index into nodes_, or -1 past the cap.
+    bool has_children;
+  };
+
+  void Open(std::string name, int32_t id, std::string_view type);
+
+  const uint32_t depth_;
+  const size_t max_nodes_;
+  std::vector<ThriftNode>* nodes_;
+  std::vector<OpenNode> open_;
+  bool capped_ = false;
+};
+
+// A value as a node shows it: 42, true, 1.5, a byte string quoted when it
+// is text and else in hex (at most limits::kThriftValuePreview bytes, then
+// "..."), fixed bits as hex and number; "" for nothing.
+std::string PreviewValue(const TracedValue& value);
+
+// Decodes a `Model` from `d` with `decode` once more, with a FieldTree at
+// `depth` attached, appending its nodes to `nodes`. Returns whether
+// `max_nodes` cut it short.
+template <typename Decoder, typename Model>
+bool BuildFieldTree(Decoder& d, bool (*decode)(Decoder&, Model*),
+                    uint32_t depth, size_t max_nodes,
+                    std::vector<ThriftNode>* nodes) {
+  FieldTree tree(depth, max_nodes, nodes);
+  d.set_trace(&tree);
+  Model model;
+  decode(d, &model);
+  d.set_trace(nullptr);
+  return tree.capped();
+}
+
+}  // namespace colcheck::inspect
+
+#endif  // COLCHECK_INSPECT_FIELD_TREE_H_
