@@ -183,9 +183,9 @@ void CheckSchema(const Schema& schema, uint64_t size) {
   COLCHECK_FUZZ_CHECK(static_cast<size_t>(columns) == schema.leaves.size());
 }
 
-void CheckFooterFields(const std::vector<ThriftNode>& footer, uint64_t size) {
+void CheckFooterFields(const std::vector<FieldNode>& footer, uint64_t size) {
   for (size_t i = 0; i < footer.size(); ++i) {
-    const ThriftNode& node = footer[i];
+    const FieldNode& node = footer[i];
     COLCHECK_FUZZ_CHECK(Inside(node.offset, node.length, size));
     const uint32_t previous = i == 0 ? 0 : footer[i - 1].depth + 1;
     COLCHECK_FUZZ_CHECK(node.depth <= previous);

@@ -260,9 +260,9 @@ class TextWriter {
   int32_t column_ = -1;
 };
 
-void AppendFooterText(const std::vector<ThriftNode>& nodes, std::string* out) {
+void AppendFooterText(const std::vector<FieldNode>& nodes, std::string* out) {
   out->append("footer fields:\n");
-  for (const ThriftNode& n : nodes) {
+  for (const FieldNode& n : nodes) {
     out->append(2 + 2 * static_cast<size_t>(n.depth), ' ');
     AppendSanitized(n.name, out);
     out->append(" (" + std::to_string(n.id) + ", ");
@@ -412,7 +412,7 @@ void JsonAccounting(const LayoutAccounting& a, JsonWriter* json) {
   json->EndObject();
 }
 
-void JsonNode(const ThriftNode& n, JsonWriter* json) {
+void JsonNode(const FieldNode& n, JsonWriter* json) {
   json->BeginObject();
   json->Key("name").String(n.name);
   // A Thrift id is an i16, written as its 16 bits; protobuf numbers are

@@ -55,7 +55,7 @@ Inspection TwoChunks() {
   l.row_groups.push_back({0, 4, 50, 7});
   l.chunks.push_back({0, 0, "a", 4, 50, 42});
   l.chunks.push_back({0, 1, "b", 40, 14, 1});
-  ThriftNode version;
+  FieldNode version;
   version.name = "version";
   version.id = 1;
   version.type = "i32";

@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "orc/orc_validator.h"
-#include "parquet/footer.h"
 #include "parquet/parquet_validator.h"
+#include "parquet/tail.h"
 
 namespace colcheck {
 namespace {

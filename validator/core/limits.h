@@ -86,8 +86,8 @@ inline constexpr size_t kMaxInspectPages = size_t{1} << 20;
 
 // Thrift values an inspection records for the footer tree
 // (InspectOptions::footer_fields), and the bytes of a value it shows.
-inline constexpr size_t kMaxThriftNodes = size_t{1} << 20;
-inline constexpr size_t kThriftValuePreview = 32;
+inline constexpr size_t kMaxFieldNodes = size_t{1} << 20;
+inline constexpr size_t kFieldValuePreview = 32;
 
 // Values decoded per batch by the page walk: bounds the working memory of
 // level and value decoding whatever a page declares.

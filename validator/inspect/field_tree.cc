@@ -22,9 +22,9 @@ std::string Hex(std::span<const std::byte> bytes) {
 }
 
 std::string BytesPreview(std::span<const std::byte> bytes) {
-  const bool cut = bytes.size() > limits::kThriftValuePreview;
+  const bool cut = bytes.size() > limits::kFieldValuePreview;
   const std::span<const std::byte> shown =
-      bytes.first(cut ? limits::kThriftValuePreview : bytes.size());
+      bytes.first(cut ? limits::kFieldValuePreview : bytes.size());
   bool text = IsValidUtf8(bytes);
   for (std::byte b : shown) text &= std::to_integer<uint8_t>(b) >= 0x20;
   const std::string out =
@@ -77,7 +77,7 @@ void FieldTree::Open(std::string name, int32_t id, std::string_view type) {
   int64_t index = -1;
   if (nodes_->size() < max_nodes_) {
     index = static_cast<int64_t>(nodes_->size());
-    ThriftNode n;
+    FieldNode n;
     n.name = std::move(name);
     n.id = id;
     n.type = type;
@@ -94,7 +94,7 @@ void FieldTree::Close(ByteSpan span, const TracedValue& value) {
   const OpenNode o = open_.back();
   open_.pop_back();
   if (o.node < 0) return;
-  ThriftNode& n = (*nodes_)[o.node];
+  FieldNode& n = (*nodes_)[o.node];
   n.offset = span.offset;
   n.length = span.length;
   if (!o.has_children) n.value = PreviewValue(value);

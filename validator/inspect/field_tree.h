@@ -1,5 +1,5 @@
 // The footer tree of `colcheck explain --footer` (Inspection::footer): one
-// ThriftNode per field and element a metadata decoder reads, in pre-order,
+// FieldNode per field and element a metadata decoder reads, in pre-order,
 // built from the decoder's FieldTrace (core/wire_decoder.h). Parquet's
 // FileMetaData (Thrift) and ORC's PostScript and Footer (protobuf) are
 // traced alike: a node is named by the decoder that reads it (the IDL's or
@@ -26,7 +26,7 @@ class FieldTree final : public FieldTrace {
  public:
   // Appends to `nodes` until it holds `max_nodes`; the outermost fields get
   // depth `depth`.
-  FieldTree(uint32_t depth, size_t max_nodes, std::vector<ThriftNode>* nodes)
+  FieldTree(uint32_t depth, size_t max_nodes, std::vector<FieldNode>* nodes)
       : depth_(depth), max_nodes_(max_nodes), nodes_(nodes) {}
 
   void OpenField(int32_t id, std::string_view type, ByteSpan header) override;
@@ -48,13 +48,13 @@ class FieldTree final : public FieldTrace {
 
   const uint32_t depth_;
   const size_t max_nodes_;
-  std::vector<ThriftNode>* nodes_;
+  std::vector<FieldNode>* nodes_;
   std::vector<OpenNode> open_;
   bool capped_ = false;
 };
 
 // A value as a node shows it: 42, true, 1.5, a byte string quoted when it
-// is text and else in hex (at most limits::kThriftValuePreview bytes, then
+// is text and else in hex (at most limits::kFieldValuePreview bytes, then
 // "..."), fixed bits as hex and number; "" for nothing.
 std::string PreviewValue(const TracedValue& value);
 
@@ -64,7 +64,7 @@ std::string PreviewValue(const TracedValue& value);
 template <typename Decoder, typename Model>
 bool BuildFieldTree(Decoder& d, bool (*decode)(Decoder&, Model*),
                     uint32_t depth, size_t max_nodes,
-                    std::vector<ThriftNode>* nodes) {
+                    std::vector<FieldNode>* nodes) {
   FieldTree tree(depth, max_nodes, nodes);
   d.set_trace(&tree);
   Model model;

@@ -17,10 +17,10 @@
 #include "core/limits.h"
 #include "core/strings.h"
 #include "inspect/inspect_internal.h"
-#include "parquet/footer.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_walk.h"
 #include "parquet/rules.h"
+#include "parquet/tail.h"
 #include "thrift/compact_reader.h"
 #include "validate_internal.h"
 
@@ -426,9 +426,8 @@ Inspection Inspect(std::span<const std::byte> data,
                       "region")});
   }
   if (!orc && options.footer_fields && collector.footer_seen()) {
-    out.footer_capped =
-        inspect::TraceFooter(file, collector.metadata(),
-                             limits::kMaxThriftNodes, &out.footer);
+    out.footer_capped = inspect::TraceFooter(
+        file, collector.metadata(), limits::kMaxFieldNodes, &out.footer);
   }
   return out;
 }

@@ -17,7 +17,7 @@
 namespace colcheck::inspect {
 
 bool TraceFooter(const ByteReader& file, ByteSpan metadata, size_t max_nodes,
-                 std::vector<ThriftNode>* nodes) {
+                 std::vector<FieldNode>* nodes) {
   ByteReader bytes;
   if (!file.Sub(metadata.offset, metadata.length, &bytes)) return false;
   // The validation already reported every fault of these bytes.

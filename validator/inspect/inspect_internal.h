@@ -41,10 +41,10 @@ std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
                                             const Schema& schema);
 
 // Appends the footer tree of the FileMetaData at `metadata` to `nodes`, in
-// pre-order, at most `max_nodes` of them (limits::kMaxThriftNodes). Returns
+// pre-order, at most `max_nodes` of them (limits::kMaxFieldNodes). Returns
 // whether the cap cut it short.
 bool TraceFooter(const ByteReader& file, ByteSpan metadata, size_t max_nodes,
-                 std::vector<ThriftNode>* nodes);
+                 std::vector<FieldNode>* nodes);
 
 // The ORC half of an inspection (inspect_orc.cc): an observer of the
 // validation pass that records the layout, type tree and file fields, and,

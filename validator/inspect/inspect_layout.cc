@@ -13,7 +13,7 @@
 
 #include "core/strings.h"
 #include "inspect/inspect_internal.h"
-#include "parquet/footer.h"
+#include "parquet/tail.h"
 
 namespace colcheck::inspect {
 namespace {

@@ -20,25 +20,17 @@
 #include <vector>
 
 #include "core/byte_reader.h"
-#include "core/diagnostics.h"
 #include "core/limits.h"
-#include "core/span_map.h"
 #include "core/strings.h"
 #include "inspect/field_tree.h"
 #include "inspect/inspect_internal.h"
-#include "orc/compression.h"
 #include "orc/footer.h"
 #include "orc/metadata.h"
-#include "orc/metadata_decoder.h"
 #include "orc/tail.h"
 #include "orc/types.h"
-#include "protobuf/wire_reader.h"
 
 namespace colcheck::inspect {
 namespace {
-
-// Every fault the collector meets was reported by the validation pass.
-constexpr size_t kScratchDiagnostics = 1;
 
 // [offset, offset + length) cut to the file; nullopt when it starts past
 // the end.
@@ -93,6 +85,7 @@ class OrcCollector : public OrcInspector {
                size_t max_streams, Inspection* out)
       : file_(file), options_(options), max_streams_(max_streams), out_(out) {}
 
+  FieldTrace* MessageTrace(std::string_view message) override;
   void Tail(const orc::Tail& tail, bool read) override;
   void Footer(const orc::Footer& footer, const orc::TypeTree& types) override;
   void Stripe(size_t index, const orc::StripeInformation& info,
@@ -108,16 +101,22 @@ class OrcCollector : public OrcInspector {
   // where the placed ones end.
   uint64_t AddStreams(size_t index, const orc::StripeFooter& footer,
                       uint64_t begin, uint64_t area_end);
-  void TraceFields();
 
   const ByteReader& file_;
   const InspectOptions& options_;
   const size_t max_streams_;
   Inspection* out_;
-  DiagnosticSink scratch_{kScratchDiagnostics};
-  orc::RegionDecoder decoder_;
   orc::Tail tail_;
   bool footer_ok_ = false;
+  // The footer tree (options.footer_fields), built as the pass decodes
+  // each message: a "message" node, then the message's fields.
+  struct TracedMessage {
+    size_t node = 0;  // Index into Inspection::footer.
+    std::optional<FieldTree> tree;
+  };
+  TracedMessage postscript_;
+  TracedMessage footer_;
+  bool footer_cut_ = false;  // No room was left for the Footer's node.
   size_t streams_ = 0;
   std::vector<Region> regions_;
 };
@@ -137,8 +136,42 @@ void OrcCollector::AddRegion(RegionKind kind, ByteSpan span, std::string field,
   regions_.push_back(std::move(r));
 }
 
+FieldTrace* OrcCollector::MessageTrace(std::string_view message) {
+  std::vector<FieldNode>& nodes = out_->footer;
+  const size_t max = limits::kMaxFieldNodes;
+  if (!options_.footer_fields) return nullptr;
+  if (nodes.size() >= max) {
+    footer_cut_ = true;
+    return nullptr;
+  }
+  const bool footer = message == "footer";
+  TracedMessage& traced = footer ? footer_ : postscript_;
+  traced.node = nodes.size();
+  FieldNode n;
+  n.name = std::string(message);
+  n.type = "message";
+  if (footer) {
+    n.offset = tail_.footer.offset;
+    n.length = tail_.footer.length;
+  }
+  nodes.push_back(std::move(n));
+  return &traced.tree.emplace(/*depth=*/1, max, &nodes);
+}
+
 void OrcCollector::Tail(const orc::Tail& tail, bool read) {
   tail_ = tail;
+  if (postscript_.tree) {
+    // Asked for before the PostScript was found; when it was not, nothing
+    // was traced.
+    std::vector<FieldNode>& nodes = out_->footer;
+    if (tail.postscript_bytes.length == 0) {
+      nodes.resize(postscript_.node);
+      postscript_.tree.reset();
+    } else {
+      nodes[postscript_.node].offset = tail.postscript_bytes.offset;
+      nodes[postscript_.node].length = tail.postscript_bytes.length;
+    }
+  }
   if (AsChars(file_.Bytes({0, 3})) == "ORC") {
     AddRegion(RegionKind::kOrcMagic, {0, 3}, "magic");
   }
@@ -306,50 +339,17 @@ void OrcCollector::Stripe(size_t index, const orc::StripeInformation& info,
   out_->layout.stripes.push_back(std::move(extent));
 }
 
-void OrcCollector::TraceFields() {
-  std::vector<ThriftNode>& nodes = out_->footer;
-  const size_t max = limits::kMaxThriftNodes;
-  const auto pseudo = [&](std::string_view name, ByteSpan span) {
-    ThriftNode n;
-    n.name = std::string(name);
-    n.type = "message";
-    n.offset = span.offset;
-    n.length = span.length;
-    nodes.push_back(std::move(n));
-  };
-  ByteReader ps;
-  if (tail_.postscript_bytes.length > 0 && nodes.size() < max &&
-      file_.Sub(tail_.postscript_bytes.offset, tail_.postscript_bytes.length,
-                &ps)) {
-    pseudo("postscript", tail_.postscript_bytes);
-    // The PostScript is read straight from the file: logical offsets are
-    // file offsets.
-    const IdentitySpanMap identity;
-    protobuf::Decoder d(ps, identity, &scratch_);
-    out_->footer_capped |=
-        BuildFieldTree(d, &orc::DecodePostScript, 1, max, &nodes);
-  }
-  if (!footer_ok_ || nodes.size() >= max) {
-    out_->footer_capped |= footer_ok_;
-    return;
-  }
-  ByteReader bytes;
-  orc::DecodedRegion footer_bytes;
-  if (!file_.Sub(tail_.footer.offset, tail_.footer.length, &bytes) ||
-      !decoder_.DecodeRegion(bytes, tail_.compression, tail_.block_size,
-                             orc::RegionUse::kMessage, scratch_, "",
-                             &footer_bytes)) {
-    return;  // Unreachable: the pass decoded it.
-  }
-  pseudo("footer", tail_.footer);
-  // The Footer may be compressed: the region's map places each field of
-  // the decoded bytes in the file.
-  protobuf::Decoder d(footer_bytes.reader(), footer_bytes.map(), &scratch_);
-  out_->footer_capped |= BuildFieldTree(d, &orc::DecodeFooter, 1, max, &nodes);
-}
-
 void OrcCollector::Finish() {
-  if (options_.footer_fields) TraceFields();
+  if (postscript_.tree) out_->footer_capped |= postscript_.tree->capped();
+  if (footer_.tree) {
+    // A Footer that did not decode shows no fields.
+    if (footer_ok_) {
+      out_->footer_capped |= footer_.tree->capped();
+    } else {
+      out_->footer.resize(footer_.node);
+    }
+  }
+  out_->footer_capped |= footer_cut_ && footer_ok_;
   FinishLayout(std::move(regions_), &out_->layout);
 }
 

@@ -318,11 +318,11 @@ TEST(InspectTest, TwoChunksOnTheSameBytesOverlap) {
 
 // Each node lies inside its parent, children follow their parent one level
 // deeper, and all lie inside `footer`.
-std::string CheckFooterTree(const std::vector<ThriftNode>& nodes,
+std::string CheckFooterTree(const std::vector<FieldNode>& nodes,
                             ByteSpan footer) {
-  std::vector<const ThriftNode*> stack;
+  std::vector<const FieldNode*> stack;
   for (size_t i = 0; i < nodes.size(); ++i) {
-    const ThriftNode& n = nodes[i];
+    const FieldNode& n = nodes[i];
     if (n.depth > stack.size()) return "node " + std::to_string(i) + " too deep";
     stack.resize(n.depth);
     const uint64_t begin = stack.empty() ? footer.offset : stack.back()->offset;
@@ -355,7 +355,7 @@ TEST(InspectTest, FooterFieldsCarryIdlNamesAndSpans) {
   ASSERT_NE(footer, nullptr);
   EXPECT_EQ(CheckFooterTree(in.footer, {footer->offset, footer->length}), "");
   ASSERT_GE(in.footer.size(), 4u);
-  const ThriftNode& version = in.footer[0];
+  const FieldNode& version = in.footer[0];
   EXPECT_EQ(version.name, "version");
   EXPECT_EQ(version.id, 1);
   EXPECT_EQ(version.type, "i32");
@@ -373,14 +373,14 @@ TEST(InspectTest, FooterFieldsCarryIdlNamesAndSpans) {
   // The schema element's node spans exactly the element's bytes.
   EXPECT_EQ(in.footer[2].offset, in.schema.fields[0].offset);
   EXPECT_EQ(in.footer[2].length, in.schema.fields[0].length);
-  const ThriftNode& unknown = in.footer.back();
+  const FieldNode& unknown = in.footer.back();
   EXPECT_EQ(unknown.name, "field 20");
   EXPECT_EQ(unknown.id, 20);
   EXPECT_EQ(unknown.value, "-7");
   EXPECT_EQ(unknown.depth, 0u);
   EXPECT_EQ(unknown.offset + unknown.length + 1, footer->offset + footer->length);
   bool saw_path = false;
-  for (const ThriftNode& n : in.footer) {
+  for (const FieldNode& n : in.footer) {
     saw_path |= n.name == "path_in_schema";
   }
   EXPECT_TRUE(saw_path);
@@ -396,7 +396,7 @@ TEST(InspectTest, FooterTreeStopsAtItsCap) {
   EXPECT_FALSE(whole.footer_capped);
   const Region* footer = FindKind(whole.layout, RegionKind::kFooter);
   ASSERT_NE(footer, nullptr);
-  std::vector<ThriftNode> nodes;
+  std::vector<FieldNode> nodes;
   EXPECT_TRUE(inspect::TraceFooter(ByteReader(bytes),
                                    {footer->offset, footer->length}, 5,
                                    &nodes));
@@ -557,9 +557,9 @@ bool SameReport(const Report& a, const Report& b) {
 // ORC fields: under the depth-0 "postscript" and "footer" nodes, each
 // lying in its region, every node inside its parent's span and the file.
 std::string CheckOrcFieldTree(const Inspection& in) {
-  std::vector<const ThriftNode*> open;
+  std::vector<const FieldNode*> open;
   for (size_t i = 0; i < in.footer.size(); ++i) {
-    const ThriftNode& n = in.footer[i];
+    const FieldNode& n = in.footer[i];
     const std::string at = "node " + std::to_string(i) + " " + n.name;
     if (n.offset > in.layout.file_size ||
         n.length > in.layout.file_size - n.offset) {
@@ -578,7 +578,7 @@ std::string CheckOrcFieldTree(const Inspection& in) {
     if (n.depth > open.size()) return at + " skips a level";
     open.resize(n.depth);
     if (!open.empty()) {
-      const ThriftNode& p = *open.back();
+      const FieldNode& p = *open.back();
       if (n.offset < p.offset || n.offset + n.length > p.offset + p.length) {
         return at + " leaves its parent " + p.name;
       }
@@ -735,19 +735,26 @@ TEST(InspectOrcTest, LayoutOfAValidFile) {
 
 // The inspection observes the validation pass instead of decoding the
 // file again: each message of the tail, and each stripe footer, is decoded
-// once, at every level.
+// once, at every level, with the footer's fields or without.
 TEST(InspectOrcTest, DecodesEachMessageOnce) {
   const std::vector<std::byte> bytes = OrcCorpusFile("nested.orc");
   ASSERT_FALSE(bytes.empty());
-  for (Level level : {Level::kFooter, Level::kPages, Level::kFull}) {
-    orc::ThreadDecodeCounts() = {};
-    const Inspection in = Inspect(bytes, level);
-    ASSERT_EQ(in.layout.stripes.size(), 2u);
-    const orc::DecodeCounts& counts = orc::ThreadDecodeCounts();
-    EXPECT_EQ(counts.postscripts, 1u) << LevelName(level);
-    EXPECT_EQ(counts.footers, 1u) << LevelName(level);
-    EXPECT_EQ(counts.stripe_footers, level == Level::kFooter ? 0u : 2u)
-        << LevelName(level);
+  for (bool footer_fields : {false, true}) {
+    for (Level level : {Level::kFooter, Level::kPages, Level::kFull}) {
+      SCOPED_TRACE(::testing::Message()
+                   << LevelName(level) << ", footer fields " << footer_fields);
+      InspectOptions options;
+      options.level = level;
+      options.footer_fields = footer_fields;
+      orc::ThreadDecodeCounts() = {};
+      const Inspection in = InspectBytes(bytes, options);
+      ASSERT_EQ(in.layout.stripes.size(), 2u);
+      EXPECT_EQ(in.footer.empty(), !footer_fields);
+      const orc::DecodeCounts& counts = orc::ThreadDecodeCounts();
+      EXPECT_EQ(counts.postscripts, 1u);
+      EXPECT_EQ(counts.footers, 1u);
+      EXPECT_EQ(counts.stripe_footers, level == Level::kFooter ? 0u : 2u);
+    }
   }
 }
 
@@ -839,13 +846,13 @@ TEST(InspectOrcTest, PostScriptAndFooterFields) {
   ASSERT_FALSE(in.footer.empty());
   EXPECT_EQ(in.footer[0].name, "postscript");
   EXPECT_EQ(in.footer[0].type, "message");
-  const auto find = [&](std::string_view name) -> const ThriftNode* {
-    for (const ThriftNode& n : in.footer) {
+  const auto find = [&](std::string_view name) -> const FieldNode* {
+    for (const FieldNode& n : in.footer) {
       if (n.name == name) return &n;
     }
     return nullptr;
   };
-  const ThriftNode* magic = find("magic");
+  const FieldNode* magic = find("magic");
   ASSERT_NE(magic, nullptr);
   EXPECT_EQ(magic->id, 8000);
   EXPECT_EQ(magic->type, "len");
@@ -854,11 +861,11 @@ TEST(InspectOrcTest, PostScriptAndFooterFields) {
   // "ORC" ends the PostScript: tag 8000 (3 bytes), length, 3 bytes.
   EXPECT_EQ(magic->offset + magic->length, bytes.size() - 1);
   EXPECT_EQ(magic->length, 7u);
-  const ThriftNode* compression = find("compression");
+  const FieldNode* compression = find("compression");
   ASSERT_NE(compression, nullptr);
   EXPECT_EQ(compression->value, "1");  // ZLIB
   ASSERT_NE(find("footer"), nullptr);
-  const ThriftNode* types = find("types");
+  const FieldNode* types = find("types");
   ASSERT_NE(types, nullptr);
   EXPECT_EQ(types->depth, 1u);
   EXPECT_TRUE(types->value.empty());  // A message.

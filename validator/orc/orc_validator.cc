@@ -41,11 +41,13 @@ class OrcValidator {
 
  private:
   void Validate() {
-    const bool tail_read = ReadTail(file_, sink_, &tail_);
+    const bool tail_read =
+        ReadTail(file_, sink_, &tail_, MessageTrace("postscript"));
     if (observer_ != nullptr) observer_->Tail(tail_, tail_read);
     if (!tail_read) return;
-    if (!DecodeRegionMessage(tail_.footer, "footer", DecodeFooter, &footer_,
-                             &footer_bytes_)) {
+    if (!DecodeRegionMessageInto(sink_, tail_.footer, "footer", DecodeFooter,
+                                 &footer_, &footer_bytes_, /*stripe=*/-1,
+                                 MessageTrace("footer"))) {
       return;
     }
     const TypeTree types = CheckTypes(footer_, sink_);
@@ -53,6 +55,10 @@ class OrcValidator {
     CheckBelowTypes(types);
     // Last, so that every diagnostic is named.
     ColumnNamer(footer_, types).NameColumns(sink_.diagnostics());
+  }
+
+  FieldTrace* MessageTrace(std::string_view message) const {
+    return observer_ != nullptr ? observer_->MessageTrace(message) : nullptr;
   }
 
   // What the tail and Footer say about the writer; a part that did not
@@ -80,13 +86,13 @@ class OrcValidator {
     return DecodeRegionMessageInto(sink_, region, name, decode, out, keep,
                                    stripe);
   }
-  // The same, reporting into `sink`.
+  // The same, reporting into `sink`, with `trace` attached to the decode.
   template <typename Message>
   bool DecodeRegionMessageInto(DiagnosticSink& sink, ByteSpan region,
                                std::string_view name,
                                bool (*decode)(protobuf::Decoder&, Message*),
                                Message* out, DecodedRegion* keep,
-                               int64_t stripe) {
+                               int64_t stripe, FieldTrace* trace = nullptr) {
     ByteReader bytes;
     if (!file_.Sub(region.offset, region.length, &bytes)) return false;
     const std::string field =
@@ -96,6 +102,7 @@ class OrcValidator {
       return false;
     }
     protobuf::Decoder d(keep->reader(), keep->map(), &sink);
+    d.set_trace(trace);
     if (stripe >= 0) {
       d.PushName("stripes");
       d.PushIndex(stripe);

@@ -6,11 +6,13 @@
 
 #include <cstddef>
 #include <span>
+#include <string_view>
 
 #include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
 #include "core/pass_hooks.h"
+#include "core/wire_decoder.h"
 #include "orc/metadata.h"
 #include "orc/tail.h"
 #include "orc/types.h"
@@ -31,6 +33,12 @@ bool HasOrcMagic(std::span<const std::byte> head,
 class Observer {
  public:
   virtual ~Observer() = default;
+  // A trace for the pass to attach while it decodes `message`
+  // ("postscript", then "footer"), or null for none. It must live until
+  // the pass ends.
+  virtual FieldTrace* MessageTrace(std::string_view /*message*/) {
+    return nullptr;
+  }
   // The tail as ReadTail left it: `read` is false when its sections could
   // not be located, and `tail` is then partial.
   virtual void Tail(const orc::Tail& tail, bool read) = 0;

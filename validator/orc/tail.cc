@@ -198,7 +198,8 @@ bool LocateSections(Tail* tail, DiagnosticSink& sink) {
 
 }  // namespace
 
-bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* tail) {
+bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* tail,
+              FieldTrace* trace) {
   if (!LocatePostScript(file, sink, tail)) return false;
   ByteReader bytes;
   if (!file.Sub(tail->postscript_bytes.offset, tail->postscript_bytes.length,
@@ -208,6 +209,7 @@ bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* tail) {
   const IdentitySpanMap identity;
   protobuf::Decoder d(bytes, identity, &sink);
   d.PushName("postscript");
+  d.set_trace(trace);
   if (!DecodePostScript(d, &tail->postscript)) return false;
   CheckMagic(file, *tail, sink);
   CheckVersion(*tail, sink);

@@ -20,6 +20,7 @@
 
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
+#include "core/wire_decoder.h"
 #include "orc/compression.h"
 #include "orc/metadata.h"
 
@@ -38,8 +39,10 @@ struct Tail {
 
 // Reads psLen and the PostScript and checks them (T1-T9). Returns false when
 // the sections cannot be located, so nothing before the PostScript can be
-// read; `tail` is then partial.
-bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* tail);
+// read; `tail` is then partial. `trace`, when given, sees the PostScript's
+// fields as they are decoded.
+bool ReadTail(const ByteReader& file, DiagnosticSink& sink, Tail* tail,
+              FieldTrace* trace = nullptr);
 
 }  // namespace colcheck::orc
 

@@ -2,11 +2,11 @@
 
 #include "core/strings.h"
 #include "parquet/column_names.h"
-#include "parquet/footer.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_walk.h"
 #include "parquet/rules.h"
 #include "parquet/schema.h"
+#include "parquet/tail.h"
 #include "thrift/compact_reader.h"
 
 namespace colcheck::parquet {

@@ -257,13 +257,14 @@ struct Schema {
 
 // ---- footer fields -------------------------------------------------------------
 
-// One Thrift value of the footer, in pre-order: a struct field, a list
-// element, or a STOP-terminated struct's field. Children follow their
-// parent with depth + 1. ORC files list protobuf fields the same way, under
-// two depth-0 nodes "postscript" and "footer" (type "message"); their types
-// are the wire types ("varint", "i64", "len", "i32"), a packed element
-// is "[3]", and a len field whose bytes decoded as a message has no value.
-struct ThriftNode {
+// One field of the footer's encoding, in pre-order, alike for Thrift and
+// protobuf: a struct (message) field or a list (packed) element. Children
+// follow their parent with depth + 1. Parquet lists the FileMetaData's
+// Thrift fields; ORC lists the protobuf fields under two depth-0 nodes
+// "postscript" and "footer" (type "message"), typed by wire type
+// ("varint", "i64", "len", "i32"), and a len field whose bytes decoded as a
+// message has no value.
+struct FieldNode {
   std::string name;        // The IDL's field name, "[3]" for a list
                            // element, or "field 17" when unknown.
   int32_t id = 0;          // Field id (protobuf: field number); 0 for list
@@ -271,8 +272,8 @@ struct ThriftNode {
   std::string_view type;   // "i32", "i64", "binary", "struct", "list", ...
   uint64_t offset = 0;     // From the field header to the value's end.
   uint64_t length = 0;
-  std::string value;       // Scalars only: 42, true, "text", or hex bytes
-                           // (at most limits::kThriftValuePreview shown).
+  std::string value;  // Scalars only: 42, true, "text", or hex bytes
+                      // (at most limits::kFieldValuePreview shown).
   uint32_t depth = 0;
 };
 
@@ -311,8 +312,8 @@ struct Inspection {
   Schema schema;
   // Only with InspectOptions::footer_fields. ORC: the PostScript's and
   // the Footer's protobuf fields.
-  std::vector<ThriftNode> footer;
-  // limits::kMaxThriftNodes values were listed; the footer has more.
+  std::vector<FieldNode> footer;
+  // limits::kMaxFieldNodes values were listed; the footer has more.
   bool footer_capped = false;
   std::vector<ColumnSummary> columns;
   int64_t num_rows = -1;

@@ -13,8 +13,8 @@
 // FileMetaData is followed by a 28-byte signature (12-byte nonce, 16-byte
 // GCM tag).
 
-#ifndef COLCHECK_PARQUET_FOOTER_H_
-#define COLCHECK_PARQUET_FOOTER_H_
+#ifndef COLCHECK_PARQUET_TAIL_H_
+#define COLCHECK_PARQUET_TAIL_H_
 
 #include <cstddef>
 #include <span>
@@ -33,7 +33,7 @@ struct Tail {
   // One magic is PAR1 and the other PARE. Which one is wrong depends on
   // the footer, so ReadTail leaves it to the caller to report.
   bool magic_mismatch = false;
-  ByteSpan footer;                // The `len` bytes before the length.
+  ByteSpan footer;  // The `len` bytes before the length.
 };
 
 // Checks the magics and the footer length. Returns false when no footer can
@@ -48,4 +48,4 @@ bool HasParquetMagic(std::span<const std::byte> head,
 
 }  // namespace colcheck::parquet
 
-#endif  // COLCHECK_PARQUET_FOOTER_H_
+#endif  // COLCHECK_PARQUET_TAIL_H_

@@ -1,4 +1,4 @@
-#include "parquet/footer.h"
+#include "parquet/tail.h"
 
 #include <gtest/gtest.h>
 
