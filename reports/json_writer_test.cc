@@ -47,7 +47,7 @@ TEST(JsonWriter, EscapesKeysLikeStrings) {
   const std::optional<JsonValue> parsed = ParseJson(out);
   ASSERT_TRUE(parsed.has_value()) << out;
   ASSERT_EQ(parsed->members.size(), 1u);
-  EXPECT_EQ(parsed->members[0].first, "k\"\\\n\x01\xc3\xa9\xef\xbf\xbd");
+  EXPECT_EQ(parsed->members[0].name, "k\"\\\n\x01\xc3\xa9\xef\xbf\xbd");
 }
 
 TEST(JsonWriter, WritesScalars) {

@@ -38,7 +38,9 @@ Json ParseOrDie(const std::string& text) {
 
 std::vector<std::string> Keys(const Json& object) {
   std::vector<std::string> keys;
-  for (const auto& [name, value] : object.members) keys.push_back(name);
+  for (const testing::JsonMember& member : object.members) {
+    keys.push_back(member.name);
+  }
   return keys;
 }
 

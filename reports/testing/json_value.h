@@ -27,6 +27,8 @@ namespace colcheck::testing {
 
 inline constexpr int kMaxJsonDepth = 64;
 
+struct JsonMember;
+
 // One parsed value. Object members keep their order, so tests can check the
 // order of keys the contracts promise.
 struct JsonValue {
@@ -35,25 +37,15 @@ struct JsonValue {
   bool boolean = false;
   std::string text;  // A string's decoded UTF-8, or a number as written.
   std::vector<JsonValue> items;
-  std::vector<std::pair<std::string, JsonValue>> members;
+  // A named struct, not a std::pair: clang checks a pair's traits while
+  // JsonValue is still incomplete.
+  std::vector<JsonMember> members;
 
-  const JsonValue* Find(std::string_view key) const {
-    for (const auto& [name, value] : members) {
-      if (name == key) return &value;
-    }
-    return nullptr;
-  }
+  const JsonValue* Find(std::string_view key) const;
   // A missing member or item reads as null, so a chain of lookups never
   // crashes a test; the failed expectation names the first missing step.
-  const JsonValue& operator[](std::string_view key) const {
-    static const JsonValue kMissing;
-    const JsonValue* value = Find(key);
-    return value != nullptr ? *value : kMissing;
-  }
-  const JsonValue& operator[](size_t index) const {
-    static const JsonValue kMissing;
-    return index < items.size() ? items[index] : kMissing;
-  }
+  const JsonValue& operator[](std::string_view key) const;
+  const JsonValue& operator[](size_t index) const;
   bool IsString(std::string_view value) const {
     return type == Type::kString && text == value;
   }
@@ -66,6 +58,29 @@ struct JsonValue {
     return std::stoull(text);
   }
 };
+
+struct JsonMember {
+  std::string name;
+  JsonValue value;
+};
+
+inline const JsonValue* JsonValue::Find(std::string_view key) const {
+  for (const JsonMember& member : members) {
+    if (member.name == key) return &member.value;
+  }
+  return nullptr;
+}
+
+inline const JsonValue& JsonValue::operator[](std::string_view key) const {
+  static const JsonValue kMissing;
+  const JsonValue* value = Find(key);
+  return value != nullptr ? *value : kMissing;
+}
+
+inline const JsonValue& JsonValue::operator[](size_t index) const {
+  static const JsonValue kMissing;
+  return index < items.size() ? items[index] : kMissing;
+}
 
 namespace json_value_internal {
 
@@ -122,7 +137,7 @@ class Parser {
       SkipSpace();
       JsonValue value;
       if (!Value(depth + 1, &value)) return false;
-      out->members.emplace_back(std::move(key), std::move(value));
+      out->members.push_back({std::move(key), std::move(value)});
       SkipSpace();
     } while (Consume(','));
     return Consume('}');

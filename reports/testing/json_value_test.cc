@@ -87,9 +87,9 @@ TEST(JsonValue, BuildsTheTreeInDocumentOrder) {
       "{\"b\":[1,\"x\\u00e9\\ud83d\\ude00\",true,null],\"a\":{},\"n\":-2.5}");
   ASSERT_TRUE(value.has_value());
   ASSERT_EQ(value->members.size(), 3u);
-  EXPECT_EQ(value->members[0].first, "b");
-  EXPECT_EQ(value->members[1].first, "a");
-  EXPECT_EQ(value->members[2].first, "n");
+  EXPECT_EQ(value->members[0].name, "b");
+  EXPECT_EQ(value->members[1].name, "a");
+  EXPECT_EQ(value->members[2].name, "n");
   const JsonValue& b = (*value)["b"];
   ASSERT_EQ(b.items.size(), 4u);
   EXPECT_EQ(b[0].Unsigned(), 1u);
