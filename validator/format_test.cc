@@ -15,31 +15,35 @@ std::span<const std::byte> Bytes(std::string_view s) {
   return std::as_bytes(std::span(s.data(), s.size()));
 }
 
-Format Sniff(std::string_view head, std::string_view tail) {
-  return SniffFormat(Bytes(head), Bytes(tail));
-}
+// Each case: the file's first and last bytes, and the format they name.
+struct SniffCase {
+  std::string_view head;
+  std::string_view tail;
+  Format format;
+};
 
-TEST(SniffFormat, ParquetMagicAtEitherEnd) {
-  EXPECT_EQ(Sniff("PAR1", "xxxx"), Format::kParquet);
-  EXPECT_EQ(Sniff("PARE", "xxxx"), Format::kParquet);
-  EXPECT_EQ(Sniff("xxxx", "PAR1"), Format::kParquet);
-  EXPECT_EQ(Sniff("xxxx", "PARE"), Format::kParquet);
-  EXPECT_EQ(Sniff("PAR", "PAR"), Format::kUnknown);
-  EXPECT_EQ(Sniff("par1", "par1"), Format::kUnknown);
-}
-
-TEST(SniffFormat, OrcHeaderOrPostScriptMagic) {
-  EXPECT_EQ(Sniff("ORC\x0a", "xxxx"), Format::kOrc);
-  EXPECT_EQ(Sniff("ORC", "ORC"), Format::kOrc);
-  // A damaged header: the PostScript ends with "ORC" just before psLen.
-  EXPECT_EQ(Sniff("XRC.", "ORC\x17"), Format::kOrc);
-  // "ORC" as the last three bytes is no PostScript magic.
-  EXPECT_EQ(Sniff("xxxx", "xORC"), Format::kUnknown);
-  EXPECT_EQ(Sniff("", ""), Format::kUnknown);
-}
-
-TEST(SniffFormat, OrcWinsOverParquet) {
-  EXPECT_EQ(Sniff("PAR1", "ORC\x03"), Format::kOrc);
+TEST(SniffFormat, MagicAtEitherEnd) {
+  const SniffCase cases[] = {
+      {"PAR1", "xxxx", Format::kParquet},
+      {"PARE", "xxxx", Format::kParquet},
+      {"xxxx", "PAR1", Format::kParquet},
+      {"xxxx", "PARE", Format::kParquet},
+      {"PAR", "PAR", Format::kUnknown},
+      {"par1", "par1", Format::kUnknown},
+      {"ORC\x0a", "xxxx", Format::kOrc},
+      {"ORC", "ORC", Format::kOrc},
+      // A damaged header: the PostScript ends with "ORC" just before psLen.
+      {"XRC.", "ORC\x17", Format::kOrc},
+      // "ORC" as the last three bytes is no PostScript magic.
+      {"xxxx", "xORC", Format::kUnknown},
+      {"", "", Format::kUnknown},
+      // A PostScript magic is the stronger sign.
+      {"PAR1", "ORC\x03", Format::kOrc},
+  };
+  for (const SniffCase& c : cases) {
+    EXPECT_EQ(SniffFormat(Bytes(c.head), Bytes(c.tail)), c.format)
+        << c.head << " ... " << c.tail;
+  }
 }
 
 TEST(FormatFromFileName, Extensions) {

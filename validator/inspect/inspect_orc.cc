@@ -66,12 +66,11 @@ int64_t CountChunks(const ByteReader& stream) {
 
 // "stripes[2].streams[5]"
 std::string StreamField(size_t stripe, size_t stream) {
-  return "stripes[" + std::to_string(stripe) + "].streams[" +
-         std::to_string(stream) + "]";
+  return StrCat("stripes[", stripe, "].streams[", stream, "]");
 }
 
 std::string StripeField(size_t stripe, std::string_view part) {
-  std::string out = "stripes[" + std::to_string(stripe) + "]";
+  std::string out = StrCat("stripes[", stripe, "]");
   if (!part.empty()) {
     out.push_back('.');
     out.append(part);

@@ -282,7 +282,6 @@ class BooleanRleDecoder {
 
   ByteRleDecoder bytes_;
   RunView<uint8_t> run_;  // The byte run being read.
-  size_t run_pos_ = 0;
   uint8_t byte_ = 0;  // The byte being read, and its run.
   ByteSpan byte_run_span_;
   int bits_left_ = 0;

@@ -232,9 +232,12 @@ class Aggregate {
             const Spanned<ColumnStatistics>& whole, Code code,
             const std::string& path, std::string_view parts_name,
             DiagnosticSink& sink)
-      : column_(column), all_(parts.begin(), parts.end()),
-        parts_(WithValues(parts)), whole_(whole.value),
-        code_(StatsCode(column, code)), path_(path), parts_name_(parts_name),
+      : all_(parts.begin(), parts.end()),
+        parts_(WithValues(parts)),
+        whole_(whole.value),
+        code_(StatsCode(column, code)),
+        path_(path),
+        parts_name_(parts_name),
         sink_(sink) {}
 
   void Run() {
@@ -484,7 +487,6 @@ class Aggregate {
         "collection_statistics.total_children", false);
   }
 
-  const StatsColumn& column_;
   std::vector<const ColumnStatistics*> all_;
   std::vector<const ColumnStatistics*> parts_;
   const ColumnStatistics& whole_;
