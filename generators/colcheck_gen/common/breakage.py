@@ -20,7 +20,11 @@ decorator:
 
 The function returns the broken bytes and the Span colcheck must point at,
 or None when the file lacks what it needs; Breakage.apply adds the code:
-(bytes, {"code", "offset", "length"}).
+(bytes, {"code", "offset", "length"}). When the one fault breaks the rule
+in more places (an ORC statistic written in the stripe's and the file's
+statistics alike), it returns those Spans too, as a third item: the
+expectation lists them under "also", and colcheck must report the code at
+exactly these spans.
 """
 
 import importlib
@@ -69,8 +73,8 @@ class Breakage:
             result = self.fn(file, rng, found[rng.randrange(len(found))])
         if result is None:
             return None
-        data, span = result
-        return data, expected(self.code, span)
+        data, span, *also = result
+        return data, expected(self.code, span, *also)
 
 
 REGISTRY = []
@@ -101,6 +105,11 @@ def by_code(family):
     return out
 
 
-def expected(code, span):
-    """The sidecar and manifest form of an expected diagnostic."""
-    return {"code": code, "offset": span.offset, "length": span.length}
+def expected(code, span, also=()):
+    """The sidecar and manifest form of an expected diagnostic, reported at
+    `span` and, when given, at each Span of `also` too."""
+    out = {"code": code, "offset": span.offset, "length": span.length}
+    if also:
+        out["also"] = [{"offset": s.offset, "length": s.length}
+                       for s in also]
+    return out

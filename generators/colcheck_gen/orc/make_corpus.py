@@ -7,8 +7,10 @@
 
 * corpus/orc/invalid/<code>/<name>.orc and <name>.expected.json: one file
   per operator of orc_mutations.py (those of PENDING_CODES left out),
-  applied to its base; the sidecar holds the code and the exact span
-  colcheck must report ({"code", "offset", "length"}, as corpus/invalid).
+  applied to its base; the sidecar holds the code and the exact spans
+  colcheck must report ({"code", "offset", "length"}, as corpus/invalid,
+  with an "also" list of the code's other spans when the one fault breaks
+  the rule in several places: the stripe's statistics and the file's).
 * corpus/seeds/orc_tail_fuzzer/<stem>.bin: the PostScript of each
   corpus/orc/valid/<stem>.orc (fuzz/orc_tail_fuzzer.cc reads a raw
   PostScript);

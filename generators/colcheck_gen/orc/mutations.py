@@ -2439,8 +2439,10 @@ def stats_count_above_rows(orc):
     for st in both:
         st.get(1).value += 1
     both[0].get(1).mark = "x"
+    both[1].get(1).mark = "y"
     p = assemble(m)
-    return p.data, Span(*value_span(p.marks["x"]))
+    return (p.data, Span(*value_span(p.marks["x"])),
+            [Span(*value_span(p.marks["y"]))])
 
 
 @operator("orc-stats.sum", "int_sum_plus_one",
@@ -2461,8 +2463,10 @@ def stats_sum(orc):
         f = ints.get(3)
         f.value = orc_rle.zigzag(orc_wire_unzigzag(f.value) + 1)
     _int_stats(both[1]).get(3).mark = "x"
+    _int_stats(both[0]).get(3).mark = "y"
     p = assemble(m)
-    return p.data, Span(*value_span(p.marks["x"]))
+    return (p.data, Span(*value_span(p.marks["x"])),
+            [Span(*value_span(p.marks["y"]))])
 
 
 @operator("orc-stats.count", "count_minus_one",
@@ -2479,8 +2483,10 @@ def stats_count(orc):
     for st in both:
         st.get(1).value -= 1
     both[1].get(1).mark = "x"
+    both[0].get(1).mark = "y"
     p = assemble(m)
-    return p.data, Span(*value_span(p.marks["x"]))
+    return (p.data, Span(*value_span(p.marks["x"])),
+            [Span(*value_span(p.marks["y"]))])
 
 
 @operator("orc-index.statistics", "stripe_max_above_row_groups",

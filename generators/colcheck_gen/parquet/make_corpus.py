@@ -206,7 +206,8 @@ def _write(path, data):
 
 
 def _sidecar(expected):
-    ordered = {k: expected[k] for k in ("code", "offset", "length")}
+    ordered = {k: expected[k] for k in ("code", "offset", "length", "also")
+               if k in expected}
     return (json.dumps(ordered, indent=2) + "\n").encode()
 
 

@@ -99,16 +99,24 @@ def _element_index(pq, name):
 def _edit(pq, edit, path, part="value"):
     """Applies `edit(md, ttypes)` to a copy of the metadata, rebuilds the
     file and returns the span of `path`'s value (or its whole field, or for
-    a callable path, the Span it returns from the new file)."""
+    a callable path, what it returns from the new file: a Span, or a Span
+    and the list of the code's other Spans)."""
     md = copy.deepcopy(pq.metadata)
     edit(md, pq.ttypes)
     new = pq.with_metadata(md)
     if callable(path):
-        span = path(new)
+        return _with_data(new, path(new))
     else:
         field = new.spans[path]
         span = field.whole if part == "whole" else field.value
     return new.data, span
+
+
+def _with_data(new, spans):
+    """(bytes, Span) or (bytes, Span, [Span]) from a span function's
+    result."""
+    return (new.data, *spans) if isinstance(spans, tuple) else (new.data,
+                                                                 spans)
 
 
 def _column(md, rg, col):
@@ -1219,8 +1227,13 @@ def _nan_count_missing(pq):
             IEEE_754_TOTAL_ORDER=t.IEEE754TotalOrder())
         for rg in md.row_groups:
             rg.columns[col].meta_data.statistics.nan_count = None
-    return _edit(pq, edit,
-                 _meta_path(0, col, "statistics"))
+    def spans(new):
+        # Every row group's chunk lacks it: the first is the span, the
+        # others are also reported.
+        each = [new.spans[_meta_path(rg, col, "statistics")].value
+                for rg in range(len(new.metadata.row_groups))]
+        return each[0], each[1:]
+    return _edit(pq, edit, spans)
 
 
 # ---- pages: helpers ---------------------------------------------------------
@@ -1245,10 +1258,10 @@ def _rebuild(pq, edit=None, footer=None):
 
 
 def _page_edit(pq, edit, span, footer=None):
-    """Rebuilds with `edit` (and `footer`) and returns the span of
-    `span(new file)`."""
+    """Rebuilds with `edit` (and `footer`) and returns what `span(new file)`
+    does: a Span, or a Span and the list of the code's other Spans."""
     new = _rebuild(pq, edit, footer)
-    return new.data, span(new)
+    return _with_data(new, span(new))
 
 
 def _chunk(model, col):
@@ -1462,8 +1475,13 @@ def _missing_dictionary(pq):
 
     def edit(model, t):
         del _chunk(model, col).pages[0]
-    return _page_edit(pq, edit,
-                      _header_value(col, 0, "data_page_header.encoding"))
+
+    def spans(new):
+        # Each data page names the dictionary it lacks.
+        each = [p.fields["data_page_header.encoding"].value
+                for p in new.pages[(0, col)]]
+        return each[0], each[1:]
+    return _page_edit(pq, edit, spans)
 
 
 @page_mutation("page.dictionary-encoding", "dictionary_page_rle",
