@@ -22,7 +22,7 @@ bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
               << " needs the keys, which colcheck does not take\n";
     return true;
   }
-  if (inspection.report.format == Format::kOrc && !orc_missing.empty()) {
+  if (inspection.schema.kind == SchemaKind::kOrcTypes && !orc_missing.empty()) {
     std::cout << path << ": " << orc_missing << "\n";
     return true;
   }

@@ -30,7 +30,9 @@ int RunPlan(const CliArgs& args) {
   Inspection inspection;
   Status status = InspectFile(path, options, &inspection);
   ReadPlan plan = PlanColumns(inspection);
-  const bool orc = status.ok() && inspection.report.format == Format::kOrc;
+  // The plan reads Parquet's SchemaElements; an ORC type tree has none.
+  const bool orc =
+      status.ok() && inspection.schema.kind == SchemaKind::kOrcTypes;
   if (status.ok() && args.data && !orc) {
     status = CountHazardsInFile(path, inspection, &plan);
   }

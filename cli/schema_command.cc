@@ -27,7 +27,7 @@ int RunSchema(const CliArgs& args) {
   if (args.format == CliFormat::kJson) {
     std::cout << RenderSchemaJson(path, inspection);
   } else if (!WriteNothingToDrawNote(path, inspection, "its schema", "")) {
-    std::cout << (inspection.report.format == Format::kOrc
+    std::cout << (inspection.schema.kind == SchemaKind::kOrcTypes
                       ? RenderOrcSchemaText(inspection.schema)
                       : RenderSchemaText(inspection.schema));
     if (inspection.report.verdict == Verdict::kInvalid) {

@@ -100,7 +100,9 @@ void AppendStreamDetails(const StreamInfo& st, int32_t column,
 class TextWriter {
  public:
   TextWriter(const Inspection& in, std::string* out)
-      : in_(in), out_(out), orc_(in.report.format == Format::kOrc) {
+      : in_(in),
+        out_(out),
+        stripes_(in.layout.containers == Containers::kStripes) {
     // Layout::chunks is row group by row group; a heading finds its chunk
     // from the row group's first, so 10^5 chunks cost no quadratic search.
     const std::vector<ChunkExtent>& chunks = in.layout.chunks;
@@ -121,7 +123,7 @@ class TextWriter {
       if (r.kind == RegionKind::kGap) out_->append("!! ");
       out_->append(RegionKindName(r.kind));
       // The file's own parts (magic, footer, ...) are named by their kind.
-      if (!r.field.empty() && r.row_group >= 0) {
+      if (!r.field.empty() && r.container >= 0) {
         out_->append("  ");
         AppendSanitized(r.field, out_);
       }
@@ -157,17 +159,17 @@ class TextWriter {
   }
 
   void Headings(const Region& r) {
-    if (orc_) {
+    if (stripes_) {
       // A stripe's streams are listed flat under it, each naming its
       // column: a column's index and data streams are apart.
-      if (r.row_group != rg_) {
-        rg_ = r.row_group;
+      if (r.container != rg_) {
+        rg_ = r.container;
         if (rg_ >= 0) StripeHeading();
       }
       return;
     }
-    if (r.row_group != rg_) {
-      rg_ = r.row_group;
+    if (r.container != rg_) {
+      rg_ = r.container;
       column_ = -1;
       if (rg_ >= 0) RowGroupHeading();
     }
@@ -255,7 +257,7 @@ class TextWriter {
   const Inspection& in_;
   std::string* out_;
   std::vector<size_t> first_chunk_;  // Per row group, into Layout::chunks.
-  const bool orc_;
+  const bool stripes_;
   int32_t rg_ = -1;
   int32_t column_ = -1;
 };
@@ -310,7 +312,7 @@ void JsonRegionMembers(const Region& r, JsonWriter* json) {
   json->Key("offset").Uint(r.offset);
   json->Key("length").Uint(r.length);
   json->Key("field").String(r.field);
-  json->Key("row_group").IntOrNull(r.row_group);
+  json->Key("row_group").IntOrNull(r.container);
   json->Key("column").IntOrNull(r.column);
   json->Key("page");
   if (r.page.type >= 0) {
@@ -391,8 +393,8 @@ void JsonChunk(const ChunkExtent& c, JsonWriter* json) {
   json->EndObject();
 }
 
-void JsonLayout(const Layout& layout, bool orc, JsonWriter* json) {
-  if (orc) {
+void JsonLayout(const Layout& layout, JsonWriter* json) {
+  if (layout.containers == Containers::kStripes) {
     JsonArray("regions", layout.regions, JsonOrcRegion, json);
   } else {
     JsonArray("regions", layout.regions, JsonRegion, json);
@@ -461,7 +463,7 @@ std::string RenderExplainText(std::string_view path,
              std::to_string(a.accounted) + " of " +
              std::to_string(inspection.layout.file_size) + " bytes\n");
   if (inspection.layout.capped) {
-    out.append(inspection.report.format == Format::kOrc
+    out.append(inspection.layout.containers == Containers::kStripes
                    ? "!! stream limit reached: later streams are within "
                      "stripe-rest\n"
                    : "!! page limit reached: later pages are within "
@@ -481,13 +483,14 @@ std::string RenderExplainJson(std::string_view path,
   json.Key("size").Uint(inspection.layout.file_size);
   json.Key("verdict").String(VerdictName(inspection.report.verdict));
   json.Key("capped").Bool(inspection.layout.capped);
-  const bool orc = inspection.report.format == Format::kOrc;
-  JsonLayout(inspection.layout, orc, &json);
+  JsonLayout(inspection.layout, &json);
   JsonAccounting(AccountLayout(inspection.layout), &json);
   JsonArray("diagnostics", inspection.report.diagnostics, WriteJsonDiagnostic,
             &json);
   if (footer) JsonArray("footer", inspection.footer, JsonNode, &json);
-  if (orc) JsonArray("stripes", inspection.layout.stripes, JsonStripe, &json);
+  if (inspection.layout.containers == Containers::kStripes) {
+    JsonArray("stripes", inspection.layout.stripes, JsonStripe, &json);
+  }
   json.EndObject();
   out.push_back('\n');
   return out;

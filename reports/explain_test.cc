@@ -14,7 +14,7 @@ Region MakeRegion(RegionKind kind, uint64_t offset, uint64_t length,
   r.offset = offset;
   r.length = length;
   r.field = std::move(field);
-  r.row_group = rg;
+  r.container = rg;
   r.column = column;
   return r;
 }

@@ -93,12 +93,10 @@ void AppendCapNote(size_t shown, size_t total, std::string_view what,
       "file.</p>\n";
 }
 
-// JSON for a <script type="application/json"> block. AppendJsonString gives
+// JSON for a <script type="application/json"> block. JsonWriter writes
 // ASCII; escaping every '<' (which can only occur inside strings) means no
 // "</script>" or "<!--" in the data can end or confuse the block.
-void AppendScriptJson(std::string_view value, std::string* out) {
-  std::string json;
-  AppendJsonString(value, &json);
+void AppendScriptJson(std::string_view json, std::string* out) {
   for (const char c : json) {
     if (c == '<') {
       *out += "\\u003c";
@@ -548,7 +546,7 @@ void AppendSummary(std::string_view path, const Inspection& inspection,
   item.clear();
   AppendOptional(inspection.num_rows, &item);
   AppendSummaryItem("rows", item, out);
-  if (inspection.report.format == Format::kOrc) {
+  if (inspection.layout.containers == Containers::kStripes) {
     AppendSummaryItem("stripes",
                       std::to_string(inspection.layout.stripes.size()), out);
   } else {
@@ -582,6 +580,67 @@ void AppendSummary(std::string_view path, const Inspection& inspection,
   *out += "</header>\n";
 }
 
+// A segment: [offset, length, kind, regions, first region, field] and,
+// when it summarises several regions, [[kind, regions, bytes], ...].
+void JsonSegment(const Layout& layout, const MapSegment& s, JsonWriter* json) {
+  json->BeginArray().Uint(s.offset).Uint(s.length);
+  json->Int(static_cast<int>(s.kind)).Uint(s.regions).Uint(s.first_region);
+  json->String(s.regions == 1 && s.first_region < layout.regions.size()
+                   ? std::string_view(layout.regions[s.first_region].field)
+                         .substr(0, kHtmlMaxTextBytes)
+                   : std::string_view());
+  if (s.regions > 1) {
+    json->BeginArray();
+    for (size_t k = 0; k < kRegionKindCount; ++k) {
+      if (s.kind_bytes[k] == 0 && s.kind_regions[k] == 0) continue;
+      json->BeginArray().Uint(k).Uint(s.kind_regions[k]);
+      json->Uint(s.kind_bytes[k]).EndArray();
+    }
+    json->EndArray();
+  }
+  json->EndArray();
+}
+
+// The page script's data (kScript reads it): the segments, the overlaps and
+// the gaps, each capped, and the names of the first `kinds` region kinds.
+std::string MapData(const Layout& layout,
+                    const std::vector<MapSegment>& segments, size_t kinds) {
+  std::string out;
+  JsonWriter json(&out);
+  json.BeginObject().Key("size").Uint(layout.file_size);
+  json.Key("gap").Int(static_cast<int>(RegionKind::kGap));
+  json.Key("layoutRows").Uint(kHtmlMaxLayoutRows);
+  json.Key("kinds").BeginArray();
+  for (size_t k = 0; k < kinds; ++k) {
+    json.String(RegionKindName(static_cast<RegionKind>(k)));
+  }
+  json.EndArray().Key("segments").BeginArray();
+  for (size_t i = 0; i < segments.size(); ++i) {
+    if (i > 0) json.LineBreak();
+    JsonSegment(layout, segments[i], &json);
+  }
+  json.EndArray().Key("overlaps").BeginArray();
+  const size_t overlaps = std::min(layout.overlaps.size(), kHtmlMaxOverlapRows);
+  for (size_t i = 0; i < overlaps; ++i) {
+    const Overlap& o = layout.overlaps[i];
+    json.BeginArray().Uint(o.offset).Uint(o.length);
+    json.Uint(o.first).Uint(o.second).EndArray();
+  }
+  // Gaps get a mark of their own: in a large file a few stray bytes would
+  // vanish inside a segment.
+  json.EndArray().Key("gaps").BeginArray();
+  size_t gaps = 0;
+  for (size_t i = 0; i < layout.regions.size() && gaps < kHtmlMaxOverlapRows;
+       ++i) {
+    const Region& r = layout.regions[i];
+    if (r.kind != RegionKind::kGap) continue;
+    ++gaps;
+    json.BeginArray().Uint(r.offset).Uint(r.length).Uint(i).EndArray();
+  }
+  json.EndArray().EndObject();
+  return out;
+}
+
 void AppendByteMap(const Inspection& inspection, std::string* out) {
   const Layout& layout = inspection.layout;
   const std::vector<MapSegment> segments =
@@ -606,7 +665,7 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
         "later pages lie inside chunk-rest regions.</p>\n";
   }
   *out += "<div class=\"legend\" id=\"map-legend\">";
-  const bool orc = inspection.report.format == Format::kOrc;
+  const bool orc = layout.containers == Containers::kStripes;
   const size_t kinds = orc ? kRegionKindCount : kParquetRegionKindCount;
   for (size_t k = 0; k < kinds; ++k) {
     // An ORC page's legend shows the ORC kinds and gaps.
@@ -628,66 +687,9 @@ void AppendByteMap(const Inspection& inspection, std::string* out) {
       "<noscript><p class=\"cap-note\">The byte map is drawn by the "
       "page's script; the tables below need none.</p></noscript>\n";
 
-  *out += "<script type=\"application/json\" id=\"map-data\">{\"size\":";
-  AppendNumber(layout.file_size, out);
-  *out += ",\"gap\":" + std::to_string(static_cast<int>(RegionKind::kGap)) +
-          ",\"layoutRows\":" + std::to_string(kHtmlMaxLayoutRows) +
-          ",\"kinds\":[";
-  for (size_t k = 0; k < kinds; ++k) {
-    if (k > 0) out->push_back(',');
-    AppendScriptJson(RegionKindName(static_cast<RegionKind>(k)), out);
-  }
-  *out += "],\"segments\":[";
-  for (size_t i = 0; i < segments.size(); ++i) {
-    const MapSegment& s = segments[i];
-    if (i > 0) *out += ",\n";
-    *out += "[" + std::to_string(s.offset) + "," + std::to_string(s.length) +
-            "," + std::to_string(static_cast<int>(s.kind)) + "," +
-            std::to_string(s.regions) + "," + std::to_string(s.first_region) +
-            ",";
-    AppendScriptJson(
-        s.regions == 1 && s.first_region < layout.regions.size()
-            ? std::string_view(layout.regions[s.first_region].field)
-                  .substr(0, kHtmlMaxTextBytes)
-            : std::string_view(),
-        out);
-    if (s.regions > 1) {
-      *out += ",[";
-      bool first = true;
-      for (size_t k = 0; k < kRegionKindCount; ++k) {
-        if (s.kind_bytes[k] == 0 && s.kind_regions[k] == 0) continue;
-        if (!first) out->push_back(',');
-        first = false;
-        *out += "[" + std::to_string(k) + "," +
-                std::to_string(s.kind_regions[k]) + "," +
-                std::to_string(s.kind_bytes[k]) + "]";
-      }
-      *out += "]";
-    }
-    *out += "]";
-  }
-  *out += "],\"overlaps\":[";
-  const size_t overlaps = std::min(layout.overlaps.size(), kHtmlMaxOverlapRows);
-  for (size_t i = 0; i < overlaps; ++i) {
-    const Overlap& o = layout.overlaps[i];
-    if (i > 0) out->push_back(',');
-    *out += "[" + std::to_string(o.offset) + "," + std::to_string(o.length) +
-            "," + std::to_string(o.first) + "," + std::to_string(o.second) +
-            "]";
-  }
-  // Gaps get a mark of their own: in a large file a few stray bytes would
-  // vanish inside a segment.
-  *out += "],\"gaps\":[";
-  size_t gaps = 0;
-  for (size_t i = 0; i < layout.regions.size() && gaps < kHtmlMaxOverlapRows;
-       ++i) {
-    const Region& r = layout.regions[i];
-    if (r.kind != RegionKind::kGap) continue;
-    if (gaps++ > 0) out->push_back(',');
-    *out += "[" + std::to_string(r.offset) + "," + std::to_string(r.length) +
-            "," + std::to_string(i) + "]";
-  }
-  *out += "]}</script>\n</section>\n";
+  *out += "<script type=\"application/json\" id=\"map-data\">";
+  AppendScriptJson(MapData(layout, segments, kinds), out);
+  *out += "</script>\n</section>\n";
 }
 
 void AppendDiagnostics(const Report& report, std::string* out) {
@@ -1062,7 +1064,8 @@ void AppendStripes(const Layout& layout, std::string* out) {
   *out += "</tbody></table>\n";
 }
 
-void AppendLayout(const Layout& layout, bool orc, std::string* out) {
+void AppendLayout(const Layout& layout, std::string* out) {
+  const bool orc = layout.containers == Containers::kStripes;
   *out += "<section id=\"layout-section\"><h2>Layout</h2>\n";
   if (orc) AppendStripes(layout, out);
   const size_t groups =
@@ -1228,7 +1231,7 @@ void WriteHtmlReport(std::string_view path, const Inspection& inspection,
   AppendText(path, &html);
   html += "</title>\n<style>";
   html += kStyle;
-  if (inspection.report.format == Format::kOrc) {
+  if (inspection.layout.containers == Containers::kStripes) {
     html += "</style>\n<style>";
     html += kOrcStyle;
   }
@@ -1246,14 +1249,13 @@ void WriteHtmlReport(std::string_view path, const Inspection& inspection,
   out << html;
   html.clear();
   AppendExcerpts(inspection.report, file, &html);
-  const bool orc = inspection.report.format == Format::kOrc;
-  if (orc) {
+  if (inspection.schema.kind == SchemaKind::kOrcTypes) {
     AppendOrcSchema(inspection.schema, &html);
   } else {
     AppendSchema(inspection.schema, &html);
   }
   AppendColumns(inspection.columns, &html);
-  AppendLayout(inspection.layout, orc, &html);
+  AppendLayout(inspection.layout, &html);
   html += "<footer class=\"na\"><p>Written by colcheck ";
   html += kVersion;
   html += ".</p></footer>\n<script>";

@@ -72,7 +72,9 @@ TEST(OrcSchemaTest, TypeNames) {
 TEST(OrcSchemaTest, JsonListsEveryType) {
   Inspection in;
   in.report.format = Format::kOrc;
+  in.layout.containers = Containers::kStripes;
   in.schema = SampleSchema();
+  in.schema.kind = SchemaKind::kOrcTypes;
   const std::string json = RenderSchemaJson("a.orc", in);
   EXPECT_NE(json.find("\"schema_ok\":true,\"schema\":null,\"types\":[{\"id\":0,"
                       "\"kind\":\"STRUCT\",\"name\":\"\",\"parent\":null,"
@@ -87,6 +89,8 @@ TEST(OrcSchemaTest, JsonListsEveryType) {
 TEST(OrcExplainTest, StripeHeadingAndStreamDetails) {
   Inspection in;
   in.report.format = Format::kOrc;
+  in.layout.containers = Containers::kStripes;
+  in.schema.kind = SchemaKind::kOrcTypes;
   in.report.verdict = Verdict::kValid;
   in.layout.file_size = 20;
   Region magic;
@@ -98,7 +102,7 @@ TEST(OrcExplainTest, StripeHeadingAndStreamDetails) {
   stream.offset = 3;
   stream.length = 17;
   stream.field = "stripes[0].streams[0]";
-  stream.row_group = 0;
+  stream.container = 0;
   stream.column = 2;
   stream.stream.kind = 1;
   stream.stream.index = 0;

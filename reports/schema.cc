@@ -327,7 +327,7 @@ std::string RenderSchemaJson(std::string_view path,
   JsonWriter json(&out);
   BeginJsonFileDocument(path, inspection.report, &json);
   json.Key("schema_ok").Bool(inspection.schema.ok);
-  if (inspection.report.format == Format::kOrc) {
+  if (inspection.schema.kind == SchemaKind::kOrcTypes) {
     WriteOrcSchemaJson(inspection.schema, &json);
   } else {
     json.Key("schema");

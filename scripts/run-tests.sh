@@ -87,7 +87,7 @@ stage "fuzz build (build-fuzz-ci/, libFuzzer)"
 cmake -S . -B build-fuzz-ci -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ \
   -DCOLCHECK_FUZZ_ENGINE=libfuzzer -DCOLCHECK_SANITIZE="address;undefined" \
-  -DCOLCHECK_BUILD_TESTS=OFF
+  -DCOLCHECK_BUILD_TESTS=OFF -DCOLCHECK_WERROR=ON
 cmake --build build-fuzz-ci -j"${jobs}" --target colcheck_fuzzers \
   planted_fuzzers
 stage "fuzz smoke campaign"

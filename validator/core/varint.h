@@ -73,6 +73,48 @@ inline Varint64 ReadUleb128(ByteReader& in, int max_bytes) {
   return out;
 }
 
+// Reads one varint bounded by bits, as Parquet's encodings bound theirs
+// (the RLE hybrid's run headers, DELTA_BINARY_PACKED's header and values):
+// at most ceil(max_bits / 7) bytes, and the last of them may carry no bit
+// past `max_bits` (32 or 64). Non-canonical forms are accepted, as every
+// reader does. kOverflow: the last byte carries such a bit (the span ends
+// there). kOverlong: the varint continues past its last byte; the span then
+// runs on to its end (at most 10 bytes in all), so that a diagnostic covers
+// every byte of it.
+inline Varint64 ReadUleb128Bits(ByteReader& in, int max_bits) {
+  Varint64 out;
+  const uint64_t start = in.position();
+  const int max_bytes = (max_bits + 6) / 7;
+  for (int i = 0; i < max_bytes; ++i) {
+    uint8_t b;
+    if (!in.ReadU8(&b)) {
+      out.status = VarintStatus::kTruncated;
+      out.span = in.SpanFrom(start);
+      return out;
+    }
+    const int shift = 7 * i;
+    const uint64_t bits = b & 0x7F;
+    if (shift + 7 > max_bits && (bits >> (max_bits - shift)) != 0) {
+      out.status = VarintStatus::kOverflow;
+      out.span = in.SpanFrom(start);
+      return out;
+    }
+    out.value |= bits << shift;
+    if ((b & 0x80) == 0) {
+      out.non_canonical = i > 0 && b == 0;
+      out.span = in.SpanFrom(start);
+      return out;
+    }
+  }
+  out.status = VarintStatus::kOverlong;
+  for (int i = max_bytes; i < 10; ++i) {
+    uint8_t b;
+    if (!in.ReadU8(&b) || (b & 0x80) == 0) break;
+  }
+  out.span = in.SpanFrom(start);
+  return out;
+}
+
 constexpr int64_t ZigZagDecode(uint64_t v) {
   return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
 }

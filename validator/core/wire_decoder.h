@@ -238,6 +238,40 @@ class WireDecoder {
   FieldTrace* trace_ = nullptr;
 };
 
+// What the two field loops (thrift::StructReader, protobuf::MessageReader)
+// share: one level of the decoder's depth, entered at the cursor for the
+// loop's lifetime, and the loop's bookkeeping of the field being read. A
+// loop owns its level, so it is not copied. A derived loop's destructor
+// closes its traced field first; this one then leaves the level.
+template <typename Decoder>
+class FieldLoop {
+ public:
+  FieldLoop(const FieldLoop&) = delete;
+  FieldLoop& operator=(const FieldLoop&) = delete;
+
+ protected:
+  // `header_length`: the bytes a depth fault names at the cursor.
+  FieldLoop(Decoder& d, uint64_t header_length)
+      : d_(d),
+        start_(d.reader().position()),
+        entered_(d.Enter({start_, header_length})) {}
+  ~FieldLoop() {
+    if (entered_) d_.Leave();
+  }
+
+  // Whether another field may be read: the level was entered and nothing
+  // has stopped the decoder.
+  bool Open() const { return entered_ && !d_.failed(); }
+
+  Decoder& d_;
+  const uint64_t start_;  // Where the struct or message begins.
+  bool traced_ = false;   // The current field is open in d_.trace().
+  FieldSet seen_;         // Ids read so far (protobuf: known ones only).
+
+ private:
+  const bool entered_;
+};
+
 }  // namespace colcheck
 
 #endif  // COLCHECK_CORE_WIRE_DECODER_H_

@@ -109,6 +109,48 @@ TEST(Uleb128Test, OverflowEndsAtTheTenthByte) {
   }
 }
 
+// ---- ReadUleb128Bits
+// ---------------------------------------------------------
+
+Varint64 ReadBits(const std::vector<std::byte>& bytes, int max_bits,
+                  uint64_t base = 0) {
+  ByteReader in(bytes, base);
+  return ReadUleb128Bits(in, max_bits);
+}
+
+TEST(Uleb128BitsTest, ThirtyTwoBitsFillFiveBytes) {
+  const Varint64 max = ReadBits(Bytes(0xFF, 0xFF, 0xFF, 0xFF, 0x0F), 32, 9);
+  EXPECT_EQ(max.status, VarintStatus::kOk);
+  EXPECT_EQ(max.value, 0xFFFFFFFFu);
+  EXPECT_EQ(max.span, (ByteSpan{9, 5}));
+  // Bit 32 lands in the 5th byte's fifth bit.
+  const Varint64 wide = ReadBits(Bytes(0xFF, 0xFF, 0xFF, 0xFF, 0x1F), 32);
+  EXPECT_EQ(wide.status, VarintStatus::kOverflow);
+  EXPECT_EQ(wide.span, (ByteSpan{0, 5}));
+}
+
+TEST(Uleb128BitsTest, OverlongRunsToTheVarintsEnd) {
+  const Varint64 v =
+      ReadBits(Bytes(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x42), 32, 4);
+  EXPECT_EQ(v.status, VarintStatus::kOverlong);
+  EXPECT_EQ(v.span, (ByteSpan{4, 7}));
+  // Never past 10 bytes, however long the run of continuation bits.
+  const Varint64 run =
+      ReadBits(std::vector<std::byte>(16, std::byte{0x80}), 32);
+  EXPECT_EQ(run.status, VarintStatus::kOverlong);
+  EXPECT_EQ(run.span, (ByteSpan{0, 10}));
+}
+
+TEST(Uleb128BitsTest, SixtyFourBitsAndTruncation) {
+  const Varint64 max = ReadBits(TenBytes(0x01), 64);
+  EXPECT_EQ(max.status, VarintStatus::kOk);
+  EXPECT_EQ(max.value, ~uint64_t{0});
+  EXPECT_EQ(ReadBits(TenBytes(0x02), 64).status, VarintStatus::kOverflow);
+  const Varint64 cut = ReadBits(Bytes(0x80, 0x80), 64, 3);
+  EXPECT_EQ(cut.status, VarintStatus::kTruncated);
+  EXPECT_EQ(cut.span, (ByteSpan{3, 2}));
+}
+
 TEST(Uleb128Test, ZigZag) {
   EXPECT_EQ(ZigZagDecode(0), 0);
   EXPECT_EQ(ZigZagDecode(1), -1);

@@ -58,21 +58,6 @@ class FieldTree final : public FieldTrace {
 // "..."), fixed bits as hex and number; "" for nothing.
 std::string PreviewValue(const TracedValue& value);
 
-// Decodes a `Model` from `d` with `decode` once more, with a FieldTree at
-// `depth` attached, appending its nodes to `nodes`. Returns whether
-// `max_nodes` cut it short.
-template <typename Decoder, typename Model>
-bool BuildFieldTree(Decoder& d, bool (*decode)(Decoder&, Model*),
-                    uint32_t depth, size_t max_nodes,
-                    std::vector<FieldNode>* nodes) {
-  FieldTree tree(depth, max_nodes, nodes);
-  d.set_trace(&tree);
-  Model model;
-  decode(d, &model);
-  d.set_trace(nullptr);
-  return tree.capped();
-}
-
 }  // namespace colcheck::inspect
 
 #endif  // COLCHECK_INSPECT_FIELD_TREE_H_

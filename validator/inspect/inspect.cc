@@ -16,6 +16,7 @@
 #include "core/diagnostics.h"
 #include "core/limits.h"
 #include "core/strings.h"
+#include "inspect/field_tree.h"
 #include "inspect/inspect_internal.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_walk.h"
@@ -84,8 +85,11 @@ void FillFromHeader(const parquet::PageHeader& h, PageInfo* p) {
 // Records the layout while the validation runs, then finishes it.
 class Collector : public parquet::Observer {
  public:
-  Collector(const ByteReader& file, size_t max_pages, Inspection* out)
-      : file_(file), max_pages_(max_pages), out_(out) {}
+  Collector(const ByteReader& file, const InspectOptions& options,
+            const inspect::InspectLimits& limits, Inspection* out)
+      : file_(file), options_(options), limits_(limits), out_(out) {}
+
+  FieldTrace* FooterTrace() override;
 
   void Footer(const parquet::FileMetaData& md, const parquet::SchemaTree& tree,
               const parquet::FileLayout& layout) override;
@@ -95,9 +99,6 @@ class Collector : public parquet::Observer {
 
   // After the pass: chunk rests, the tail, gaps and overlaps.
   void Finish();
-
-  bool footer_seen() const { return footer_seen_; }
-  ByteSpan metadata() const { return metadata_; }
 
  private:
   // A column chunk whose bytes are in this file.
@@ -123,10 +124,13 @@ class Collector : public parquet::Observer {
                         Chunk* chunk, int32_t codec) const;
 
   const ByteReader& file_;
-  const size_t max_pages_;
+  const InspectOptions& options_;
+  const inspect::InspectLimits limits_;
   Inspection* out_;
   bool footer_seen_ = false;
-  ByteSpan metadata_;
+  // The footer tree (options.footer_fields), built as the pass decodes
+  // FileMetaData.
+  std::optional<inspect::FieldTree> footer_tree_;
   size_t pages_ = 0;
   std::vector<size_t> first_chunk_;  // Per row group, into chunks_.
   std::vector<Chunk> chunks_;
@@ -140,7 +144,7 @@ void Collector::AddRegion(RegionKind kind, ByteSpan span, std::string field,
   r.offset = span.offset;
   r.length = span.length;
   r.field = std::move(field);
-  r.row_group = row_group;
+  r.container = row_group;
   r.column = column;
   regions_.push_back(std::move(r));
 }
@@ -159,7 +163,6 @@ void Collector::Footer(const parquet::FileMetaData& md,
                        const parquet::SchemaTree& tree,
                        const parquet::FileLayout& layout) {
   footer_seen_ = true;
-  metadata_ = layout.metadata;
   AddRegion(RegionKind::kFooter, layout.metadata, "footer", -1, -1);
   if (layout.encrypted) {
     // The signature follows FileMetaData inside the footer, before the
@@ -346,7 +349,7 @@ void Collector::Page(size_t row_group, size_t column, size_t ordinal,
                      ByteSpan body, const parquet::DataPageSummary* summary) {
   Chunk* chunk = FindChunk(row_group, column);
   if (chunk == nullptr) return;
-  if (pages_ >= max_pages_) {
+  if (pages_ >= limits_.regions) {
     out_->layout.capped = true;
     return;
   }
@@ -368,6 +371,12 @@ void Collector::Page(size_t row_group, size_t column, size_t ordinal,
   }
 }
 
+FieldTrace* Collector::FooterTrace() {
+  if (!options_.footer_fields) return nullptr;
+  out_->footer.clear();
+  return &footer_tree_.emplace(/*depth=*/0, limits_.field_nodes, &out_->footer);
+}
+
 void Collector::Finish() {
   for (size_t rg = 0; rg < first_chunk_.size(); ++rg) {
     const size_t end = rg + 1 < first_chunk_.size() ? first_chunk_[rg + 1]
@@ -383,6 +392,14 @@ void Collector::Finish() {
     }
   }
   inspect::AddTailRegions(file_, footer_seen_, &regions_);
+  if (footer_tree_) {
+    // A FileMetaData that did not decode shows no fields.
+    if (footer_seen_) {
+      out_->footer_capped = footer_tree_->capped();
+    } else {
+      out_->footer.clear();
+    }
+  }
   inspect::FinishLayout(std::move(regions_), &out_->layout);
 }
 
@@ -395,14 +412,14 @@ Options ValidationOptions(const InspectOptions& options) {
 
 Inspection Inspect(std::span<const std::byte> data,
                    const InspectOptions& options, PassHooks hooks,
-                   size_t max_pages) {
+                   const inspect::InspectLimits& limits) {
   Inspection out;
   out.layout.file_size = data.size();
   const ByteReader file(data);
   // One observer per format; the pass calls its own format's.
-  Collector collector(file, max_pages, &out);
+  Collector collector(file, options, limits, &out);
   const std::unique_ptr<inspect::OrcInspector> orc_collector =
-      inspect::MakeOrcInspector(file, options, max_pages, &out);
+      inspect::MakeOrcInspector(file, options, limits, &out);
   hooks.parquet_observer = &collector;
   hooks.orc_observer = orc_collector.get();
   out.report = ValidateWithHooks(data, ValidationOptions(options), hooks);
@@ -416,18 +433,14 @@ Inspection Inspect(std::span<const std::byte> data,
     // Validation checked everything, but the layout does not show it all.
     out.report.complete = false;
     out.report.diagnostics.push_back(
-        {Code::kLimitsInspectRegions, Info(Code::kLimitsInspectRegions).severity,
-         0, 0, "",
-         orc ? StrCat("inspection recorded ", max_pages,
+        {Code::kLimitsInspectRegions,
+         Info(Code::kLimitsInspectRegions).severity, 0, 0, "",
+         orc ? StrCat("inspection recorded ", limits.regions,
                       " streams; the rest of each stripe is one stripe-rest "
                       "region")
-             : StrCat("inspection recorded ", max_pages,
+             : StrCat("inspection recorded ", limits.regions,
                       " pages; the rest of each chunk is one chunk-rest "
                       "region")});
-  }
-  if (!orc && options.footer_fields && collector.footer_seen()) {
-    out.footer_capped = inspect::TraceFooter(
-        file, collector.metadata(), limits::kMaxFieldNodes, &out.footer);
   }
   return out;
 }
@@ -436,24 +449,24 @@ Inspection Inspect(std::span<const std::byte> data,
 
 namespace inspect {
 
-Inspection InspectWithPageLimit(std::span<const std::byte> data,
-                                const InspectOptions& options,
-                                size_t max_pages) {
-  return Inspect(data, options, {}, max_pages);
+Inspection InspectWithLimits(std::span<const std::byte> data,
+                             const InspectOptions& options,
+                             const InspectLimits& limits) {
+  return Inspect(data, options, {}, limits);
 }
 
 }  // namespace inspect
 
 Inspection InspectBytes(std::span<const std::byte> data,
                         const InspectOptions& options) {
-  return Inspect(data, options, {}, limits::kMaxInspectPages);
+  return Inspect(data, options, {}, {});
 }
 
 Status InspectFile(const std::string& path, const InspectOptions& options,
                    Inspection* inspection) {
   return WalkMappedFile(
       path, [&](std::span<const std::byte> data, const PassHooks& hooks) {
-        *inspection = Inspect(data, options, hooks, limits::kMaxInspectPages);
+        *inspection = Inspect(data, options, hooks, {});
       });
 }
 

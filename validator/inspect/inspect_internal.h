@@ -13,11 +13,23 @@
 
 #include "colcheck/inspect.h"
 #include "core/byte_reader.h"
+#include "core/limits.h"
 #include "orc/orc_validator.h"
 #include "parquet/metadata.h"
 #include "parquet/schema.h"
 
 namespace colcheck::inspect {
+
+// The caps of one inspection. InspectBytes uses these; tests lower them to
+// reach them.
+struct InspectLimits {
+  // Page regions (Parquet) or stream regions (ORC) recorded; past them
+  // Layout::capped is set, and the rest of each chunk or stripe is one
+  // chunk-rest or stripe-rest region.
+  size_t regions = limits::kMaxInspectPages;
+  // Nodes of Inspection::footer; past them footer_capped is set.
+  size_t field_nodes = limits::kMaxFieldNodes;
+};
 
 // Appends the regions of a Parquet file's ends that its bytes alone show:
 // the leading magic, the tail magic and footer length, and, when no decoded
@@ -40,18 +52,10 @@ Schema BuildSchema(const parquet::FileMetaData& md,
 std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
                                             const Schema& schema);
 
-// Appends the footer tree of the FileMetaData at `metadata` to `nodes`, in
-// pre-order, at most `max_nodes` of them (limits::kMaxFieldNodes). Returns
-// whether the cap cut it short.
-bool TraceFooter(const ByteReader& file, ByteSpan metadata, size_t max_nodes,
-                 std::vector<FieldNode>* nodes);
-
 // The ORC half of an inspection (inspect_orc.cc): an observer of the
 // validation pass that records the layout, type tree and file fields, and,
 // with options.footer_fields, the PostScript's and Footer's protobuf
-// fields. At most `max_streams` stream regions are recorded; past them
-// Layout::capped is set and the rest of each stripe is one stripe-rest
-// region. Leaves out->report alone.
+// fields, within `limits`. Leaves out->report alone.
 class OrcInspector : public orc::Observer {
  public:
   // After the pass: the footer fields and the finished layout.
@@ -59,14 +63,13 @@ class OrcInspector : public orc::Observer {
 };
 std::unique_ptr<OrcInspector> MakeOrcInspector(const ByteReader& file,
                                                const InspectOptions& options,
-                                               size_t max_streams,
+                                               const InspectLimits& limits,
                                                Inspection* out);
 
-// InspectBytes with a page limit other than limits::kMaxInspectPages, so
-// tests can reach it.
-Inspection InspectWithPageLimit(std::span<const std::byte> data,
-                                const InspectOptions& options,
-                                size_t max_pages);
+// InspectBytes within other limits.
+Inspection InspectWithLimits(std::span<const std::byte> data,
+                             const InspectOptions& options,
+                             const InspectLimits& limits);
 
 }  // namespace colcheck::inspect
 

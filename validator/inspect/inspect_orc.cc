@@ -81,8 +81,8 @@ std::string StripeField(size_t stripe, std::string_view part) {
 class OrcCollector : public OrcInspector {
  public:
   OrcCollector(const ByteReader& file, const InspectOptions& options,
-               size_t max_streams, Inspection* out)
-      : file_(file), options_(options), max_streams_(max_streams), out_(out) {}
+               const InspectLimits& limits, Inspection* out)
+      : file_(file), options_(options), limits_(limits), out_(out) {}
 
   FieldTrace* MessageTrace(std::string_view message) override;
   void Tail(const orc::Tail& tail, bool read) override;
@@ -103,7 +103,7 @@ class OrcCollector : public OrcInspector {
 
   const ByteReader& file_;
   const InspectOptions& options_;
-  const size_t max_streams_;
+  const InspectLimits limits_;
   Inspection* out_;
   orc::Tail tail_;
   bool footer_ok_ = false;
@@ -130,14 +130,14 @@ void OrcCollector::AddRegion(RegionKind kind, ByteSpan span, std::string field,
   r.offset = clamped->offset;
   r.length = clamped->length;
   r.field = std::move(field);
-  r.row_group = stripe;
+  r.container = stripe;
   r.column = column;
   regions_.push_back(std::move(r));
 }
 
 FieldTrace* OrcCollector::MessageTrace(std::string_view message) {
   std::vector<FieldNode>& nodes = out_->footer;
-  const size_t max = limits::kMaxFieldNodes;
+  const size_t max = limits_.field_nodes;
   if (!options_.footer_fields) return nullptr;
   if (nodes.size() >= max) {
     footer_cut_ = true;
@@ -265,7 +265,7 @@ uint64_t OrcCollector::AddStreams(size_t index, const orc::StripeFooter& footer,
   const auto stripe = static_cast<int32_t>(index);
   uint64_t cursor = begin;
   for (size_t i = 0; i < streams.size(); ++i) {
-    if (streams_ >= max_streams_) {
+    if (streams_ >= limits_.regions) {
       out_->layout.capped = true;
       break;
     }
@@ -339,6 +339,8 @@ void OrcCollector::Stripe(size_t index, const orc::StripeInformation& info,
 }
 
 void OrcCollector::Finish() {
+  out_->layout.containers = Containers::kStripes;
+  out_->schema.kind = SchemaKind::kOrcTypes;
   if (postscript_.tree) out_->footer_capped |= postscript_.tree->capped();
   if (footer_.tree) {
     // A Footer that did not decode shows no fields.
@@ -356,9 +358,9 @@ void OrcCollector::Finish() {
 
 std::unique_ptr<OrcInspector> MakeOrcInspector(const ByteReader& file,
                                                const InspectOptions& options,
-                                               size_t max_streams,
+                                               const InspectLimits& limits,
                                                Inspection* out) {
-  return std::make_unique<OrcCollector>(file, options, max_streams, out);
+  return std::make_unique<OrcCollector>(file, options, limits, out);
 }
 
 }  // namespace colcheck::inspect

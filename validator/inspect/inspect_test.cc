@@ -17,9 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "core/decode_counts.h"
 #include "inspect/inspect_internal.h"
-#include "orc/decode_counts.h"
 #include "testing/compact_writer.h"
+#include "testing/diagnostics.h"
 #include "testing/metadata_builder.h"
 #include "testing/minimal_file.h"
 #include "testing/page_file.h"
@@ -114,7 +115,7 @@ TEST(InspectTest, PagesAndTailOfAValidFile) {
   EXPECT_EQ(r.offset, page.header.offset);
   EXPECT_EQ(r.length, page.header.length + page.body.length);
   EXPECT_EQ(r.field, "row_groups[0].columns[0].pages[0]");
-  EXPECT_EQ(r.row_group, 0);
+  EXPECT_EQ(r.container, 0);
   EXPECT_EQ(r.column, 0);
   EXPECT_EQ(r.page.type, 0);
   EXPECT_EQ(r.page.header_length, page.header.length);
@@ -394,16 +395,68 @@ TEST(InspectTest, FooterTreeStopsAtItsCap) {
   options.footer_fields = true;
   const Inspection whole = InspectBytes(bytes, options);
   EXPECT_FALSE(whole.footer_capped);
+  ASSERT_GT(whole.footer.size(), 5u);
+  const Inspection capped =
+      inspect::InspectWithLimits(bytes, options, {.field_nodes = 5});
+  EXPECT_TRUE(capped.footer_capped);
+  ASSERT_EQ(capped.footer.size(), 5u);
+  for (size_t i = 0; i < capped.footer.size(); ++i) {
+    EXPECT_EQ(capped.footer[i].name, whole.footer[i].name);
+    EXPECT_EQ(capped.footer[i].offset, whole.footer[i].offset);
+    EXPECT_EQ(capped.footer[i].length, whole.footer[i].length);
+  }
+}
+
+// The footer tree is traced in the validation pass: FileMetaData is decoded
+// once, at every level, with the footer's fields or without.
+TEST(InspectTest, DecodesFileMetaDataOnce) {
+  testing::PageSpans page;
+  const Bytes bytes = TwoChunksOnePage(&page);
+  for (bool footer_fields : {false, true}) {
+    for (Level level : {Level::kFooter, Level::kPages, Level::kFull}) {
+      SCOPED_TRACE(::testing::Message()
+                   << LevelName(level) << ", footer fields " << footer_fields);
+      InspectOptions options;
+      options.level = level;
+      options.footer_fields = footer_fields;
+      ThreadDecodeCounts() = {};
+      const Inspection in = InspectBytes(bytes, options);
+      EXPECT_EQ(in.footer.empty(), !footer_fields);
+      EXPECT_EQ(ThreadDecodeCounts().file_metadata, 1u);
+    }
+  }
+}
+
+// A wrong footer length makes the pass decode FileMetaData again from the
+// start it finds: the tree is that decode's, not the first one's.
+TEST(InspectTest, FooterTreeFollowsTheStartTheFooterSearchFinds) {
+  testing::PageSpans page;
+  const Bytes bytes = TwoChunksOnePage(&page);
+  InspectOptions options;
+  options.footer_fields = true;
+  const Inspection whole = InspectBytes(bytes, options);
   const Region* footer = FindKind(whole.layout, RegionKind::kFooter);
   ASSERT_NE(footer, nullptr);
-  std::vector<FieldNode> nodes;
-  EXPECT_TRUE(inspect::TraceFooter(ByteReader(bytes),
-                                   {footer->offset, footer->length}, 5,
-                                   &nodes));
-  ASSERT_EQ(nodes.size(), 5u);
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    EXPECT_EQ(nodes[i].name, whole.footer[i].name);
-    EXPECT_EQ(nodes[i].length, whole.footer[i].length);
+  // One zero byte (a Thrift stop) before FileMetaData, counted in the
+  // footer length: decoded from the declared start, FileMetaData is empty.
+  Bytes shifted = bytes;
+  shifted.insert(shifted.begin() + static_cast<ptrdiff_t>(footer->offset),
+                 std::byte{0});
+  const size_t length_at = shifted.size() - 8;
+  shifted[length_at] = static_cast<std::byte>(
+      static_cast<uint8_t>(shifted[length_at]) + 1);  // No carry: < 255.
+  ASSERT_LT(footer->length, 255u);
+  const Inspection in = InspectBytes(shifted, options);
+  // (TwoChunksOnePage's chunks share their page: metadata.region-overlap
+  // too, as in the unbroken file.)
+  EXPECT_TRUE(testing::HasDiagnostic(in.report.diagnostics,
+                                     Code::kFileFooterLengthMismatch,
+                                     {length_at, 4}, "footer_length"));
+  ASSERT_EQ(in.footer.size(), whole.footer.size());
+  for (size_t i = 0; i < in.footer.size(); ++i) {
+    EXPECT_EQ(in.footer[i].name, whole.footer[i].name);
+    EXPECT_EQ(in.footer[i].offset, whole.footer[i].offset + 1);
+    EXPECT_EQ(in.footer[i].length, whole.footer[i].length);
   }
 }
 
@@ -484,7 +537,7 @@ TEST(InspectTest, PageLimitLeavesChunkRestAndSaysSo) {
   testing::PageSpans page;
   const testing::PageFile f = OnePageFile(&page);
   const Inspection in =
-      inspect::InspectWithPageLimit(f.span(), InspectOptions(), 0);
+      inspect::InspectWithLimits(f.span(), InspectOptions(), {.regions = 0});
   EXPECT_TRUE(in.layout.capped);
   EXPECT_EQ(CheckAccounting(in.layout), "");
   EXPECT_EQ(in.layout.regions[1].kind, RegionKind::kChunkRest);
@@ -717,7 +770,7 @@ TEST(InspectOrcTest, LayoutOfAValidFile) {
   EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcStripeRest), 0u);
   EXPECT_EQ(r[1].kind, RegionKind::kOrcIndexStream);
   EXPECT_EQ(r[1].field, "stripes[0].streams[0]");
-  EXPECT_EQ(r[1].row_group, 0);
+  EXPECT_EQ(r[1].container, 0);
   EXPECT_EQ(r[1].column, 0);
   EXPECT_EQ(r[1].stream.kind, 6);  // ROW_INDEX
   EXPECT_EQ(r[1].stream.index, 0);
@@ -746,11 +799,11 @@ TEST(InspectOrcTest, DecodesEachMessageOnce) {
       InspectOptions options;
       options.level = level;
       options.footer_fields = footer_fields;
-      orc::ThreadDecodeCounts() = {};
+      ThreadDecodeCounts() = {};
       const Inspection in = InspectBytes(bytes, options);
       ASSERT_EQ(in.layout.stripes.size(), 2u);
       EXPECT_EQ(in.footer.empty(), !footer_fields);
-      const orc::DecodeCounts& counts = orc::ThreadDecodeCounts();
+      const DecodeCounts& counts = ThreadDecodeCounts();
       EXPECT_EQ(counts.postscripts, 1u);
       EXPECT_EQ(counts.footers, 1u);
       EXPECT_EQ(counts.stripe_footers, level == Level::kFooter ? 0u : 2u);
@@ -824,7 +877,7 @@ TEST(InspectOrcTest, CompressionChunksAreCounted) {
 TEST(InspectOrcTest, StreamLimitLeavesStripeRestAndSaysSo) {
   const std::vector<std::byte> bytes = OrcCorpusFile("nested.orc");
   const Inspection in =
-      inspect::InspectWithPageLimit(bytes, InspectOptions(), 5);
+      inspect::InspectWithLimits(bytes, InspectOptions(), {.regions = 5});
   EXPECT_TRUE(in.layout.capped);
   EXPECT_EQ(CheckAccounting(in.layout), "");
   EXPECT_EQ(CountKind(in.layout, RegionKind::kOrcIndexStream) +

@@ -4,7 +4,7 @@
 
 #include "orc/metadata_decoder.h"
 
-#include "orc/decode_counts.h"
+#include "core/decode_counts.h"
 
 namespace colcheck::orc {
 

@@ -1,6 +1,6 @@
 // Internals shared by the page-value decoders (Encodings.md): the common
 // ValueDecoder base, the per-encoding factories that MakeValueDecoder picks
-// from, ULEB128 varints and bit unpacking.
+// from, and bit unpacking (varints are core/varint.h's).
 //
 // Not part of any public interface: only values.cc, rle.cc, plain.cc,
 // delta.cc, byte_stream_split.cc, dictionary.cc and their tests include it.
@@ -106,62 +106,6 @@ class DecoderBase : public ValueDecoder {
   bool failed_ = false;
   bool finished_ = false;
 };
-
-// ---- ULEB128 ----------------------------------------------------------------
-
-enum class VarintStatus : uint8_t { kOk, kTruncated, kMalformed };
-
-struct Varint {
-  VarintStatus status = VarintStatus::kOk;
-  uint64_t value = 0;
-  ByteSpan span;  // The varint's bytes (those present, when truncated).
-};
-
-// Reads a ULEB128 of at most `max_bits` (32 or 64) bits: at most
-// ceil(max_bits / 7) bytes, the last of which may not carry bits beyond
-// max_bits. Non-canonical forms (trailing 0x80 groups) are accepted, as
-// every reader does. On failure the cursor is left after the bytes looked at.
-inline Varint ReadUleb128(ByteReader& r, int max_bits) {
-  Varint v;
-  const uint64_t start = r.position();
-  const int max_bytes = (max_bits + 6) / 7;
-  for (int i = 0; i < max_bytes; ++i) {
-    uint8_t b;
-    if (!r.ReadU8(&b)) {
-      v.status = VarintStatus::kTruncated;
-      v.span = r.SpanFrom(start);
-      return v;
-    }
-    const int shift = 7 * i;
-    const uint64_t bits = b & 0x7F;
-    if (shift + 7 > max_bits && (bits >> (max_bits - shift)) != 0) {
-      v.status = VarintStatus::kMalformed;
-      v.span = r.SpanFrom(start);
-      return v;
-    }
-    v.value |= bits << shift;
-    if ((b & 0x80) == 0) {
-      v.span = r.SpanFrom(start);
-      return v;
-    }
-  }
-  // Overlong: still continuing. The span runs on to the varint's last byte
-  // (at most 10 in all), so that it covers every byte of it.
-  v.status = VarintStatus::kMalformed;
-  for (int i = max_bytes; i < 10; ++i) {
-    uint8_t b;
-    if (!r.ReadU8(&b) || (b & 0x80) == 0) break;
-  }
-  v.span = r.SpanFrom(start);
-  return v;
-}
-
-// Zigzag: 0, -1, 1, -2 ... are stored as 0, 1, 2, 3 ... Unsigned throughout.
-inline uint64_t ZigzagDecode64(uint64_t u) { return (u >> 1) ^ (0 - (u & 1)); }
-inline uint64_t ZigzagDecode32(uint64_t u) {
-  const uint32_t x = static_cast<uint32_t>(u);
-  return static_cast<uint32_t>((x >> 1) ^ (0u - (x & 1u)));
-}
 
 // ---- Bit unpacking (LSB first, the RLE hybrid's and DELTA's order) ---------
 //

@@ -27,6 +27,7 @@
 
 #include "core/limits.h"
 #include "core/strings.h"
+#include "core/varint.h"
 #include "parquet/decoding.h"
 #include "parquet/metadata.h"
 
@@ -52,7 +53,7 @@ class DeltaBitPackReader {
   // Reads the header and checks it, and its total value count against
   // `expected`. Reports and returns false on a fault.
   bool Init(uint64_t expected) {
-    Varint v;
+    Varint64 v;
     if (!ReadVarint(32, "block size", &v)) return false;
     if (v.value == 0 || v.value % 128 != 0) {
       return Fail(Code::kEncodingDeltaBlockSize, v.span,
@@ -170,14 +171,14 @@ class DeltaBitPackReader {
     return false;
   }
 
-  bool ReadVarint(int bits, std::string_view name, Varint* v) {
-    *v = ReadUleb128(*r_, bits);
+  bool ReadVarint(int bits, std::string_view name, Varint64* v) {
+    *v = ReadUleb128Bits(*r_, bits);
     if (v->status == VarintStatus::kTruncated) {
       return Fail(Code::kEncodingTruncated, v->span,
                   StrCat("the data ends inside the ", what_, "' ", name,
                          " after ", v->span.length, " bytes"));
     }
-    if (v->status == VarintStatus::kMalformed) {
+    if (v->status != VarintStatus::kOk) {
       return Fail(
           Code::kEncodingMalformedVarint, v->span,
           StrCat("the ", what_, "' ", name, " must be a ULEB128 of at most ",
@@ -191,21 +192,22 @@ class DeltaBitPackReader {
   // which for INT32 must then fit in 32 bits. (DuckDB 1.5 computes INT32
   // deltas in 64 bits and writes min deltas of 33 bits, which Arrow
   // rejects.)
-  bool ReadValue(std::string_view name, Varint* v, uint64_t* out) {
+  bool ReadValue(std::string_view name, Varint64* v, uint64_t* out) {
     if (!ReadVarint(64, name, v)) return false;
-    const uint64_t value = ZigzagDecode64(v->value);
+    const auto value = static_cast<uint64_t>(ZigZagDecode(v->value));
     const auto as_signed = static_cast<int64_t>(value);
     if (!is64_ && (as_signed < INT32_MIN || as_signed > INT32_MAX)) {
       return Fail(Code::kEncodingDeltaValueRange, v->span,
                   StrCat("the ", what_, "' ", name, " is ", as_signed,
                          ", outside the 32-bit range of an INT32 column"));
     }
-    *out = is64_ ? value : ZigzagDecode32(v->value);
+    // In range, so its low 32 bits are the INT32's.
+    *out = is64_ ? value : static_cast<uint32_t>(value);
     return true;
   }
 
   bool StartBlock() {
-    Varint v;
+    Varint64 v;
     if (!ReadValue(StrCat("min delta of block ", block_index_), &v,
                    &min_delta_)) {
       return false;

@@ -3,6 +3,8 @@
 #include <iterator>
 #include <string_view>
 
+#include "core/decode_counts.h"
+
 namespace colcheck::parquet {
 
 using thrift::Decoder;
@@ -519,6 +521,7 @@ bool DecodeRowGroup(Decoder& d, RowGroup* out) {
 }
 
 bool DecodeFileMetaData(Decoder& d, FileMetaData* out) {
+  ++ThreadDecodeCounts().file_metadata;
   StructReader s(d);
   while (s.Next()) {
     switch (s.id()) {

@@ -4,9 +4,11 @@
 // uncompressed the reader is over the file itself, so its positions are file
 // offsets and every span is exact. When the page was decompressed, the
 // reader is over a buffer whose positions name no file bytes: every span
-// then becomes the whole compressed body, and the message says where in the
-// decompressed section the fault lies (issue 3, "for compressed pages, point
-// at the page body, and put the value index in the message").
+// then maps to the whole compressed body (a WholeSpanMap; ORC's chunks map
+// through the same SpanMap interface, core/span_map.h), and the message
+// says where in the decompressed section the fault lies (issue 3, "for
+// compressed pages, point at the page body, and put the value index in the
+// message").
 
 #ifndef COLCHECK_PARQUET_PAGE_SCOPE_H_
 #define COLCHECK_PARQUET_PAGE_SCOPE_H_
@@ -17,6 +19,7 @@
 
 #include "core/diagnostics.h"
 #include "core/span.h"
+#include "core/span_map.h"
 #include "core/strings.h"
 
 namespace colcheck::parquet {
@@ -27,7 +30,11 @@ class PageScope {
   // the page body in the file. `exact` says whether section positions are
   // file offsets.
   PageScope(DiagnosticSink& sink, std::string field, ByteSpan body, bool exact)
-      : sink_(sink), field_(std::move(field)), body_(body), exact_(exact) {}
+      : sink_(sink),
+        field_(std::move(field)),
+        body_(body),
+        exact_(exact),
+        compressed_(body) {}
 
   // Reports `code` at section span `span`; `sub_field` is appended to the
   // page's field ("values[12]", "definition_levels").
@@ -35,11 +42,10 @@ class PageScope {
               std::string message) {
     if (Info(code).severity == Severity::kError) ++errors_;
     if (!exact_) {
-      message += StrCat(" (decompressed bytes ", span.offset, "..",
-                        span.end(), " of the page)");
-      span = body_;
+      message += StrCat(" (decompressed bytes ", span.offset, "..", span.end(),
+                        " of the page)");
     }
-    sink_.Report(code, span, StrCat(field_, ".", sub_field),
+    sink_.Report(code, map().ToFile(span), StrCat(field_, ".", sub_field),
                  std::move(message));
   }
 
@@ -55,6 +61,10 @@ class PageScope {
   const std::string& field() const { return field_; }
   ByteSpan body() const { return body_; }
   bool exact() const { return exact_; }
+  // From section positions to the file.
+  const SpanMap& map() const {
+    return exact_ ? static_cast<const SpanMap&>(identity_) : compressed_;
+  }
   // Errors reported through this scope so far.
   uint64_t errors() const { return errors_; }
 
@@ -63,6 +73,8 @@ class PageScope {
   std::string field_;
   ByteSpan body_;
   bool exact_;
+  IdentitySpanMap identity_;
+  WholeSpanMap compressed_;
   uint64_t errors_ = 0;
 };
 

@@ -21,6 +21,7 @@
 #include "core/byte_reader.h"
 #include "core/pass_hooks.h"
 #include "core/span.h"
+#include "core/wire_decoder.h"
 #include "parquet/rules.h"
 #include "parquet/values.h"
 
@@ -102,6 +103,11 @@ class ValueTap {
 class Observer {
  public:
   virtual ~Observer() = default;
+  // A trace to attach to the decode of FileMetaData that follows, or null
+  // (the default). Asked again when the pass decodes it once more, from
+  // the start it found after a wrong footer length: what the first trace
+  // saw is then void.
+  virtual FieldTrace* FooterTrace() { return nullptr; }
   // A plaintext FileMetaData decoded at `layout.metadata`.
   virtual void Footer(const FileMetaData& md, const SchemaTree& tree,
                       const FileLayout& layout) = 0;

@@ -76,13 +76,14 @@ struct MetadataDecode {
 };
 
 MetadataDecode DecodeAt(const ByteReader& file, uint64_t start, uint64_t end,
-                        DiagnosticSink& sink) {
+                        DiagnosticSink& sink, FieldTrace* trace = nullptr) {
   MetadataDecode m;
   m.start = start;
   m.rest = ByteReader({}, start);
   ByteReader bytes;
   if (start > end || !file.Sub(start, end - start, &bytes)) return m;
   thrift::Decoder d(bytes, &sink);
+  d.set_trace(trace);
   m.decoded = DecodeFileMetaData(d, &m.md);
   m.rest = d.reader();
   return m;
@@ -156,15 +157,20 @@ bool IsWhole(const MetadataDecode& m, const DiagnosticSink& sink) {
          !HasMisalignmentSigns(sink);
 }
 
+FieldTrace* FooterTrace(Observer* observer) {
+  return observer != nullptr ? observer->FooterTrace() : nullptr;
+}
+
 // Decodes FileMetaData where the footer length puts it. When that is not
 // whole but a nearby start decodes exactly, the footer length is what is
 // wrong: that alone is reported and the metadata is read from the start
-// that works.
+// that works. The observer's trace sees the decode that is kept.
 MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
-                            DiagnosticSink& sink) {
+                            DiagnosticSink& sink, Observer* observer) {
   const uint64_t end = tail.footer.end();
   DiagnosticSink local = sink.Sibling();
-  MetadataDecode m = DecodeAt(file, tail.footer.offset, end, local);
+  MetadataDecode m =
+      DecodeAt(file, tail.footer.offset, end, local, FooterTrace(observer));
   const uint64_t start = IsWhole(m, local) ? 0 : FindFooterStart(file, tail);
   if (start == 0) {
     sink.Absorb(local);
@@ -175,7 +181,7 @@ MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
                      tail.footer.offset, " but decodes exactly from ", start,
                      ": the footer length should be ", end - start, ", not ",
                      tail.footer.length));
-  return DecodeAt(file, start, end, sink);
+  return DecodeAt(file, start, end, sink, FooterTrace(observer));
 }
 
 // One magic says PAR1 and the other PARE. The footer decides which is
@@ -241,7 +247,7 @@ PassOutcome ValidateParquet(const ByteReader& file, Level level,
     CheckEncryptedFooter(footer, sink);
     return outcome;
   }
-  MetadataDecode m = DecodeFooter(file, tail, sink);
+  MetadataDecode m = DecodeFooter(file, tail, sink, hooks.parquet_observer);
   if (!m.decoded) return outcome;
   const FileMetaData& md = m.md;
   const bool signed_footer = md.encryption_algorithm.present;

@@ -20,13 +20,10 @@
 #include <vector>
 
 #include "core/strings.h"
+#include "core/varint.h"
 #include "parquet/decoding.h"
 
 namespace colcheck::parquet {
-
-using decoding::ReadUleb128;
-using decoding::Varint;
-using decoding::VarintStatus;
 
 RleDecoder::RleDecoder(ByteReader data, int bit_width, PageScope& scope,
                        std::string_view field)
@@ -47,14 +44,14 @@ void RleDecoder::Fail(Code code, ByteSpan span, std::string message) {
 
 bool RleDecoder::StartRun() {
   run_begin_ = data_.position();
-  const Varint header = ReadUleb128(data_, 32);
+  const Varint64 header = ReadUleb128Bits(data_, 32);
   if (header.status == VarintStatus::kTruncated) {
     Fail(Code::kEncodingTruncated, header.span,
          StrCat("the data ends inside a run header, after ", header.span.length,
                 " bytes"));
     return false;
   }
-  if (header.status == VarintStatus::kMalformed) {
+  if (header.status != VarintStatus::kOk) {
     Fail(Code::kEncodingMalformedVarint, header.span,
          StrCat("a run header must be a ULEB128 of at most 32 bits (5 bytes); "
                 "this one has ",

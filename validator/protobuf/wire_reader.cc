@@ -254,16 +254,6 @@ void Decoder::Widen(const ByteReader& saved, ByteSpan body) {
   (void)reader().Seek(body.end());
 }
 
-MessageReader::MessageReader(Decoder& d)
-    : d_(d), start_(d.reader().position()) {
-  entered_ = d_.Enter({start_, 0});
-}
-
-MessageReader::~MessageReader() {
-  CloseTraced();
-  if (entered_) d_.Leave();
-}
-
 void MessageReader::CloseTraced() {
   if (!traced_) return;
   d_.EndTrace(type_, tag_.offset, traced_value_);
@@ -272,7 +262,7 @@ void MessageReader::CloseTraced() {
 
 bool MessageReader::Next() {
   CloseTraced();
-  if (!entered_ || d_.failed()) return false;
+  if (!Open()) return false;
   if (d_.ReadTag(&number_, &type_, &tag_) != Decoder::TagResult::kField) {
     return false;
   }

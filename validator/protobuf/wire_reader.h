@@ -185,12 +185,11 @@ T ScalarValue(Scalar kind, uint64_t raw) {
 // Decoding into a model that already holds values merges, as proto2 does:
 // a second occurrence of a singular scalar replaces the first, of a
 // message merges into it, and repeated fields append.
-class MessageReader {
+class MessageReader : public FieldLoop<Decoder> {
  public:
-  explicit MessageReader(Decoder& d);
-  ~MessageReader();
-  MessageReader(const MessageReader&) = delete;
-  MessageReader& operator=(const MessageReader&) = delete;
+  // Enters a message: all of the decoder's current bytes.
+  explicit MessageReader(Decoder& d) : FieldLoop(d, 0) {}
+  ~MessageReader() { CloseTraced(); }
 
   // Reads the next tag. Returns false at the end of the message's bytes or
   // after a fault.
@@ -284,7 +283,7 @@ class MessageReader {
   void SkipUnknown();
 
   // Returns false if decoding failed.
-  bool Finish() const { return entered_ && !d_.failed(); }
+  bool Finish() const { return Open(); }
 
   // The message's logical bytes so far.
   ByteSpan span() const { return d_.reader().SpanFrom(start_); }
@@ -342,17 +341,12 @@ class MessageReader {
   }
   void CloseTraced();
 
-  Decoder& d_;
-  uint64_t start_;
-  bool entered_ = false;
-  bool traced_ = false;
   uint64_t traced_value_ = 0;  // Where the traced field's value starts.
   bool duplicate_ = false;
   bool utf8_check_ = false;  // The LEN being read is a `string`.
   uint32_t number_ = 0;
   WireType type_ = WireType::kVarint;
   ByteSpan tag_;
-  FieldSet seen_;  // Known fields only, for duplicates.
 };
 
 template <typename F>

@@ -446,16 +446,6 @@ bool ReadElement(Decoder& d, Spanned<std::string_view>* out) {
   return true;
 }
 
-StructReader::StructReader(Decoder& d)
-    : d_(d), start_(d.reader().position()) {
-  entered_ = d_.Enter({start_, 1});
-}
-
-StructReader::~StructReader() {
-  CloseTraced();
-  if (entered_) d_.Leave();
-}
-
 void StructReader::CloseTraced() {
   if (!traced_) return;
   d_.EndTrace(type_, /*element=*/false, header_.offset, header_.end());
@@ -464,7 +454,7 @@ void StructReader::CloseTraced() {
 
 bool StructReader::Next() {
   CloseTraced();
-  if (!entered_ || d_.failed()) return false;
+  if (!Open()) return false;
   const Decoder::HeaderResult r =
       d_.ReadFieldHeader(last_id_, &id_, &type_, &header_);
   if (r != Decoder::HeaderResult::kField) return false;
@@ -622,7 +612,7 @@ bool StructReader::CheckElementType(WireType expected, WireType actual,
 
 bool StructReader::Finish(
     std::initializer_list<std::pair<int16_t, std::string_view>> required) {
-  if (!entered_ || d_.failed()) return false;
+  if (!Open()) return false;
   for (const auto& [id, name] : required) {
     if (Seen(id)) continue;
     d_.Report(Code::kThriftMissingRequired, span(),

@@ -132,13 +132,11 @@ bool ReadElement(Decoder& d, Spanned<std::string_view>* out);
 //     }
 //     return s.Finish({{1, "key"}});
 //   }
-class StructReader {
+class StructReader : public FieldLoop<Decoder> {
  public:
   // Enters a struct at the decoder's cursor.
-  explicit StructReader(Decoder& d);
-  ~StructReader();
-  StructReader(const StructReader&) = delete;
-  StructReader& operator=(const StructReader&) = delete;
+  explicit StructReader(Decoder& d) : FieldLoop(d, 1) {}
+  ~StructReader() { CloseTraced(); }
 
   // Reads the next field header. Returns false at STOP or after a fault.
   // A repeated field id is reported here as thrift.duplicate-field; the
@@ -302,16 +300,11 @@ class StructReader {
   // Closes the traced field, if one is open, where the cursor is.
   void CloseTraced();
 
-  Decoder& d_;
-  uint64_t start_;
-  bool entered_;
   int16_t id_ = 0;
   int16_t last_id_ = 0;
   WireType type_ = WireType::kStop;
   ByteSpan header_;
-  FieldSet seen_;
   int members_unknown_ = 0;
-  bool traced_ = false;  // The current field is open in d_.trace().
 };
 
 }  // namespace colcheck::thrift

@@ -334,7 +334,9 @@ does not report yet (orc_mutations.PENDING_CODES), or reports at a span
 we believe wrong (orc_mutations.DISAGREEMENTS), are left out until it
 does.
 ctest `corpus_expectations` (corpus/check_corpus.py) checks every file at
-its exact span, `generators_orc_invalid_roundtrip` that a fresh
+its exact spans (the sidecar's, and its `"also"` list where one fault
+breaks a statistic in the stripe's and the file's statistics alike) and
+nowhere else, `generators_orc_invalid_roundtrip` that a fresh
 generation is byte-identical, and generators/tests/test_orc_mutations.py
 each operator (no other error may be reported) and random files drawn by
 Hypothesis with an operator each.

@@ -128,10 +128,13 @@ struct Region {
   // The place in the footer's terms: "row_groups[0].columns[1].pages[2]",
   // "row_groups[0].columns[1].column_index", "footer"; empty for gaps.
   std::string field;
-  int32_t row_group = -1;  // -1 when the region belongs to no chunk.
+  // The container holding the region (Layout::containers says which:
+  // a row group or a stripe), or -1 when it belongs to none (the magic,
+  // the footer, a gap).
+  int32_t container = -1;
+  // Parquet: the column chunk's column; ORC: the column id of a stream.
   int32_t column = -1;
-  PageInfo page;  // Pages only.
-  // ORC: row_group is the stripe, column the column id of a stream.
+  PageInfo page;      // Pages only.
   StreamInfo stream;  // ORC streams only.
 };
 
@@ -172,7 +175,17 @@ struct StripeExtent {
   std::string writer_timezone;
 };
 
+// What holds a file's rows, and so which lists of Layout are filled:
+// Parquet's row groups (row_groups, and chunks within them) or ORC's
+// stripes (stripes, and streams within them). Renderers ask this, not the
+// format.
+enum class Containers : uint8_t {
+  kRowGroups,
+  kStripes,
+};
+
 struct Layout {
+  Containers containers = Containers::kRowGroups;
   uint64_t file_size = 0;
   // Every byte of the file lies in at least one region: sorted by offset,
   // with the bytes no structure accounts for as kGap regions. The lengths
@@ -183,7 +196,8 @@ struct Layout {
   std::vector<ChunkExtent> chunks;  // Row group by row group.
   std::vector<StripeExtent> stripes;  // ORC.
   // The page limit (limits::kMaxInspectPages) was reached: later pages are
-  // inside kChunkRest regions, and the report has limits.inspect-regions.
+  // inside kChunkRest regions (ORC: later streams inside kOrcStripeRest),
+  // and the report has limits.inspect-regions.
   bool capped = false;
 };
 
@@ -245,7 +259,16 @@ struct OrcType {
   uint64_t length = 0;
 };
 
+// Which list of Schema holds the types: Parquet's flattened
+// SchemaElements (fields, placed in a tree) or ORC's Footer.types
+// (orc_types). Renderers ask this, not the format.
+enum class SchemaKind : uint8_t {
+  kElements,
+  kOrcTypes,
+};
+
 struct Schema {
+  SchemaKind kind = SchemaKind::kElements;
   // False when the flattened list does not rebuild into one tree (the
   // diagnostics say why); `fields` then holds what could be placed.
   // ORC: whether the types form one tree in strict pre-order.
