@@ -2,6 +2,7 @@
 
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include "gtest/gtest.h"
 #include "reports/testing/report_builders.h"
@@ -11,6 +12,13 @@ namespace {
 
 using testing::MakeDiagnostic;
 using testing::MakeReport;
+
+// What WriteTextSummary writes, as a string to compare.
+std::string Summary(std::string_view path, const Report& report) {
+  std::ostringstream out;
+  WriteTextSummary(path, report, out);
+  return out.str();
+}
 
 TEST(ReportsText, DiagnosticLineHasSpanCodeAndField) {
   const FileReport file{
@@ -61,9 +69,7 @@ TEST(ReportsText, SummaryCountsActualSeverities) {
        MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2),
        MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2),
        MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2)});
-  std::ostringstream out;
-  WriteTextSummary("c.parquet", report, out);
-  EXPECT_EQ(out.str(),
+  EXPECT_EQ(Summary("c.parquet", report),
             "c.parquet: invalid (not Parquet or ORC, 3 errors, 1 warning, 2 "
             "infos)\n");
 }
@@ -81,9 +87,7 @@ TEST(ReportsText, IncompleteCheckIsSaid) {
                  {MakeDiagnostic(Code::kLimitsModelSize, Severity::kInfo, 8, 4,
                                  "row_groups")});
   report.complete = false;
-  std::ostringstream out;
-  WriteTextSummary("big.parquet", report, out);
-  EXPECT_EQ(out.str(),
+  EXPECT_EQ(Summary("big.parquet", report),
             "big.parquet: valid (Parquet, 0 errors, 0 warnings, 1 info; not "
             "fully checked: a colcheck limit)\n");
 }
