@@ -3,21 +3,12 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "reports/testing/report_builders.h"
 
 namespace colcheck {
 namespace {
 
-Region MakeRegion(RegionKind kind, uint64_t offset, uint64_t length,
-                  std::string field = "", int32_t rg = -1, int32_t column = -1) {
-  Region r;
-  r.kind = kind;
-  r.offset = offset;
-  r.length = length;
-  r.field = std::move(field);
-  r.container = rg;
-  r.column = column;
-  return r;
-}
+using testing::MakeRegion;
 
 // A 100-byte file: magic, a chunk of two pages where a second chunk claims
 // the second page too, a gap, and the tail.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "reports/testing/report_builders.h"
 
 namespace colcheck {
 namespace {
@@ -155,15 +156,10 @@ TEST(ReportsHexContext, ElisionStartsAtFiveRows) {
 }
 
 TEST(ReportsHexContext, TextWithContextPutsAnExcerptUnderEachDiagnostic) {
-  Report report;
-  report.verdict = Verdict::kInvalid;
-  Diagnostic diagnostic;
-  diagnostic.code = Code::kFileTooSmall;
-  diagnostic.severity = Severity::kError;
-  diagnostic.offset = 0;
-  diagnostic.length = 3;
-  diagnostic.message = "only 3 bytes";
-  report.diagnostics.push_back(diagnostic);
+  const Report report = testing::MakeReport(
+      Format::kUnknown, 0, Verdict::kInvalid,
+      {testing::MakeDiagnostic(Code::kFileTooSmall, Severity::kError, 0, 3, "",
+                               "only 3 bytes")});
   const std::vector<std::byte> file = {std::byte{'P'}, std::byte{'A'},
                                        std::byte{0x01}};
   std::ostringstream out;

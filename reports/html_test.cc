@@ -1,20 +1,26 @@
 #include "reports/html.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <regex>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "reports/testing/report_builders.h"
+#include "testing/expect_each.h"
 
 namespace colcheck {
 namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
+
+using testing::MakeRegion;
 
 size_t Count(const std::string& haystack, std::string_view needle) {
   size_t count = 0;
@@ -23,6 +29,49 @@ size_t Count(const std::string& haystack, std::string_view needle) {
     ++count;
   }
   return count;
+}
+
+// ASCII white space, what \s matches in the C locale.
+bool IsSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// The value of each src, href, action or srcset attribute, named in any
+// case after white space, then '=' and an optional quote, up to the next
+// quote, space or '>'. The attributes are scanned from the left and each
+// scan goes on after the value it took, as a regex search for
+//   \s(src|href|action|srcset)\s*=\s*["']?([^"' >]*)
+// would (without <regex>, whose GCC 12 headers draw -Wmaybe-uninitialized
+// false positives in the ASan build).
+std::vector<std::string> ReferenceValues(const std::string& html) {
+  std::string lower = html;
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  auto skip_spaces = [&lower](size_t at) {
+    while (at < lower.size() && IsSpace(lower[at])) ++at;
+    return at;
+  };
+  std::vector<std::string> values;
+  size_t at = 0;
+  while (at < lower.size()) {
+    if (!IsSpace(lower[at++])) continue;
+    std::optional<size_t> equals;
+    for (const std::string_view name : {"src", "href", "action", "srcset"}) {
+      if (lower.compare(at, name.size(), name) != 0) continue;
+      const size_t after = skip_spaces(at + name.size());
+      if (after < lower.size() && lower[after] == '=') {
+        equals = after;
+        break;
+      }
+    }
+    if (!equals) continue;
+    size_t value = skip_spaces(*equals + 1);
+    if (value < lower.size() && (lower[value] == '"' || lower[value] == '\'')) {
+      ++value;
+    }
+    at = std::min(lower.find_first_of("\"' >", value), lower.size());
+    values.push_back(html.substr(value, at - value));
+  }
+  return values;
 }
 
 std::string Escaped(std::string_view value) {
@@ -39,24 +88,12 @@ std::string Render(const Inspection& inspection,
   return out.str();
 }
 
+// The tests tell diagnostics apart by span and text; one code serves.
 Diagnostic MakeDiagnostic(uint64_t offset, uint64_t length,
                           std::string field = "", std::string message = "m") {
-  Diagnostic d;
-  d.code = Code::kThriftTruncated;
-  d.severity = Severity::kError;
-  d.offset = offset;
-  d.length = length;
-  d.field = std::move(field);
-  d.message = std::move(message);
-  return d;
-}
-
-Region MakeRegion(RegionKind kind, uint64_t offset, uint64_t length) {
-  Region r;
-  r.kind = kind;
-  r.offset = offset;
-  r.length = length;
-  return r;
+  return testing::MakeDiagnostic(Code::kThriftTruncated, Severity::kError,
+                                 offset, length, std::move(field),
+                                 std::move(message));
 }
 
 // A small, well-formed inspection: magic, two pages, footer, length, magic.
@@ -104,22 +141,30 @@ std::vector<std::byte> CountingBytes(size_t size) {
 // ---- escaping ---------------------------------------------------------------
 
 TEST(ReportsHtml, EscapesMarkupQuotesAndControls) {
-  EXPECT_EQ(Escaped("</script><b x='1' y=\"2\">&"),
-            "&lt;/script&gt;&lt;b x=&#39;1&#39; y=&quot;2&quot;&gt;&amp;");
-  EXPECT_EQ(Escaped(std::string("a\0b\x1b[31m\x7f\n", 10)),
-            "a\\x00b\\x1b[31m\\x7f\\x0a");
+  testing::ExpectEach(
+      Escaped,
+      {
+          {"</script><b x='1' y=\"2\">&",
+           "&lt;/script&gt;&lt;b x=&#39;1&#39; y=&quot;2&quot;&gt;&amp;"},
+          {std::string_view("a\0b\x1b[31m\x7f\n", 10),
+           "a\\x00b\\x1b[31m\\x7f\\x0a"},
+      });
 }
 
 TEST(ReportsHtml, EscapesNonAsciiAndInvalidUtf8) {
-  EXPECT_EQ(Escaped("caf\xc3\xa9"), "caf&#xe9;");
-  EXPECT_EQ(Escaped("\xf0\x9f\x98\x80"), "&#x1f600;");
-  EXPECT_EQ(Escaped("\xc2\x85"), "\\u0085");  // NEL, a C1 control.
-  // Each bad byte becomes one replacement: a lone continuation, an overlong
-  // form, a surrogate and a cut sequence.
-  EXPECT_EQ(Escaped("\x80"), "&#xfffd;");
-  EXPECT_EQ(Escaped("\xc0\xaf"), "&#xfffd;&#xfffd;");
-  EXPECT_EQ(Escaped("\xed\xa0\x80"), "&#xfffd;&#xfffd;&#xfffd;");
-  EXPECT_EQ(Escaped("\xe2\x82"), "&#xfffd;&#xfffd;");
+  testing::ExpectEach(Escaped,
+                      {
+                          {"caf\xc3\xa9", "caf&#xe9;"},
+                          {"\xf0\x9f\x98\x80", "&#x1f600;"},
+                          {"\xc2\x85", "\\u0085"},  // NEL, a C1 control.
+                          // Each bad byte becomes one replacement: a lone
+                          // continuation, an overlong form, a surrogate and a
+                          // cut sequence.
+                          {"\x80", "&#xfffd;"},
+                          {"\xc0\xaf", "&#xfffd;&#xfffd;"},
+                          {"\xed\xa0\x80", "&#xfffd;&#xfffd;&#xfffd;"},
+                          {"\xe2\x82", "&#xfffd;&#xfffd;"},
+                      });
 }
 
 TEST(ReportsHtml, HostileStringsStayText) {
@@ -172,16 +217,11 @@ TEST(ReportsHtml, RefersToNoUrl) {
   EXPECT_THAT(html, Not(HasSubstr("url(")));
   EXPECT_THAT(html, Not(HasSubstr("@import")));
   // Attributes of the markup; the script only ever builds "#..." links.
-  const std::regex reference(
-      R"re(\s(src|href|action|srcset)\s*=\s*["']?([^"' >]*))re",
-      std::regex::icase);
-  size_t references = 0;
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), reference);
-       it != std::sregex_iterator(); ++it) {
-    ++references;
-    EXPECT_EQ((*it)[2].str().substr(0, 1), "#") << (*it)[0].str();
+  const std::vector<std::string> references = ReferenceValues(html);
+  for (const std::string& value : references) {
+    EXPECT_EQ(value.substr(0, 1), "#") << value;
   }
-  EXPECT_GT(references, 0u);
+  EXPECT_FALSE(references.empty());
 }
 
 // ---- diagnostics and hex excerpts -------------------------------------------

@@ -9,6 +9,8 @@
 
 #include "gtest/gtest.h"
 #include "reports/testing/json_value.h"
+#include "reports/testing/report_builders.h"
+#include "testing/expect_each.h"
 
 namespace colcheck {
 namespace {
@@ -47,31 +49,40 @@ TEST(ReportsJson, CheckerRejectsInvalidJson) {
 }
 
 TEST(ReportsJson, EscapesQuotesBackslashesAndControls) {
-  EXPECT_EQ(Escape("plain"), "\"plain\"");
-  EXPECT_EQ(Escape("a\"b\\c"), "\"a\\\"b\\\\c\"");
-  EXPECT_EQ(Escape("\n\r\t"), "\"\\n\\r\\t\"");
-  EXPECT_EQ(Escape(std::string_view("\0\x01\x1f\x7f", 4)),
-            "\"\\u0000\\u0001\\u001f\\u007f\"");
+  testing::ExpectEach(Escape, {
+                                  {"plain", "\"plain\""},
+                                  {"a\"b\\c", "\"a\\\"b\\\\c\""},
+                                  {"\n\r\t", "\"\\n\\r\\t\""},
+                                  {std::string_view("\0\x01\x1f\x7f", 4),
+                                   "\"\\u0000\\u0001\\u001f\\u007f\""},
+                              });
 }
 
 TEST(ReportsJson, NonAsciiBecomesUnicodeEscapes) {
-  EXPECT_EQ(Escape("\xc3\xa9"), "\"\\u00e9\"");                 // é
-  EXPECT_EQ(Escape("\xe2\x82\xac"), "\"\\u20ac\"");             // €
-  EXPECT_EQ(Escape("\xf0\x9f\x98\x80"), "\"\\ud83d\\ude00\"");  // U+1F600
+  testing::ExpectEach(
+      Escape, {
+                  {"\xc3\xa9", "\"\\u00e9\""},                 // é
+                  {"\xe2\x82\xac", "\"\\u20ac\""},             // €
+                  {"\xf0\x9f\x98\x80", "\"\\ud83d\\ude00\""},  // U+1F600
+              });
   EXPECT_EQ(Decode(Escape("caf\xc3\xa9 \xf0\x9f\x98\x80")),
             "caf\xc3\xa9 \xf0\x9f\x98\x80");
 }
 
 TEST(ReportsJson, InvalidUtf8BecomesReplacementCharacters) {
-  EXPECT_EQ(Escape("\xff"), "\"\\ufffd\"");
-  EXPECT_EQ(Escape("a\x80z"), "\"a\\ufffdz\"");
-  // Overlong '/', a UTF-16 surrogate, a value past U+10FFFF, a truncated
-  // sequence: each invalid byte is replaced, valid bytes after it survive.
-  EXPECT_EQ(Escape("\xc0\xaf"), "\"\\ufffd\\ufffd\"");
-  EXPECT_EQ(Escape("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\"");
-  EXPECT_EQ(Escape("\xf4\x90\x80\x80"), "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
-  EXPECT_EQ(Escape("\xe2\x82"), "\"\\ufffd\\ufffd\"");
-  EXPECT_EQ(Escape("\xe2\x82x"), "\"\\ufffd\\ufffdx\"");
+  testing::ExpectEach(
+      Escape, {
+                  {"\xff", "\"\\ufffd\""},
+                  {"a\x80z", "\"a\\ufffdz\""},
+                  // Overlong '/', a UTF-16 surrogate, a value past U+10FFFF, a
+                  // truncated sequence: each invalid byte is replaced, valid
+                  // bytes after it survive.
+                  {"\xc0\xaf", "\"\\ufffd\\ufffd\""},
+                  {"\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\""},
+                  {"\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\""},
+                  {"\xe2\x82", "\"\\ufffd\\ufffd\""},
+                  {"\xe2\x82x", "\"\\ufffd\\ufffdx\""},
+              });
 }
 
 TEST(ReportsJson, ArbitraryBytesAlwaysGiveValidAsciiJson) {
@@ -90,23 +101,16 @@ TEST(ReportsJson, ArbitraryBytesAlwaysGiveValidAsciiJson) {
 }
 
 TEST(ReportsJson, DocumentHasContractKeysInOrder) {
-  FileReport file{"a.parquet", {}};
-  file.report.format = Format::kParquet;
-  file.report.size = 1234;
-  file.report.verdict = Verdict::kInvalid;
-  Diagnostic diagnostic;
-  diagnostic.code = Code::kSchemaOrphanedElements;
-  diagnostic.severity = Severity::kError;
-  diagnostic.offset = 674;
-  diagnostic.length = 1;
-  diagnostic.field = "schema[0].num_children";
-  diagnostic.message = "2 elements \"left\" over";
-  file.report.diagnostics.push_back(diagnostic);
-  diagnostic.field = "schema[3].type";
-  diagnostic.column = "order.`a.b`.price";
-  file.report.diagnostics.push_back(diagnostic);
-
-  const FileReport files[] = {file};
+  Diagnostic diagnostic = testing::MakeDiagnostic(
+      Code::kSchemaOrphanedElements, Severity::kError, 674, 1,
+      "schema[0].num_children", "2 elements \"left\" over");
+  Diagnostic in_column = diagnostic;
+  in_column.field = "schema[3].type";
+  in_column.column = "order.`a.b`.price";
+  const FileReport files[] = {
+      {"a.parquet",
+       testing::MakeReport(Format::kParquet, 1234, Verdict::kInvalid,
+                           {diagnostic, in_column})}};
   const std::string json = RenderJson(files);
   EXPECT_EQ(json,
             "{\"tool\":\"colcheck\",\"version\":\"0.1.0\",\"files\":[{"
@@ -128,11 +132,9 @@ TEST(ReportsJson, EmptyAndMultiFileDocumentsAreValid) {
 
   FileReport hostile{std::string("\xff\n\"dir\"/x.parquet"), {}};
   hostile.report.verdict = Verdict::kEncrypted;
-  Diagnostic diagnostic;
-  diagnostic.code = Code::kEncryptionEncryptedFooter;
-  diagnostic.severity = Severity::kInfo;
-  diagnostic.field = std::string("\x00\x01", 2);
-  diagnostic.message = "\xc3\x28 bad utf-8 \\ in message";
+  Diagnostic diagnostic = testing::MakeDiagnostic(
+      Code::kEncryptionEncryptedFooter, Severity::kInfo, 0, 0,
+      std::string("\x00\x01", 2), "\xc3\x28 bad utf-8 \\ in message");
   diagnostic.column = "\x1b[31m\xff\"";
   hostile.report.diagnostics.push_back(diagnostic);
   const FileReport files[] = {hostile, FileReport{"ok.parquet", {}}};
@@ -154,11 +156,9 @@ TEST(ReportsJson, StreamingWriterMatchesRenderJson) {
 TEST(ReportsJson, JsonLinesObjectIsTheDocumentEntry) {
   FileReport file{"a\n.parquet", {}};
   file.report.size = 9;
-  Diagnostic diagnostic;
-  diagnostic.code = Code::kSchemaOrphanedElements;
-  diagnostic.severity = Severity::kWarning;
-  diagnostic.field = "schema[1]";
-  file.report.diagnostics.push_back(diagnostic);
+  file.report.diagnostics.push_back(
+      testing::MakeDiagnostic(Code::kSchemaOrphanedElements, Severity::kWarning,
+                              0, 0, "schema[1]", ""));
   std::string line;
   AppendJsonFile(file.path, file.report, &line);
   EXPECT_TRUE(Valid(line)) << line;

@@ -3,6 +3,7 @@
 #include "gtest/gtest.h"
 #include "reports/explain.h"
 #include "reports/schema.h"
+#include "reports/testing/report_builders.h"
 
 namespace colcheck {
 namespace {
@@ -93,17 +94,10 @@ TEST(OrcExplainTest, StripeHeadingAndStreamDetails) {
   in.schema.kind = SchemaKind::kOrcTypes;
   in.report.verdict = Verdict::kValid;
   in.layout.file_size = 20;
-  Region magic;
-  magic.kind = RegionKind::kOrcMagic;
-  magic.length = 3;
-  magic.field = "magic";
-  Region stream;
-  stream.kind = RegionKind::kOrcDataStream;
-  stream.offset = 3;
-  stream.length = 17;
-  stream.field = "stripes[0].streams[0]";
-  stream.container = 0;
-  stream.column = 2;
+  const Region magic =
+      testing::MakeRegion(RegionKind::kOrcMagic, 0, 3, "magic");
+  Region stream = testing::MakeRegion(RegionKind::kOrcDataStream, 3, 17,
+                                      "stripes[0].streams[0]", 0, 2);
   stream.stream.kind = 1;
   stream.stream.index = 0;
   stream.stream.encoding = 2;

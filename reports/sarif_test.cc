@@ -11,24 +11,15 @@
 
 #include "gtest/gtest.h"
 #include "reports/testing/json_value.h"
+#include "reports/testing/report_builders.h"
+#include "testing/expect_each.h"
 
 namespace colcheck {
 namespace {
 
 using Json = testing::JsonValue;
 
-Diagnostic MakeDiagnostic(Code code, Severity severity, uint64_t offset,
-                          uint64_t length, std::string field = "",
-                          std::string message = "m") {
-  Diagnostic diagnostic;
-  diagnostic.code = code;
-  diagnostic.severity = severity;
-  diagnostic.offset = offset;
-  diagnostic.length = length;
-  diagnostic.field = std::move(field);
-  diagnostic.message = std::move(message);
-  return diagnostic;
-}
+using testing::MakeDiagnostic;
 
 Json ParseOrDie(const std::string& text) {
   std::optional<Json> json = testing::ParseJson(text);
@@ -46,22 +37,20 @@ std::vector<std::string> Keys(const Json& object) {
 
 // Two files: one invalid with three diagnostics, one valid with none.
 std::vector<FileReport> SampleFiles() {
-  std::vector<FileReport> files(2);
-  files[0].path = "dir/a.parquet";
-  files[0].report.format = Format::kParquet;
-  files[0].report.size = 700;
-  files[0].report.verdict = Verdict::kInvalid;
-  files[0].report.diagnostics = {
-      MakeDiagnostic(Code::kFileFooterLengthOutOfBounds, Severity::kError, 20,
-                     4, "footer_length", "footer length is out of bounds"),
-      MakeDiagnostic(Code::kThriftVarintNonCanonical, Severity::kInfo, 100, 0),
-      MakeDiagnostic(Code::kSchemaOrphanedElements, Severity::kError, 674, 1,
-                     "schema[0].num_children", ""),
+  return {
+      {"dir/a.parquet",
+       testing::MakeReport(
+           Format::kParquet, 700, Verdict::kInvalid,
+           {MakeDiagnostic(Code::kFileFooterLengthOutOfBounds, Severity::kError,
+                           20, 4, "footer_length",
+                           "footer length is out of bounds"),
+            MakeDiagnostic(Code::kThriftVarintNonCanonical, Severity::kInfo,
+                           100, 0),
+            MakeDiagnostic(Code::kSchemaOrphanedElements, Severity::kError, 674,
+                           1, "schema[0].num_children", "")})},
+      {"b.parquet",
+       testing::MakeReport(Format::kParquet, 321, Verdict::kValid)},
   };
-  files[1].path = "b.parquet";
-  files[1].report.format = Format::kParquet;
-  files[1].report.size = 321;
-  return files;
 }
 
 TEST(ReportsSarif, EmptyLogHasRunToolRulesAndInvocation) {
@@ -246,33 +235,44 @@ TEST(ReportsSarif, HugeSpansStayIntegers) {
 }
 
 TEST(ReportsSarifUri, RelativePathsStayRelative) {
-  EXPECT_EQ(ArtifactUri("a.parquet"), "a.parquet");
-  EXPECT_EQ(ArtifactUri("dir/sub/a_b-c~d.parquet"), "dir/sub/a_b-c~d.parquet");
-  EXPECT_EQ(ArtifactUri("./x+y=z,(1)@!$&'*;.parquet"),
-            "./x+y=z,(1)@!$&'*;.parquet");
+  testing::ExpectEach(
+      ArtifactUri,
+      {
+          {"a.parquet", "a.parquet"},
+          {"dir/sub/a_b-c~d.parquet", "dir/sub/a_b-c~d.parquet"},
+          {"./x+y=z,(1)@!$&'*;.parquet", "./x+y=z,(1)@!$&'*;.parquet"},
+      });
 }
 
 TEST(ReportsSarifUri, ReservedAndUnsafeBytesArePercentEncoded) {
-  EXPECT_EQ(ArtifactUri("my file.parquet"), "my%20file.parquet");
-  EXPECT_EQ(ArtifactUri("100%.parquet"), "100%25.parquet");
-  EXPECT_EQ(ArtifactUri("a#b?c"), "a%23b%3Fc");
-  // A colon in the first segment would read as a scheme.
-  EXPECT_EQ(ArtifactUri("c:x.parquet"), "c%3Ax.parquet");
-  EXPECT_EQ(ArtifactUri("a\\b\"<>[]{}|^`"),
-            "a%5Cb%22%3C%3E%5B%5D%7B%7D%7C%5E%60");
-  EXPECT_EQ(ArtifactUri(std::string_view("\x01\x1f\x7f\n\0", 5)),
-            "%01%1F%7F%0A%00");
+  testing::ExpectEach(
+      ArtifactUri,
+      {
+          {"my file.parquet", "my%20file.parquet"},
+          {"100%.parquet", "100%25.parquet"},
+          {"a#b?c", "a%23b%3Fc"},
+          // A colon in the first segment would read as a scheme.
+          {"c:x.parquet", "c%3Ax.parquet"},
+          {"a\\b\"<>[]{}|^`", "a%5Cb%22%3C%3E%5B%5D%7B%7D%7C%5E%60"},
+          {std::string_view("\x01\x1f\x7f\n\0", 5), "%01%1F%7F%0A%00"},
+      });
 }
 
 TEST(ReportsSarifUri, NonAsciiAndInvalidUtf8AreEncodedBytewise) {
-  EXPECT_EQ(ArtifactUri("\xc3\xa9t\xc3\xa9"), "%C3%A9t%C3%A9");
-  EXPECT_EQ(ArtifactUri("\xff\xfe"), "%FF%FE");
+  testing::ExpectEach(ArtifactUri, {
+                                       {"\xc3\xa9t\xc3\xa9", "%C3%A9t%C3%A9"},
+                                       {"\xff\xfe", "%FF%FE"},
+                                   });
 }
 
 TEST(ReportsSarifUri, AbsolutePathsBecomeFileUris) {
-  EXPECT_EQ(ArtifactUri("/data/a b.parquet"), "file:///data/a%20b.parquet");
-  // Not "//net/x", which a reader would take for a host.
-  EXPECT_EQ(ArtifactUri("//net/x"), "file:////net/x");
+  testing::ExpectEach(ArtifactUri,
+                      {
+                          {"/data/a b.parquet", "file:///data/a%20b.parquet"},
+                          // Not "//net/x", which a reader would take for a
+                          // host.
+                          {"//net/x", "file:////net/x"},
+                      });
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "gtest/gtest.h"
+#include "testing/expect_each.h"
 
 namespace colcheck {
 namespace {
@@ -191,25 +192,36 @@ TEST(ReportsSchema, AnnotationsFollowParquetMr) {
   EXPECT_EQ(SchemaAnnotation(f), "TIMESTAMP(MICROS,true)");
 }
 
-TEST(ReportsSchema, PhysicalNames) {
+// SchemaPhysicalName of a field that sets nothing but its physical type.
+std::string PhysicalName(int32_t physical) {
   SchemaField f;
-  EXPECT_EQ(SchemaPhysicalName(f), "");
-  f.physical = 7;
-  EXPECT_EQ(SchemaPhysicalName(f), "fixed_len_byte_array(?)");
-  f.physical = 42;
-  EXPECT_EQ(SchemaPhysicalName(f), "type(42)");
+  f.physical = physical;
+  return SchemaPhysicalName(f);
+}
+
+TEST(ReportsSchema, PhysicalNames) {
+  // -1 is a SchemaField's default: no physical type, a group.
+  testing::ExpectEach(PhysicalName, {
+                                        {-1, ""},
+                                        {7, "fixed_len_byte_array(?)"},
+                                        {42, "type(42)"},
+                                    });
 }
 
 TEST(ReportsSchema, OddNamesAreQuotedAndEscaped) {
-  EXPECT_EQ(SchemaFieldName("plain_name"), "plain_name");
-  EXPECT_EQ(SchemaFieldName("città"), "città");  // Valid UTF-8 stays.
-  EXPECT_EQ(SchemaFieldName("two words"), "\"two words\"");
-  EXPECT_EQ(SchemaFieldName(""), "\"\"");
-  EXPECT_EQ(SchemaFieldName("a;b"), "\"a;b\"");
-  EXPECT_EQ(SchemaFieldName("q\"\\"), "\"q\\\"\\\\\"");
-  EXPECT_EQ(SchemaFieldName(std::string("\x1b[2J\n", 5)), "\"\\x1b[2J\\x0a\"");
-  EXPECT_EQ(SchemaFieldName("bad\xff"), "\"bad\\xff\"");
-  EXPECT_EQ(SchemaFieldName("\xc3"), "\"\\xc3\"");  // Truncated sequence.
+  testing::ExpectEach(
+      SchemaFieldName,
+      {
+          {"plain_name", "plain_name"},
+          {"città", "città"},  // Valid UTF-8 stays.
+          {"two words", "\"two words\""},
+          {"", "\"\""},
+          {"a;b", "\"a;b\""},
+          {"q\"\\", "\"q\\\"\\\\\""},
+          {std::string_view("\x1b[2J\n", 5), "\"\\x1b[2J\\x0a\""},
+          {"bad\xff", "\"bad\\xff\""},
+          {"\xc3", "\"\\xc3\""},  // Truncated sequence.
+      });
 }
 
 TEST(ReportsSchema, EscapedNameInALine) {

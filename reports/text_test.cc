@@ -2,32 +2,31 @@
 
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include "gtest/gtest.h"
+#include "reports/testing/report_builders.h"
 
 namespace colcheck {
 namespace {
 
-Diagnostic MakeDiagnostic(Code code, Severity severity, uint64_t offset,
-                          uint64_t length, std::string field,
-                          std::string message) {
-  Diagnostic diagnostic;
-  diagnostic.code = code;
-  diagnostic.severity = severity;
-  diagnostic.offset = offset;
-  diagnostic.length = length;
-  diagnostic.field = std::move(field);
-  diagnostic.message = std::move(message);
-  return diagnostic;
+using testing::MakeDiagnostic;
+using testing::MakeReport;
+
+// What WriteTextSummary writes, as a string to compare.
+std::string Summary(std::string_view path, const Report& report) {
+  std::ostringstream out;
+  WriteTextSummary(path, report, out);
+  return out.str();
 }
 
 TEST(ReportsText, DiagnosticLineHasSpanCodeAndField) {
-  FileReport file{"a.parquet", {}};
-  file.report.format = Format::kParquet;
-  file.report.verdict = Verdict::kInvalid;
-  file.report.diagnostics.push_back(
-      MakeDiagnostic(Code::kSchemaOrphanedElements, Severity::kError, 674, 1,
-                     "schema[0].num_children", "2 elements left over"));
+  const FileReport file{
+      "a.parquet",
+      MakeReport(Format::kParquet, 0, Verdict::kInvalid,
+                 {MakeDiagnostic(
+                     Code::kSchemaOrphanedElements, Severity::kError, 674, 1,
+                     "schema[0].num_children", "2 elements left over")})};
   EXPECT_EQ(RenderText(file),
             "a.parquet:674+1: error[schema.orphaned-elements]: 2 elements "
             "left over (schema[0].num_children)\n"
@@ -50,66 +49,56 @@ TEST(ReportsText, ColumnFollowsTheFieldSanitized) {
 }
 
 TEST(ReportsText, ZeroLengthAndEmptyFieldAreOmitted) {
-  FileReport file{"b.parquet", {}};
-  file.report.format = Format::kOrc;
-  file.report.verdict = Verdict::kInvalid;
-  file.report.diagnostics.push_back(MakeDiagnostic(
-      Code::kFileTooSmall, Severity::kError, 0, 0, "", "only 3 bytes"));
+  const FileReport file{
+      "b.parquet",
+      MakeReport(Format::kOrc, 0, Verdict::kInvalid,
+                 {MakeDiagnostic(Code::kFileTooSmall, Severity::kError, 0, 0,
+                                 "", "only 3 bytes")})};
   EXPECT_EQ(RenderText(file),
             "b.parquet:0: error[file.too-small]: only 3 bytes\n"
             "b.parquet: invalid (ORC, 1 error, 0 warnings, 0 infos)\n");
 }
 
 TEST(ReportsText, SummaryCountsActualSeverities) {
-  Report report;
-  report.verdict = Verdict::kInvalid;
   // The registry says error; the diagnostic's own severity is what counts.
-  report.diagnostics.push_back(
-      MakeDiagnostic(Code::kFileTooSmall, Severity::kWarning, 0, 0, "", "m"));
-  report.diagnostics.push_back(MakeDiagnostic(Code::kThriftUnknownField,
-                                              Severity::kInfo, 5, 2, "", "m"));
-  report.diagnostics.push_back(MakeDiagnostic(Code::kThriftUnknownField,
-                                              Severity::kInfo, 9, 2, "", "m"));
-  report.diagnostics.push_back(
-      MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2, "", "m"));
-  report.diagnostics.push_back(
-      MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2, "", "m"));
-  report.diagnostics.push_back(
-      MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2, "", "m"));
-  std::ostringstream out;
-  WriteTextSummary("c.parquet", report, out);
-  EXPECT_EQ(out.str(),
+  const Report report = MakeReport(
+      Format::kUnknown, 0, Verdict::kInvalid,
+      {MakeDiagnostic(Code::kFileTooSmall, Severity::kWarning, 0, 0),
+       MakeDiagnostic(Code::kThriftUnknownField, Severity::kInfo, 5, 2),
+       MakeDiagnostic(Code::kThriftUnknownField, Severity::kInfo, 9, 2),
+       MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2),
+       MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2),
+       MakeDiagnostic(Code::kThriftTruncated, Severity::kError, 9, 2)});
+  EXPECT_EQ(Summary("c.parquet", report),
             "c.parquet: invalid (not Parquet or ORC, 3 errors, 1 warning, 2 "
             "infos)\n");
 }
 
 TEST(ReportsText, ValidFileHasOnlySummary) {
-  FileReport file{"ok.parquet", {}};
-  file.report.format = Format::kParquet;
+  const FileReport file{"ok.parquet",
+                        MakeReport(Format::kParquet, 0, Verdict::kValid)};
   EXPECT_EQ(RenderText(file),
             "ok.parquet: valid (Parquet, 0 errors, 0 warnings, 0 infos)\n");
 }
 
 TEST(ReportsText, IncompleteCheckIsSaid) {
-  FileReport file{"big.parquet", {}};
-  file.report.format = Format::kParquet;
-  file.report.complete = false;
-  file.report.diagnostics.push_back(MakeDiagnostic(
-      Code::kLimitsModelSize, Severity::kInfo, 8, 4, "row_groups", "m"));
-  std::ostringstream out;
-  WriteTextSummary("big.parquet", file.report, out);
-  EXPECT_EQ(out.str(),
+  Report report =
+      MakeReport(Format::kParquet, 0, Verdict::kValid,
+                 {MakeDiagnostic(Code::kLimitsModelSize, Severity::kInfo, 8, 4,
+                                 "row_groups")});
+  report.complete = false;
+  EXPECT_EQ(Summary("big.parquet", report),
             "big.parquet: valid (Parquet, 0 errors, 0 warnings, 1 info; not "
             "fully checked: a colcheck limit)\n");
 }
 
 TEST(ReportsText, ControlCharactersAreEscaped) {
-  FileReport file{"evil\n.parquet", {}};
-  file.report.format = Format::kParquet;
-  file.report.verdict = Verdict::kInvalid;
-  file.report.diagnostics.push_back(
-      MakeDiagnostic(Code::kSchemaEmptyName, Severity::kError, 7, 3,
-                     "schema[1]\x1b[31m", "name \"\x07\" is odd"));
+  const FileReport file{
+      "evil\n.parquet",
+      MakeReport(
+          Format::kParquet, 0, Verdict::kInvalid,
+          {MakeDiagnostic(Code::kSchemaEmptyName, Severity::kError, 7, 3,
+                          "schema[1]\x1b[31m", "name \"\x07\" is odd")})};
   const std::string text = RenderText(file);
   EXPECT_EQ(text,
             "evil\\x0a.parquet:7+3: error[schema.empty-name]: name \"\\x07\" "

@@ -5,46 +5,41 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "reports/testing/report_builders.h"
+#include "testing/expect_each.h"
 
 namespace colcheck {
 namespace {
 
-using testing::ElementsAre;
-using testing::HasSubstr;
-using testing::Not;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
 
-Diagnostic Make(Code code, Severity severity, std::string field,
-                uint64_t offset = 0) {
-  Diagnostic d;
-  d.code = code;
-  d.severity = severity;
-  d.offset = offset;
-  d.length = 1;
-  d.field = std::move(field);
-  d.message = "m";
-  return d;
+// Triage groups by code and field; a one-byte span at 0 serves every test.
+Diagnostic Make(Code code, Severity severity, std::string field) {
+  return testing::MakeDiagnostic(code, severity, 0, 1, std::move(field));
 }
 
 Report Invalid(uint64_t size, std::vector<Diagnostic> diagnostics) {
-  Report report;
-  report.format = Format::kParquet;
-  report.size = size;
-  report.verdict = Verdict::kInvalid;
-  report.diagnostics = std::move(diagnostics);
-  return report;
+  return testing::MakeReport(Format::kParquet, size, Verdict::kInvalid,
+                             std::move(diagnostics));
 }
 
 TEST(ReportsTriage, StripIndices) {
-  EXPECT_EQ(StripIndices("row_groups[0].columns[13].meta_data.codec"),
-            "row_groups[].columns[].meta_data.codec");
-  EXPECT_EQ(StripIndices("schema[7]"), "schema[]");
-  EXPECT_EQ(StripIndices(""), "");
-  EXPECT_EQ(StripIndices("footer_length"), "footer_length");
-  // Brackets that are not plain indices are names, and stay.
-  EXPECT_EQ(StripIndices("kv[key].x[]"), "kv[key].x[]");
-  EXPECT_EQ(StripIndices("a[1x]"), "a[1x]");
-  EXPECT_EQ(StripIndices("a[12"), "a[12");
-  EXPECT_EQ(StripIndices("a[[3]]"), "a[[]]");
+  testing::ExpectEach(
+      StripIndices,
+      {
+          {"row_groups[0].columns[13].meta_data.codec",
+           "row_groups[].columns[].meta_data.codec"},
+          {"schema[7]", "schema[]"},
+          {"", ""},
+          {"footer_length", "footer_length"},
+          // Brackets that are not plain indices are names, and stay.
+          {"kv[key].x[]", "kv[key].x[]"},
+          {"a[1x]", "a[1x]"},
+          {"a[12", "a[12"},
+          {"a[[3]]", "a[[]]"},
+      });
 }
 
 TEST(ReportsTriage, FirstErrorSkipsWarnings) {
@@ -186,12 +181,15 @@ TEST(ReportsTriage, MarkdownEscapesHostileText) {
 }
 
 TEST(ReportsTriage, ShellQuote) {
-  EXPECT_EQ(ShellQuote("corpus/a-b_c.parquet"), "corpus/a-b_c.parquet");
-  EXPECT_EQ(ShellQuote("a b"), "'a b'");
-  EXPECT_EQ(ShellQuote("it's"), "'it'\\''s'");
-  EXPECT_EQ(ShellQuote("$HOME"), "'$HOME'");
-  EXPECT_EQ(ShellQuote(""), "''");
-  EXPECT_EQ(ShellQuote("a\tb"), "$'a\\x09b'");
+  testing::ExpectEach(ShellQuote,
+                      {
+                          {"corpus/a-b_c.parquet", "corpus/a-b_c.parquet"},
+                          {"a b", "'a b'"},
+                          {"it's", "'it'\\''s'"},
+                          {"$HOME", "'$HOME'"},
+                          {"", "''"},
+                          {"a\tb", "$'a\\x09b'"},
+                      });
 }
 
 TEST(ReportsTriage, MarkdownPathStartingWithDash) {

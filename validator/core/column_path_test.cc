@@ -1,10 +1,11 @@
 #include "core/column_path.h"
 
-#include <string>
-
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/limits.h"
+#include "testing/expect_each.h"
 
 namespace colcheck {
 namespace {
@@ -18,11 +19,14 @@ std::string Quoted(std::string_view name) {
 }
 
 TEST(ColumnPathTest, QuotesOnlyNamesThatWouldBeAmbiguous) {
-  EXPECT_EQ(Quoted("price"), "price");
-  EXPECT_EQ(Quoted("unit price \xc3\xa9"), "unit price \xc3\xa9");
-  EXPECT_EQ(Quoted("a.b"), "`a.b`");
-  EXPECT_EQ(Quoted("a`b"), "`a``b`");
-  EXPECT_EQ(Quoted(""), "``");
+  testing::ExpectEach(Quoted,
+                      {
+                          {"price", "price"},
+                          {"unit price \xc3\xa9", "unit price \xc3\xa9"},
+                          {"a.b", "`a.b`"},
+                          {"a`b", "`a``b`"},
+                          {"", "``"},
+                      });
 }
 
 TEST(ColumnPathTest, JoinsRootFirst) {

@@ -19,8 +19,8 @@
 
 #include "core/decode_counts.h"
 #include "inspect/inspect_internal.h"
-#include "testing/compact_writer.h"
 #include "testing/diagnostics.h"
+#include "testing/expect_each.h"
 #include "testing/metadata_builder.h"
 #include "testing/minimal_file.h"
 #include "testing/page_file.h"
@@ -242,63 +242,12 @@ TEST(InspectTest, PlaintextSignatureFollowsTheFooter) {
 Bytes TwoChunksOnePage(testing::PageSpans* page,
                        bool unknown_field = false) {
   testing::PageFileBuilder b;
+  b.set_leaves({"a", "b"});
+  if (unknown_field) b.set_unknown_field(20, -7);
   testing::PageOptions o;
   o.num_values = 2;
   *page = b.AddPage(o, testing::PlainInt32({1, 2}));
-  Bytes bytes = b.Finish().bytes;
-  const uint64_t chunk_end = page->body.end();
-  bytes.resize(chunk_end);
-  using thrift::WireType;
-  testing::CompactWriter w(chunk_end);
-  w.I32Field(1, 2);
-  w.FieldHeader(2, WireType::kList);
-  w.ListHeader(WireType::kStruct, 3);
-  w.BeginStruct();
-  w.BinaryField(4, "schema");
-  w.I32Field(5, 2);
-  w.EndStruct();
-  for (std::string_view name : {"a", "b"}) {
-    w.BeginStruct();
-    w.I32Field(1, 1);
-    w.I32Field(3, 0);
-    w.BinaryField(4, name);
-    w.EndStruct();
-  }
-  w.I64Field(3, 2);
-  w.FieldHeader(4, WireType::kList);
-  w.ListHeader(WireType::kStruct, 1);
-  w.BeginStruct();  // RowGroup
-  w.FieldHeader(1, WireType::kList);
-  w.ListHeader(WireType::kStruct, 2);
-  for (std::string_view name : {"a", "b"}) {
-    w.BeginStruct();  // ColumnChunk
-    w.I64Field(2, 4);
-    w.FieldHeader(3, WireType::kStruct);
-    w.BeginStruct();  // ColumnMetaData
-    w.I32Field(1, 1);
-    w.FieldHeader(2, WireType::kList);
-    w.ListHeader(WireType::kI32, 1);
-    w.I32(0);
-    w.FieldHeader(3, WireType::kList);
-    w.ListHeader(WireType::kBinary, 1);
-    w.Binary(name);
-    w.I32Field(4, 0);
-    w.I64Field(5, 2);
-    w.I64Field(6, static_cast<int64_t>(chunk_end - 4));
-    w.I64Field(7, static_cast<int64_t>(chunk_end - 4));
-    w.I64Field(9, 4);
-    w.EndStruct();
-    w.EndStruct();
-  }
-  w.I64Field(2, static_cast<int64_t>(chunk_end - 4));
-  w.I64Field(3, 2);
-  w.EndStruct();  // RowGroup
-  if (unknown_field) w.I32Field(20, -7);
-  w.EndStruct();  // FileMetaData
-  testing::Append(&bytes, w.bytes());
-  testing::AppendU32(&bytes, static_cast<uint32_t>(w.size()));
-  testing::Append(&bytes, AsBytes("PAR1"));
-  return bytes;
+  return b.Finish().bytes;
 }
 
 TEST(InspectTest, TwoChunksOnTheSameBytesOverlap) {
@@ -407,11 +356,10 @@ TEST(InspectTest, FooterTreeStopsAtItsCap) {
   }
 }
 
-// The footer tree is traced in the validation pass: FileMetaData is decoded
-// once, at every level, with the footer's fields or without.
-TEST(InspectTest, DecodesFileMetaDataOnce) {
-  testing::PageSpans page;
-  const Bytes bytes = TwoChunksOnePage(&page);
+// Inspects `bytes` at every level, with the footer's fields and without,
+// and calls `check(inspection, counts, level)` with the decodes each took.
+template <typename F>
+void InspectEachWay(const std::vector<std::byte>& bytes, F check) {
   for (bool footer_fields : {false, true}) {
     for (Level level : {Level::kFooter, Level::kPages, Level::kFull}) {
       SCOPED_TRACE(::testing::Message()
@@ -422,9 +370,19 @@ TEST(InspectTest, DecodesFileMetaDataOnce) {
       ThreadDecodeCounts() = {};
       const Inspection in = InspectBytes(bytes, options);
       EXPECT_EQ(in.footer.empty(), !footer_fields);
-      EXPECT_EQ(ThreadDecodeCounts().file_metadata, 1u);
+      check(in, ThreadDecodeCounts(), level);
     }
   }
+}
+
+// The footer tree is traced in the validation pass: FileMetaData is decoded
+// once, at every level, with the footer's fields or without.
+TEST(InspectTest, DecodesFileMetaDataOnce) {
+  testing::PageSpans page;
+  InspectEachWay(TwoChunksOnePage(&page),
+                 [](const Inspection&, const DecodeCounts& counts, Level) {
+                   EXPECT_EQ(counts.file_metadata, 1u);
+                 });
 }
 
 // A wrong footer length makes the pass decode FileMetaData again from the
@@ -551,32 +509,27 @@ TEST(InspectTest, PageLimitLeavesChunkRestAndSaysSo) {
 }
 
 TEST(InspectTest, Names) {
-  EXPECT_EQ(PhysicalTypeName(7), "FIXED_LEN_BYTE_ARRAY");
-  EXPECT_EQ(ConvertedTypeName(0), "UTF8");
-  EXPECT_EQ(ConvertedTypeName(21), "INTERVAL");
-  EXPECT_EQ(ConvertedTypeName(22), "");
-  EXPECT_EQ(RepetitionName(2), "REPEATED");
-  EXPECT_EQ(EncodingName(1), "");
-  EXPECT_EQ(EncodingName(8), "RLE_DICTIONARY");
-  EXPECT_EQ(CodecName(6), "ZSTD");
-  EXPECT_EQ(CodecName(-1), "");
-  EXPECT_EQ(PageTypeName(3), "DATA_PAGE_V2");
-  EXPECT_EQ(RegionKindName(RegionKind::kGap), "gap");
-  EXPECT_EQ(RegionKindName(RegionKind::kFooterSignature), "footer-signature");
-  EXPECT_EQ(RegionKindName(RegionKind::kOrcMagic), "orc-magic");
-  EXPECT_EQ(RegionKindName(RegionKind::kOrcEncryptedStripeStatistics),
-            "encrypted-stripe-statistics");
-  EXPECT_EQ(RegionKindName(RegionKind::kOrcPsLen), "pslen");
+  testing::ExpectEach(PhysicalTypeName, {{7, "FIXED_LEN_BYTE_ARRAY"}});
+  testing::ExpectEach(ConvertedTypeName,
+                      {{0, "UTF8"}, {21, "INTERVAL"}, {22, ""}});
+  testing::ExpectEach(RepetitionName, {{2, "REPEATED"}});
+  testing::ExpectEach(EncodingName, {{1, ""}, {8, "RLE_DICTIONARY"}});
+  testing::ExpectEach(CodecName, {{6, "ZSTD"}, {-1, ""}});
+  testing::ExpectEach(PageTypeName, {{3, "DATA_PAGE_V2"}});
+  testing::ExpectEach(RegionKindName,
+                      {{RegionKind::kGap, "gap"},
+                       {RegionKind::kFooterSignature, "footer-signature"},
+                       {RegionKind::kOrcMagic, "orc-magic"},
+                       {RegionKind::kOrcEncryptedStripeStatistics,
+                        "encrypted-stripe-statistics"},
+                       {RegionKind::kOrcPsLen, "pslen"}});
   EXPECT_TRUE(IsOrcRegionKind(RegionKind::kOrcMagic));
   EXPECT_FALSE(IsOrcRegionKind(RegionKind::kGap));
-  EXPECT_EQ(OrcTypeKindName(12), "STRUCT");
-  EXPECT_EQ(OrcTypeKindName(99), "");
-  EXPECT_EQ(OrcStreamKindName(6), "ROW_INDEX");
-  EXPECT_EQ(OrcStreamKindName(100), "STRIPE_STATISTICS");
-  EXPECT_EQ(OrcStreamKindName(11), "");
-  EXPECT_EQ(OrcEncodingKindName(3), "DICTIONARY_V2");
-  EXPECT_EQ(OrcCompressionKindName(5), "ZSTD");
-  EXPECT_EQ(OrcCompressionKindName(-1), "");
+  testing::ExpectEach(OrcTypeKindName, {{12, "STRUCT"}, {99, ""}});
+  testing::ExpectEach(OrcStreamKindName,
+                      {{6, "ROW_INDEX"}, {100, "STRIPE_STATISTICS"}, {11, ""}});
+  testing::ExpectEach(OrcEncodingKindName, {{3, "DICTIONARY_V2"}});
+  testing::ExpectEach(OrcCompressionKindName, {{5, "ZSTD"}, {-1, ""}});
 }
 
 // ---- corpora ------------------------------------------------------------------
@@ -792,23 +745,13 @@ TEST(InspectOrcTest, LayoutOfAValidFile) {
 TEST(InspectOrcTest, DecodesEachMessageOnce) {
   const std::vector<std::byte> bytes = OrcCorpusFile("nested.orc");
   ASSERT_FALSE(bytes.empty());
-  for (bool footer_fields : {false, true}) {
-    for (Level level : {Level::kFooter, Level::kPages, Level::kFull}) {
-      SCOPED_TRACE(::testing::Message()
-                   << LevelName(level) << ", footer fields " << footer_fields);
-      InspectOptions options;
-      options.level = level;
-      options.footer_fields = footer_fields;
-      ThreadDecodeCounts() = {};
-      const Inspection in = InspectBytes(bytes, options);
-      ASSERT_EQ(in.layout.stripes.size(), 2u);
-      EXPECT_EQ(in.footer.empty(), !footer_fields);
-      const DecodeCounts& counts = ThreadDecodeCounts();
-      EXPECT_EQ(counts.postscripts, 1u);
-      EXPECT_EQ(counts.footers, 1u);
-      EXPECT_EQ(counts.stripe_footers, level == Level::kFooter ? 0u : 2u);
-    }
-  }
+  InspectEachWay(
+      bytes, [](const Inspection& in, const DecodeCounts& counts, Level level) {
+        ASSERT_EQ(in.layout.stripes.size(), 2u);
+        EXPECT_EQ(counts.postscripts, 1u);
+        EXPECT_EQ(counts.footers, 1u);
+        EXPECT_EQ(counts.stripe_footers, level == Level::kFooter ? 0u : 2u);
+      });
 }
 
 TEST(InspectOrcTest, TypeTree) {

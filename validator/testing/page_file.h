@@ -6,10 +6,11 @@
 //   | PAR1 | page header | body | page header | body |... | FileMetaData |
 //   | u32 length | PAR1 |
 //
-// The schema is `message schema { <repetition> <type> a; }`. Each Add*Page
-// writes a PageHeader with CompactWriter at its absolute offset and returns
-// the spans of its fields; Finish() writes the footer, deriving the chunk's
-// totals from the pages unless a test overrides them.
+// The schema is `message schema { <repetition> <type> a; }`, or more leaves
+// of that type each with a chunk over the same pages (set_leaves). Each
+// Add*Page writes a PageHeader with CompactWriter at its absolute offset
+// and returns the spans of its fields; Finish() writes the footer, deriving
+// the chunk's totals from the pages unless a test overrides them.
 
 #ifndef COLCHECK_TESTING_PAGE_FILE_H_
 #define COLCHECK_TESTING_PAGE_FILE_H_
@@ -145,6 +146,8 @@ struct ChunkOverrides {
 
 struct PageFile {
   Bytes bytes;
+  // Fields of the last leaf's ColumnChunk, the only one unless set_leaves
+  // names more.
   FieldSpans num_values;
   FieldSpans total_compressed_size;
   FieldSpans total_uncompressed_size;
@@ -229,6 +232,19 @@ class PageFileBuilder {
     created_by_ = std::move(created_by);
   }
 
+  // The schema's leaves, "a" unless set. Every leaf's ColumnChunk spans
+  // the same pages, so that more than one makes chunks that claim the same
+  // bytes.
+  void set_leaves(std::vector<std::string> names) {
+    leaves_ = std::move(names);
+  }
+
+  // An i32 field `id` that FileMetaData does not define, written last in
+  // it, for the tests of how unknown fields are read and shown.
+  void set_unknown_field(int16_t id, int32_t value) {
+    unknown_field_ = {id, value};
+  }
+
   PageFile Finish(const ChunkOverrides& o = {}) {
     using thrift::WireType;
     PageFile f;
@@ -237,18 +253,20 @@ class PageFileBuilder {
     CompactWriter w(chunk_end);
     w.I32Field(1, 2);
     w.FieldHeader(2, WireType::kList);
-    w.ListHeader(WireType::kStruct, 2);
+    w.ListHeader(WireType::kStruct, 1 + leaves_.size());
     w.BeginStruct();
     w.BinaryField(4, "schema");
-    w.I32Field(5, 1);
+    w.I32Field(5, static_cast<int32_t>(leaves_.size()));
     w.EndStruct();
-    w.BeginStruct();
-    w.I32Field(1, column_.physical);
-    if (column_.type_length > 0) w.I32Field(2, column_.type_length);
-    w.I32Field(3, column_.repetition);
-    w.BinaryField(4, "a");
-    if (column_.converted_type) w.I32Field(6, *column_.converted_type);
-    w.EndStruct();
+    for (const std::string& leaf : leaves_) {
+      w.BeginStruct();
+      w.I32Field(1, column_.physical);
+      if (column_.type_length > 0) w.I32Field(2, column_.type_length);
+      w.I32Field(3, column_.repetition);
+      w.BinaryField(4, leaf);
+      if (column_.converted_type) w.I32Field(6, *column_.converted_type);
+      w.EndStruct();
+    }
     const int64_t rows = o.row_group_num_rows.value_or(
         num_rows_.value_or(num_values_));
     w.I64Field(3, num_rows_.value_or(num_values_));
@@ -256,41 +274,46 @@ class PageFileBuilder {
     w.ListHeader(WireType::kStruct, 1);
     w.BeginStruct();  // RowGroup
     w.FieldHeader(1, WireType::kList);
-    w.ListHeader(WireType::kStruct, 1);
-    w.BeginStruct();  // ColumnChunk
-    w.I64Field(2, static_cast<int64_t>(chunk_start));
-    w.FieldHeader(3, WireType::kStruct);
-    w.BeginStruct();  // ColumnMetaData
-    w.I32Field(1, column_.physical);
-    w.FieldHeader(2, WireType::kList);
-    w.ListHeader(WireType::kI32, column_.encodings.size());
-    for (int32_t e : column_.encodings) w.I32(e);
-    w.FieldHeader(3, WireType::kList);
-    w.ListHeader(WireType::kBinary, 1);
-    w.Binary("a");
-    w.I32Field(4, column_.codec);
-    f.num_values = w.I64Field(5, o.num_values.value_or(num_values_));
-    f.total_uncompressed_size = w.I64Field(
-        6, o.total_uncompressed_size.value_or(
-               static_cast<int64_t>(uncompressed_total_)));
-    f.total_compressed_size = w.I64Field(
-        7, o.total_compressed_size.value_or(
-               static_cast<int64_t>(chunk_end - chunk_start)));
-    f.data_page_offset = w.I64Field(
-        9, o.data_page_offset.value_or(
-               static_cast<int64_t>(first_data_page_.value_or(4))));
-    if (!o.omit_dictionary_page_offset &&
-        (o.dictionary_page_offset || dictionary_page_)) {
-      f.dictionary_page_offset = w.I64Field(
-          11, o.dictionary_page_offset.value_or(
-                  static_cast<int64_t>(dictionary_page_.value_or(0))));
+    w.ListHeader(WireType::kStruct, leaves_.size());
+    for (const std::string& leaf : leaves_) {
+      w.BeginStruct();  // ColumnChunk
+      w.I64Field(2, static_cast<int64_t>(chunk_start));
+      w.FieldHeader(3, WireType::kStruct);
+      w.BeginStruct();  // ColumnMetaData
+      w.I32Field(1, column_.physical);
+      w.FieldHeader(2, WireType::kList);
+      w.ListHeader(WireType::kI32, column_.encodings.size());
+      for (int32_t e : column_.encodings) w.I32(e);
+      w.FieldHeader(3, WireType::kList);
+      w.ListHeader(WireType::kBinary, 1);
+      w.Binary(leaf);
+      w.I32Field(4, column_.codec);
+      f.num_values = w.I64Field(5, o.num_values.value_or(num_values_));
+      f.total_uncompressed_size =
+          w.I64Field(6, o.total_uncompressed_size.value_or(
+                            static_cast<int64_t>(uncompressed_total_)));
+      f.total_compressed_size =
+          w.I64Field(7, o.total_compressed_size.value_or(
+                            static_cast<int64_t>(chunk_end - chunk_start)));
+      f.data_page_offset = w.I64Field(
+          9, o.data_page_offset.value_or(
+                 static_cast<int64_t>(first_data_page_.value_or(4))));
+      if (!o.omit_dictionary_page_offset &&
+          (o.dictionary_page_offset || dictionary_page_)) {
+        f.dictionary_page_offset = w.I64Field(
+            11, o.dictionary_page_offset.value_or(
+                    static_cast<int64_t>(dictionary_page_.value_or(0))));
+      }
+      w.EndStruct();  // ColumnMetaData
+      w.EndStruct();  // ColumnChunk
     }
-    w.EndStruct();  // ColumnMetaData
-    w.EndStruct();  // ColumnChunk
     w.I64Field(2, static_cast<int64_t>(chunk_end - chunk_start));
     f.row_group_num_rows = w.I64Field(3, rows);
     w.EndStruct();  // RowGroup
     w.BinaryField(6, created_by_);
+    if (unknown_field_) {
+      w.I32Field(unknown_field_->first, unknown_field_->second);
+    }
     w.EndStruct();  // FileMetaData
     f.bytes = data_;
     Append(&f.bytes, w.bytes());
@@ -351,6 +374,8 @@ class PageFileBuilder {
   std::optional<uint64_t> dictionary_page_;
   uint64_t uncompressed_total_ = 0;
   std::string created_by_ = "colcheck-test version 0.1.0 (build 0)";
+  std::vector<std::string> leaves_ = {"a"};
+  std::optional<std::pair<int16_t, int32_t>> unknown_field_;
 };
 
 }  // namespace colcheck::testing
