@@ -1,5 +1,5 @@
 // Bloom filter rules (orc-rules.md BF1-BF3): the hashes against known
-// answers (computed with generators/colcheck_gen/orc_bloom.py, itself
+// answers (computed with generators/colcheck_gen/orc/bloom.py, itself
 // checked against Apache ORC's files), and each shape rule broken in a
 // hand-built file with its code and exact span.
 
