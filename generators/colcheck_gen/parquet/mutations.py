@@ -2,9 +2,10 @@
 
 A mutation takes a writer.ParquetFile and returns `(bytes, span)`: the
 broken file and the absolute span colcheck must point at (for a broken
-field, the bytes of its value). The code it must report is given once, to
-@mutation; Breakage.apply (common/breakage.py) returns
-`(bytes, {"code", "offset", "length"})`.
+field, the bytes of its value; for two fields that disagree, from one
+value to the other; for a missing field, the struct that lacks it). The
+code it must report is given once, to @mutation; Breakage.apply
+(common/breakage.py) returns `(bytes, {"code", "offset", "length"})`.
 
 Footer operators start from valid/mutation_base.parquet; page operators
 (@page_mutation) from valid/page_base.parquet (Breakage.base). Four kinds,
@@ -205,7 +206,9 @@ def _footer_zero(pq):
           "Three zero bytes follow FileMetaData inside the footer length.")
 def _trailing_bytes(pq):
     data = _retail(pq.column_data, pq.footer + b"\0\0\0")
-    return data, Span(pq.footer_offset + pq.footer_length, 3)
+    # The junk and the footer length after it: the length is as likely the
+    # wrong part as the bytes.
+    return data, Span(pq.footer_offset + pq.footer_length, 3 + 4)
 
 
 @mutation("file.magic-mismatch", "leading_magic_pare",
@@ -345,9 +348,11 @@ def _missing_required(pq):
           "first, with a long-form header (id delta 0).")
 def _duplicate(pq):
     field = pq.spans["created_by"]
-    copy_bytes = (_long_header(8, 6) +
-                  pq.data[field.value.offset:field.value.end])
-    return _splice(pq, Span(field.value.end, 0), copy_bytes)
+    header = _long_header(8, 6)
+    copy_bytes = header + pq.data[field.value.offset:field.value.end]
+    # The second field's header, where its id repeats.
+    return _splice(pq, Span(field.value.end, 0), copy_bytes,
+                   expect=lambda s: Span(s.offset, len(header)))
 
 
 @mutation("thrift.invalid-field-id", "field_id_zero",
@@ -657,14 +662,20 @@ def _schema_depth(pq):
 
 # ---- nested types: LIST, MAP, VARIANT ---------------------------------------
 
-def _set_element(pq, name, field, value):
+def _set_element(pq, name, field, value, joined_with=None):
     """Sets `field` of the first schema element named `name` to
-    value(ttypes) in a copy; returns the span of the new value."""
+    value(ttypes) in a copy; returns the span of the new value, or, with
+    `joined_with` (another field of the element), the span from one value
+    to the other: colcheck points at both when a pair disagrees, since
+    either may be the wrong one."""
     i = _element_index(pq, name)
 
     def edit(md, t):
         setattr(md.schema[i], field, value(t))
-    return _edit(pq, edit, _schema_path(i, field))
+    if joined_with is None:
+        return _edit(pq, edit, _schema_path(i, field))
+    return _edit(pq, edit, lambda new: new.spans[_schema_path(i, field)]
+                 .value.join(new.spans[_schema_path(i, joined_with)].value))
 
 
 def _annotate_group(pq, name, logical, converted, span_field):
@@ -734,14 +745,16 @@ def _converted_incompatible(pq):
           "The STRING leaf `name` has ConvertedType ENUM instead of UTF8.")
 def _logical_converted(pq):
     return _set_element(pq, "name", "converted_type",
-                        lambda t: t.ConvertedType.ENUM)
+                        lambda t: t.ConvertedType.ENUM,
+                        joined_with="logicalType")
 
 
 @mutation("logical.invalid-length", "uuid_on_flba4",
           "The FIXED_LEN_BYTE_ARRAY(4) leaf `raw` gets LogicalType UUID.")
 def _invalid_length(pq):
     return _set_element(pq, "raw", "logicalType",
-                        lambda t: t.LogicalType(UUID=t.UUIDType()))
+                        lambda t: t.LogicalType(UUID=t.UUIDType()),
+                        joined_with="type_length")
 
 
 @mutation("integer.invalid-bit-width", "int_bit_width_12",
@@ -805,7 +818,8 @@ def _precision_flba(pq):
 @mutation("decimal.schema-mismatch", "element_precision_differs",
           "SchemaElement.precision of `price` is 8, its DecimalType says 9.")
 def _decimal_schema(pq):
-    return _set_element(pq, "price", "precision", lambda t: 8)
+    return _set_element(pq, "price", "precision", lambda t: 8,
+                        joined_with="logicalType")
 
 
 @mutation("decimal.int64-low-precision", "int64_precision_9",
@@ -1051,8 +1065,8 @@ def _index_no_length(pq):
     def edit(md, t):
         col = _column(md, 0, 0)
         col.offset_index_offset = col.meta_data.data_page_offset
-    return _edit(pq, edit,
-                 "row_groups[0].columns[0].offset_index_offset")
+    # The ColumnChunk: the missing length has no bytes to point at.
+    return _edit(pq, edit, "row_groups[0].columns[0]")
 
 
 @mutation("metadata.invalid-page-type", "encoding_stats_page_type_9",
@@ -1676,8 +1690,9 @@ def _first_rep(pq):
         assert reps[:2] == [0, 1], reps
         reps[0], reps[1] = 1, 0
         writer.set_levels(page, t, reps=reps)
-    return _page_edit(pq, edit,
-                      lambda new: _placed(new, col, 0).body)
+    # The repetition level section (uncompressed V1: its length and runs).
+    return _page_edit(pq, edit, lambda new: Span(
+        _placed(new, col, 0).body.offset, len(_page(new.model, col, 0).rep)))
 
 
 @page_mutation("levels.row-count-mismatch", "row_group_num_rows_plus_one",
@@ -2163,8 +2178,9 @@ def _decimal_length(pq):
 
     def section(v):
         return v[:at] + struct.pack("<I", 0) + v[at + 4 + len(zero):]
+    # The value's bytes, which are none, after its 4-byte length.
     return _page_edit(pq, _set_values(col, 0, section),
-                      lambda new: Span(_values_start(new, col, 0) + at, 4))
+                      lambda new: Span(_values_start(new, col, 0) + at + 4, 0))
 
 
 # ---- pages: statistics against the data -------------------------------------
