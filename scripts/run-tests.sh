@@ -69,7 +69,7 @@ slowest_tests build
 
 stage "sanitizer build (build-asan/, address;undefined)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCOLCHECK_SANITIZE="address;undefined" \
+  -DCOLCHECK_SANITIZE="address;undefined" -DCOLCHECK_WERROR=ON \
   -DCOLCHECK_EXTERNAL_CORPUS="${COLCHECK_EXTERNAL_CORPUS}"
 cmake --build build-asan -j"${jobs}"
 stage "sanitizer tests (build-asan/)"
