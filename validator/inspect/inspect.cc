@@ -83,7 +83,7 @@ void FillFromHeader(const parquet::PageHeader& h, PageInfo* p) {
 }
 
 // Records the layout while the validation runs, then finishes it.
-class Collector : public parquet::Observer {
+class Collector : public parquet::Observer, public inspect::PassCollector {
  public:
   Collector(const ByteReader& file, const InspectOptions& options,
             const inspect::InspectLimits& limits, Inspection* out)
@@ -98,7 +98,11 @@ class Collector : public parquet::Observer {
             ByteSpan body, const parquet::DataPageSummary* summary) override;
 
   // After the pass: chunk rests, the tail, gaps and overlaps.
-  void Finish();
+  void Finish() override;
+  std::string RegionCapMessage(size_t regions) const override {
+    return StrCat("inspection recorded ", regions,
+                  " pages; the rest of each chunk is one chunk-rest region");
+  }
 
  private:
   // A column chunk whose bytes are in this file.
@@ -423,24 +427,18 @@ Inspection Inspect(std::span<const std::byte> data,
   hooks.parquet_observer = &collector;
   hooks.orc_observer = orc_collector.get();
   out.report = ValidateWithHooks(data, ValidationOptions(options), hooks);
-  const bool orc = out.report.format == Format::kOrc;
-  if (orc) {
-    orc_collector->Finish();
-  } else {
-    collector.Finish();
-  }
+  inspect::PassCollector& finisher =
+      out.report.format == Format::kOrc
+          ? static_cast<inspect::PassCollector&>(*orc_collector)
+          : collector;
+  finisher.Finish();
   if (out.layout.capped) {
     // Validation checked everything, but the layout does not show it all.
     out.report.complete = false;
     out.report.diagnostics.push_back(
         {Code::kLimitsInspectRegions,
          Info(Code::kLimitsInspectRegions).severity, 0, 0, "",
-         orc ? StrCat("inspection recorded ", limits.regions,
-                      " streams; the rest of each stripe is one stripe-rest "
-                      "region")
-             : StrCat("inspection recorded ", limits.regions,
-                      " pages; the rest of each chunk is one chunk-rest "
-                      "region")});
+         finisher.RegionCapMessage(limits.regions)});
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "colcheck/inspect.h"
@@ -52,15 +53,23 @@ Schema BuildSchema(const parquet::FileMetaData& md,
 std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
                                             const Schema& schema);
 
+// What one format's half of an inspection does once the pass is over. The
+// pass feeds only the observer of the format it reads, and the inspection
+// finishes that format's collector.
+class PassCollector {
+ public:
+  virtual ~PassCollector() = default;
+  // Completes the footer fields and the layout.
+  virtual void Finish() = 0;
+  // limits.inspect-regions' message, for a layout capped at `regions`.
+  virtual std::string RegionCapMessage(size_t regions) const = 0;
+};
+
 // The ORC half of an inspection (inspect_orc.cc): an observer of the
 // validation pass that records the layout, type tree and file fields, and,
 // with options.footer_fields, the PostScript's and Footer's protobuf
 // fields, within `limits`. Leaves out->report alone.
-class OrcInspector : public orc::Observer {
- public:
-  // After the pass: the footer fields and the finished layout.
-  virtual void Finish() = 0;
-};
+class OrcInspector : public orc::Observer, public PassCollector {};
 std::unique_ptr<OrcInspector> MakeOrcInspector(const ByteReader& file,
                                                const InspectOptions& options,
                                                const InspectLimits& limits,

@@ -90,6 +90,11 @@ class OrcCollector : public OrcInspector {
   void Stripe(size_t index, const orc::StripeInformation& info,
               const orc::StripeFooter* footer) override;
   void Finish() override;
+  std::string RegionCapMessage(size_t regions) const override {
+    return StrCat("inspection recorded ", regions,
+                  " streams; the rest of each stripe is one stripe-rest "
+                  "region");
+  }
 
  private:
   void AddRegion(RegionKind kind, ByteSpan span, std::string field,

@@ -1,6 +1,6 @@
 // The column stage (columns.h): the slots of every column, derived from its
 // parent (V1, V2), read through PRESENT (E3, V4) and the column's value
-// reader (column_readers.h; V3, E4-E12).
+// reader (column_values.h; V3, E4-E12).
 //
 // Columns are read one at a time in type-id order, which is pre-order, so
 // a parent is read before its children. A column's slots are kept as
@@ -24,7 +24,7 @@
 
 #include "core/limits.h"
 #include "core/strings.h"
-#include "orc/column_readers.h"
+#include "orc/column_values.h"
 #include "orc/rle.h"
 
 namespace colcheck::orc {

@@ -1,4 +1,4 @@
-// The column stage (columns.h, column_readers.h): hand-built one-stripe
+// The column stage (columns.h, column_values.h): hand-built one-stripe
 // files with real stream bytes, each breaking one rule; tests assert codes
 // and exact spans.
 

@@ -121,7 +121,7 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
     return FieldPath("row_groups", row_group, "columns", column, field);
   };
 
-  // column_chunk.cc reports offsets outside [data_begin, data_end) and
+  // row_group_metadata.cc reports offsets outside [data_begin, data_end) and
   // lengths that run past data_end.
   if (!offset.present || offset.value < 0) return std::nullopt;
   const uint64_t begin = static_cast<uint64_t>(offset.value);

@@ -87,7 +87,7 @@ const ColumnOrder* ColumnOrderOf(const RuleContext& ctx, size_t column) {
 }
 
 // The bytes from a page index's offset to the end of the column data, when
-// column_chunk.cc found the offset and length sound; it reported every
+// row_group_metadata.cc found the offset and length sound; it reported every
 // other case.
 bool IndexBytes(const RuleContext& ctx, const ByteReader& file,
                 const Spanned<int64_t>& offset, const Spanned<int32_t>& length,

@@ -32,7 +32,7 @@ namespace colcheck::parquet {
 // OffsetIndex.unencoded_byte_array_data_bytes, stats.nan-count-mismatch for
 // ColumnIndex.nan_counts).
 //
-// Indexes whose offset or length column_chunk.cc reported are skipped, as
+// Indexes whose offset or length row_group_metadata.cc reported are skipped, as
 // are chunks stored in another file or encrypted. Checks against the page
 // list need `walk.complete`; checks against a page's contents need that
 // page's `decoded`, so a headers-only walk still gets the structural

@@ -343,7 +343,7 @@ TEST_F(PageIndexTest, IndexesTheFooterRulesRejectedAreSkipped) {
   CompactWriter w(kOffsetIndexAt);
   WriteOffsetIndex(w, {{4, 30, 0}});  // Wrong in every way.
   PlaceOffsetIndex(w);
-  // Past the column data: column_chunk.cc reports it.
+  // Past the column data: row_group_metadata.cc reports it.
   b_.chunk(0, 0).offset_index_offset = b_.Field<int64_t>(kDataEnd + 10);
   EXPECT_THAT(Run(), IsEmpty());
   // Runs past the column data.

@@ -51,7 +51,7 @@ struct RuleContext {
   }
 };
 
-// column_chunk.cc: whether the chunk names a dictionary page (0 means
+// row_group_metadata.cc: whether the chunk names a dictionary page (0 means
 // unset, as Arrow reads it), and the field holding the chunk's first byte:
 // the dictionary page when there is one, else the first data page; null
 // when neither is known.
@@ -64,7 +64,7 @@ void CheckFileMetaData(const RuleContext& ctx);
 void CheckSchema(const RuleContext& ctx);
 // logical_types.cc: LogicalType and ConvertedType against physical types.
 void CheckLogicalTypes(const RuleContext& ctx);
-// column_chunk.cc: row groups and column chunks: counts, paths, types,
+// row_group_metadata.cc: row groups and column chunks: counts, paths, types,
 // offsets, extents, overlaps, codecs, encodings, sorting columns.
 void CheckRowGroups(const RuleContext& ctx);
 // statistics.cc: chunk-level Statistics against type and sort order.

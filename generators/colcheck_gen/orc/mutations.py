@@ -2422,6 +2422,56 @@ def stats_min_above_max(orc):
                               value_span(p.marks["b"])))
 
 
+def _last_stats(m, orc, col):
+    """(stripe, (file statistics, its statistics)) of column `col` for the
+    last stripe with rows, or None."""
+    i = _data_stripe(m)
+    both = _both_stats(m, orc, col, i) if i is not None else None
+    return None if both is None else (i, both)
+
+
+def _edit_both_stats(orc, col, field_of, edit, report_file=False):
+    """Edits one field of column `col`'s statistics in the file's and the
+    last data stripe's alike, so that the file's are still the stripes' sum.
+    `field_of` picks the field from one statistics Msg, or None where the
+    edit does not apply. The stripe's field is reported and the file's is
+    "also" (the other way round with `report_file`)."""
+    m = Model.of(orc)
+    found = _last_stats(m, orc, col)
+    if found is None:
+        return None
+    fields = [field_of(st) for st in found[1]]
+    if None in fields:
+        return None
+    for f in fields:
+        edit(f)
+    reported, also = fields if report_file else reversed(fields)
+    reported.mark, also.mark = "x", "y"
+    p = assemble(m)
+    return (p.data, Span(*value_span(p.marks["x"])),
+            [Span(*value_span(p.marks["y"]))])
+
+
+def _int_sum_field(stats_msg):
+    ints = _int_stats(stats_msg)
+    return ints.get(3) if ints is not None and ints.has(3) else None
+
+
+def _nonzero_count_field(stats_msg):
+    count = stats_msg.get(1)
+    return count if count.value != 0 else None
+
+
+def _plus(delta):
+    def edit(f):
+        f.value += delta
+    return edit
+
+
+def _zigzag_plus_one(f):
+    f.value = orc_rle.zigzag(orc_wire_unzigzag(f.value) + 1)
+
+
 @operator("orc-stats.count-above-rows", "root_count_rows_plus_one",
           "The root's number_of_values is one above the row count, in the "
           "file statistics and the last stripe's alike, so the file's are "
@@ -2431,18 +2481,8 @@ def stats_min_above_max(orc):
           "orc-index.statistics: the row groups sum to one less).",
           also=("orc-stats.count", "orc-index.statistics"), base="flat")
 def stats_count_above_rows(orc):
-    m = Model.of(orc)
-    i = _data_stripe(m)
-    both = _both_stats(m, orc, 0, i) if i is not None else None
-    if both is None:
-        return None
-    for st in both:
-        st.get(1).value += 1
-    both[0].get(1).mark = "x"
-    both[1].get(1).mark = "y"
-    p = assemble(m)
-    return (p.data, Span(*value_span(p.marks["x"])),
-            [Span(*value_span(p.marks["y"]))])
+    return _edit_both_stats(orc, 0, lambda st: st.get(1), _plus(1),
+                            report_file=True)
 
 
 @operator("orc-stats.sum", "int_sum_plus_one",
@@ -2450,23 +2490,8 @@ def stats_count_above_rows(orc):
           "the last stripe's statistics and the file's alike (ST4); the "
           "stripe's is reported (the file's too).", base="flat")
 def stats_sum(orc):
-    m = Model.of(orc)
-    i = _data_stripe(m)
-    both = _both_stats(m, orc, _column_id(orc, "l"), i) if i is not None \
-        else None
-    if both is None:
-        return None
-    for st in both:
-        ints = _int_stats(st)
-        if ints is None or not ints.has(3):
-            return None
-        f = ints.get(3)
-        f.value = orc_rle.zigzag(orc_wire_unzigzag(f.value) + 1)
-    _int_stats(both[1]).get(3).mark = "x"
-    _int_stats(both[0]).get(3).mark = "y"
-    p = assemble(m)
-    return (p.data, Span(*value_span(p.marks["x"])),
-            [Span(*value_span(p.marks["y"]))])
+    return _edit_both_stats(orc, _column_id(orc, "l"), _int_sum_field,
+                            _zigzag_plus_one)
 
 
 @operator("orc-stats.count", "count_minus_one",
@@ -2474,19 +2499,8 @@ def stats_sum(orc):
           "the last stripe's statistics and the file's alike (ST3); the "
           "stripe's is reported (the file's too).", base="flat")
 def stats_count(orc):
-    m = Model.of(orc)
-    i = _data_stripe(m)
-    both = _both_stats(m, orc, _column_id(orc, "l"), i) if i is not None \
-        else None
-    if both is None or both[1].get(1).value == 0:
-        return None
-    for st in both:
-        st.get(1).value -= 1
-    both[1].get(1).mark = "x"
-    both[0].get(1).mark = "y"
-    p = assemble(m)
-    return (p.data, Span(*value_span(p.marks["x"])),
-            [Span(*value_span(p.marks["y"]))])
+    return _edit_both_stats(orc, _column_id(orc, "l"), _nonzero_count_field,
+                            _plus(-1))
 
 
 @operator("orc-index.statistics", "stripe_max_above_row_groups",
@@ -2496,11 +2510,11 @@ def stats_count(orc):
           "maxima no longer merge to the stripe's (RI5).", base="indexed")
 def index_statistics(orc):
     m = Model.of(orc)
-    i = _data_stripe(m)
     col = _column_id(orc, "i")
-    both = _both_stats(m, orc, col, i) if i is not None else None
-    if both is None:
+    found = _last_stats(m, orc, col)
+    if found is None:
         return None
+    i, both = found
     maxima = []
     for st in both:
         ints = _int_stats(st)
@@ -2513,7 +2527,7 @@ def index_statistics(orc):
                for s in m.stripes[i].streams):
         return None
     for f in maxima:
-        f.value = orc_rle.zigzag(orc_wire_unzigzag(f.value) + 1)
+        _zigzag_plus_one(f)
     maxima[1].mark = "x"
     p = assemble(m)
     return p.data, Span(*value_span(p.marks["x"]))

@@ -1,5 +1,5 @@
 // The value readers of the column stage, one per kind of column
-// (column_readers.h; orc-rules.md E3-E12 and the type table under SF).
+// (column_values.h; orc-rules.md E3-E12 and the type table under SF).
 //
 //   BOOLEAN              DATA: boolean RLE
 //   BYTE                 DATA: byte RLE
@@ -18,7 +18,7 @@
 //   LIST/MAP             LENGTH: unsigned RLE child counts
 //   UNION                DATA: byte RLE tags
 
-#include "orc/column_readers.h"
+#include "orc/column_values.h"
 
 #include <algorithm>
 #include <cstring>

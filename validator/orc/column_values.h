@@ -8,8 +8,8 @@
 // so every stream is asked for exactly its share and the exact-count rule
 // (V3) is checked when the reader finishes.
 
-#ifndef COLCHECK_ORC_COLUMN_READERS_H_
-#define COLCHECK_ORC_COLUMN_READERS_H_
+#ifndef COLCHECK_ORC_COLUMN_VALUES_H_
+#define COLCHECK_ORC_COLUMN_VALUES_H_
 
 #include <array>
 #include <cstdint>
@@ -158,4 +158,4 @@ std::unique_ptr<ValueReader> MakeValueReader(const ColumnSource& source);
 
 }  // namespace colcheck::orc
 
-#endif  // COLCHECK_ORC_COLUMN_READERS_H_
+#endif  // COLCHECK_ORC_COLUMN_VALUES_H_
