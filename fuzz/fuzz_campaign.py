@@ -406,6 +406,19 @@ def sanitizer_env() -> dict[str, str]:
     return env
 
 
+def all_oracles_env() -> dict[str, str]:
+    """sanitizer_env() with every oracle on for every input.
+
+    A campaign runs the expensive oracles on a fraction of the inputs
+    (fuzz/fuzz_oracles.h), chosen by a hash of each input. Reproducing and
+    minimizing run them all, so a minimizer that changes that hash keeps
+    the oracle that failed.
+    """
+    env = sanitizer_env()
+    env["COLCHECK_FUZZ_ORACLES"] = "all"
+    return env
+
+
 def decides(finding_kind: str, headline: str) -> bool:
     """Whether a finding of a run-bounded campaign decides its exit status.
 
@@ -654,7 +667,7 @@ def reproduce_command(engine: str, binary: Path, reproducer: Path) -> list:
 
 def reproduce(engine: str, binary: Path, path: Path) -> Failure | None:
     _, output = run(reproduce_command(engine, binary, path), TIMEOUT_S * 3 + 30,
-                    sanitizer_env())
+                    all_oracles_env())
     return parse_failure(output)
 
 
@@ -675,7 +688,7 @@ def minimize(engine: str, binary: Path, source: Path, dest: Path,
         cmd = ["afl-tmin", "-i", source, "-o", dest, "-m",
                afl_memory_limit(binary), "-t", str(TIMEOUT_S * 1000), "--",
                binary]
-    env = sanitizer_env()
+    env = all_oracles_env()
     if engine == "afl":
         env["ASAN_OPTIONS"] = "abort_on_error=1:symbolize=0:detect_leaks=0"
     run(cmd, seconds + 60, env, cwd=dest.parent)
@@ -747,7 +760,7 @@ def triage(engine: str, targets: list[Target], out: Path, roots: list[Path],
                                       target.name) == signature:
                 reproducer = minimized
         command = reproduce_command(engine, target.binary, reproducer)
-        env = sanitizer_env()
+        env = all_oracles_env()
         findings.append({
             "signature": signature,
             "id": signature_id(signature),
@@ -767,7 +780,8 @@ def triage(engine: str, targets: list[Target], out: Path, roots: list[Path],
             "minimized": reproducer == minimized,
             "command": " ".join(
                 [f"ASAN_OPTIONS={shlex.quote(env['ASAN_OPTIONS'])}",
-                 f"UBSAN_OPTIONS={shlex.quote(env['UBSAN_OPTIONS'])}"] +
+                 f"UBSAN_OPTIONS={shlex.quote(env['UBSAN_OPTIONS'])}",
+                 "COLCHECK_FUZZ_ORACLES=all"] +
                 [shlex.quote(str(c)) for c in command]),
             "colcheck": run_colcheck(colcheck, reproducer),
         })

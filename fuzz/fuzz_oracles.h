@@ -5,6 +5,21 @@
 //
 // Only the public API is used here, as for everything under fuzz/, plus the
 // JSON renderer of reports/, whose output is one of the properties checked.
+//
+// A campaign wants executions per second and a replay wants every oracle,
+// so how much runs is planned per input (PlanFor):
+//
+//   campaign, most inputs   one validation at a level the input's bytes
+//                           pick, and the report's own properties;
+//   campaign, 1 in 16       also the JSON rendering, determinism, the capped
+//                           run and, in file_fuzzer, the three levels
+//                           compared;
+//   replay, minimization    all of it on every input: replay_main.cc, and
+//                           fuzz_campaign.py when it reproduces or
+//                           minimizes, set COLCHECK_FUZZ_ORACLES=all.
+//
+// The plan is a function of the input alone, so a crash found in a
+// campaign reproduces with the same checks.
 
 #ifndef COLCHECK_FUZZ_FUZZ_ORACLES_H_
 #define COLCHECK_FUZZ_FUZZ_ORACLES_H_
@@ -14,6 +29,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,6 +57,52 @@ namespace colcheck::fuzz {
 // A cap small enough that hostile inputs overflow it, to check that dropping
 // diagnostics never changes the verdict.
 inline constexpr size_t kSmallDiagnosticCap = 4;
+
+// One input in kDeepEvery gets the expensive oracles during a campaign.
+inline constexpr uint64_t kDeepEvery = 16;
+// How many bytes of each end of the input PlanFor hashes.
+inline constexpr size_t kPlanEndBytes = 16;
+
+// Whether COLCHECK_FUZZ_ORACLES=all asks for every oracle on every input.
+inline bool AllOracles() {
+  static const bool all = [] {
+    const char* value = std::getenv("COLCHECK_FUZZ_ORACLES");
+    return value != nullptr && std::strcmp(value, "all") == 0;
+  }();
+  return all;
+}
+
+// What one execution checks: a validation at `level`, and with `deep` the
+// expensive oracles too.
+struct OraclePlan {
+  Level level = Level::kFull;
+  bool deep = true;
+};
+
+// FNV-1a over the input's size and its first and last kPlanEndBytes bytes:
+// cheap next to any validation, and changed by most mutations of a file's
+// length or tail (where a Parquet footer and an ORC PostScript are).
+inline uint64_t PlanHash(std::span<const std::byte> data) {
+  uint64_t h = 0xcbf29ce484222325u;
+  const auto mix = [&h](uint64_t byte) { h = (h ^ byte) * 0x100000001b3u; };
+  for (int shift = 0; shift < 64; shift += 8) mix((data.size() >> shift) & 0xff);
+  const size_t n = std::min(data.size(), kPlanEndBytes);
+  for (size_t i = 0; i < n; ++i) mix(static_cast<uint64_t>(data[i]));
+  for (size_t i = data.size() - n; i < data.size(); ++i) {
+    mix(static_cast<uint64_t>(data[i]));
+  }
+  return h;
+}
+
+// The plan for `data`: full in half the inputs, footer and pages in a
+// quarter each, and deep in one in kDeepEvery (every one under
+// AllOracles).
+inline OraclePlan PlanFor(std::span<const std::byte> data) {
+  const uint64_t h = PlanHash(data);
+  static constexpr Level kLevels[] = {Level::kFooter, Level::kPages,
+                                      Level::kFull, Level::kFull};
+  return {kLevels[(h >> 8) % 4], AllOracles() || h % kDeepEvery == 0};
+}
 
 // The same finding: code, severity, span, field and column. Messages may
 // differ between levels, as a deeper one knows more (levels.row-count-mismatch
@@ -137,26 +199,26 @@ inline void CheckJson(const Report& report) {
   COLCHECK_FUZZ_CHECK(ok);
 }
 
-// Validates `data` at `level` three times and checks each report, that the
-// first two are identical (determinism), that the verdict does not depend
-// on how many diagnostics the report keeps, and that the JSON rendering
-// parses. Returns the first report, for oracles across runs.
-// Validates once at `level` and checks the report on its own.
+// Validates `data` once at `level` and checks the report on its own, and
+// with `json` its JSON rendering.
 inline Report ValidateAndCheckOnce(std::span<const std::byte> data,
-                                   Level level) {
+                                   Level level, bool json) {
   Options options;
   options.level = level;
   Report report = ValidateBytes(data, options);
   CheckReport(report, data.size(), options.max_diagnostics);
-  CheckJson(report);
+  if (json) CheckJson(report);
   return report;
 }
 
-inline Report ValidateAndCheck(std::span<const std::byte> data,
-                               Level level = Level::kFull) {
+// ValidateAndCheckOnce with the JSON rendering, then two more validations:
+// one must give the identical report (determinism), and one with a small
+// cap the same verdict. Returns the first report, for oracles across runs.
+inline Report ValidateAndCheckDeep(std::span<const std::byte> data,
+                                   Level level) {
   Options options;
   options.level = level;
-  Report first = ValidateAndCheckOnce(data, level);
+  Report first = ValidateAndCheckOnce(data, level, /*json=*/true);
 
   const Report second = ValidateBytes(data, options);
   CheckReport(second, data.size(), options.max_diagnostics);
@@ -179,6 +241,13 @@ inline Report ValidateAndCheck(std::span<const std::byte> data,
   COLCHECK_FUZZ_CHECK(small.verdict == first.verdict);
   COLCHECK_FUZZ_CHECK(small.format == first.format);
   return first;
+}
+
+// Validates `data` at `level` as its plan says: deep, or once.
+inline Report ValidateAndCheck(std::span<const std::byte> data,
+                               Level level = Level::kFull) {
+  return PlanFor(data).deep ? ValidateAndCheckDeep(data, level)
+                            : ValidateAndCheckOnce(data, level, false);
 }
 
 // A deeper level adds checks and never removes one: every diagnostic of the

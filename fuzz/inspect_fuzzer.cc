@@ -3,18 +3,23 @@
 // a target of its own, not more oracles in file_fuzzer, so that
 // file_fuzzer keeps its speed and its three-level comparison.
 //
-// Each input is inspected twice, which is what lets the two report paths
-// be compared without a selector byte (a file's bytes cannot spare one):
+// A deep plan (fuzz_oracles.h: PlanFor), and every replay, inspects each
+// input twice, which is what lets the two report paths be compared without
+// a selector byte (a file's bytes cannot spare one):
 //
 //   level full,  footer fields on,  the default diagnostic cap
 //   level pages, footer fields off, a cap of 4 (so hostile inputs overflow
 //                                   it)
 //
+// Other executions inspect once, at the plan's level with footer fields
+// on, and skip the comparison with ValidateBytes, which costs a second
+// validation.
+//
 // and for each the oracles check that
 //
-//   - Inspection::report is ValidateBytes' report at the same level and
-//     cap: format, size, verdict, and every diagnostic's code, severity,
-//     span, field and message;
+//   - (deep) Inspection::report is ValidateBytes' report at the same level
+//     and cap: format, size, verdict, and every diagnostic's code,
+//     severity, span, field and message;
 //   - the layout accounts for every byte: regions sorted by offset, each
 //     inside the file, no byte left out, their lengths summing to the file
 //     size plus the overlaps' lengths, each overlap inside both regions it
@@ -25,7 +30,7 @@
 //   - footer fields lie inside the file, depth grows by at most 1 from one
 //     node to the next.
 //
-// The full inspection also goes through every renderer: explain (text and
+// The first inspection also goes through every renderer: explain (text and
 // JSON, with the footer tree), schema (text and JSON), plan (text and JSON,
 // with CountHazards as --data does), SARIF, HTML (pure ASCII, and a
 // #map-data block that no "</script" in the file's strings can end early),
@@ -192,16 +197,18 @@ void CheckFooterFields(const std::vector<FieldNode>& footer, uint64_t size) {
   }
 }
 
-// Inspects `data` and checks the inspection against ValidateBytes with the
-// same level and cap, and on its own.
+// Inspects `data` and checks the inspection on its own and, when `deep`,
+// against ValidateBytes with the same level and cap.
 Inspection InspectAndCheck(std::span<const std::byte> data,
-                           const InspectOptions& options) {
+                           const InspectOptions& options, bool deep) {
   Inspection inspection = InspectBytes(data, options);
   CheckReport(inspection.report, data.size(), options.max_diagnostics);
-  Options validate;
-  validate.level = options.level;
-  validate.max_diagnostics = options.max_diagnostics;
-  CheckSameReport(inspection.report, ValidateBytes(data, validate));
+  if (deep) {
+    Options validate;
+    validate.level = options.level;
+    validate.max_diagnostics = options.max_diagnostics;
+    CheckSameReport(inspection.report, ValidateBytes(data, validate));
+  }
   CheckLayout(inspection.layout, data.size());
   CheckSchema(inspection.schema, data.size());
   if (options.footer_fields) {
@@ -274,17 +281,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto bytes = std::as_bytes(std::span<const uint8_t>(data, size));
   using colcheck::InspectOptions;
   using colcheck::Level;
+  namespace fuzz = colcheck::fuzz;
+  const fuzz::OraclePlan plan = fuzz::PlanFor(bytes);
 
-  InspectOptions full;
-  full.level = Level::kFull;
-  full.footer_fields = true;
+  InspectOptions first;
+  first.level = plan.deep ? Level::kFull : plan.level;
+  first.footer_fields = true;
   const colcheck::Inspection inspection =
-      colcheck::fuzz::InspectAndCheck(bytes, full);
-  colcheck::fuzz::CheckRenderers(bytes, inspection);
+      fuzz::InspectAndCheck(bytes, first, plan.deep);
+  fuzz::CheckRenderers(bytes, inspection);
+  if (!plan.deep) return 0;
 
   InspectOptions pages;
   pages.level = Level::kPages;
-  pages.max_diagnostics = colcheck::fuzz::kSmallDiagnosticCap;
-  colcheck::fuzz::InspectAndCheck(bytes, pages);
+  pages.max_diagnostics = fuzz::kSmallDiagnosticCap;
+  fuzz::InspectAndCheck(bytes, pages, /*deep=*/true);
   return 0;
 }

@@ -9,11 +9,14 @@
 // exactly their size, so an out-of-bounds read is caught by ASan. Exits 0
 // after printing "replayed N inputs" unless the target aborts; a missing
 // PATH is an error unless --allow-missing is given, for optional corpora.
+// A replay runs every oracle on every input (COLCHECK_FUZZ_ORACLES=all; see
+// fuzz_oracles.h), where a campaign runs the expensive ones on a fraction.
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -75,6 +78,7 @@ bool CollectFiles(const fs::path& root, std::vector<fs::path>* files) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  setenv("COLCHECK_FUZZ_ORACLES", "all", /*overwrite=*/1);
   bool allow_missing = false;
   std::vector<fs::path> roots;
   for (int i = 1; i < argc; ++i) {

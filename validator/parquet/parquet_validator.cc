@@ -1,5 +1,11 @@
 #include "parquet/parquet_validator.h"
 
+#include <string.h>  // memrchr
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
 #include "core/strings.h"
 #include "parquet/column_names.h"
 #include "parquet/metadata_decoder.h"
@@ -117,33 +123,182 @@ constexpr uint64_t kMaxFooterShift = 4096;
 constexpr std::byte kFirstFieldHeader{0x15};
 constexpr uint64_t kFooterSearchBudget = uint64_t{64} << 20;
 
+// A FileMetaData that ends at the footer's end, or before the signature
+// of a signed footer, ends with its struct's stop byte there; without one
+// no start can decode exactly.
+bool HasStopByteBefore(const ByteReader& file, uint64_t end) {
+  for (const uint64_t tail : {uint64_t{0}, kFooterSignatureSize}) {
+    if (end < tail + 1) continue;
+    const std::span<const std::byte> last = file.Bytes({end - tail - 1, 1});
+    if (!last.empty() && last[0] == std::byte{0}) return true;
+  }
+  return false;
+}
+
+// Where the Thrift structs at the candidate starts end, found by skimming
+// their fields without building a model. The skims of nearby starts run
+// into each other: a skim that reaches a top-level field header another
+// skim read goes on exactly as that one did (same bytes, same depth, same
+// bound), so the outcome of each header in the search window is kept and
+// shared, and a search over thousands of starts reads the window about
+// once.
+//
+// For that a skim reads every top-level header as if it followed field 0,
+// which changes one check only: a delta past field id 32767 is no fault.
+// A skim thus ends wherever a decode from the same start can (and perhaps
+// at more starts); DecodeAt has the last word.
+class StructEnds {
+ public:
+  // Keeps the outcomes of the headers in [begin, begin + size).
+  StructEnds(const ByteReader& file, uint64_t end, uint64_t begin,
+             uint64_t size)
+      : file_(file), end_(end), begin_(begin), known_(size, kUnknown) {}
+
+  // Where the struct at `start` ends (past its STOP byte), or 0 when the
+  // bytes from `start` to the footer's end do not hold one.
+  uint64_t From(uint64_t start);
+  // The bytes all skims have read.
+  uint64_t spent() const { return spent_; }
+
+ private:
+  static constexpr uint64_t kUnknown = ~uint64_t{0};
+
+  uint64_t* Known(uint64_t at) {
+    return at >= begin_ && at - begin_ < known_.size() ? &known_[at - begin_]
+                                                       : nullptr;
+  }
+
+  const ByteReader& file_;
+  const uint64_t end_;
+  const uint64_t begin_;
+  uint64_t spent_ = 0;
+  // Per header offset in the window: where its struct ends, 0, or kUnknown.
+  std::vector<uint64_t> known_;
+  std::vector<uint64_t*> read_;  // The window headers the current skim reads.
+};
+
+uint64_t StructEnds::From(uint64_t start) {
+  ByteReader bytes;
+  if (start > end_ || !file_.Sub(start, end_ - start, &bytes)) return 0;
+  DiagnosticSink scratch(1);
+  thrift::Decoder d(bytes, &scratch);
+  if (!d.Enter({start, 1})) return 0;  // The depth of a struct's fields.
+  read_.clear();
+  uint64_t result = 0;
+  for (;;) {
+    uint64_t* known = Known(d.reader().position());
+    if (known != nullptr && *known != kUnknown) {
+      result = *known;
+      break;
+    }
+    if (known != nullptr) read_.push_back(known);
+    int16_t id;
+    const thrift::Decoder::HeaderResult r = d.SkipField(0, &id);
+    if (r == thrift::Decoder::HeaderResult::kField) continue;
+    if (r == thrift::Decoder::HeaderResult::kStop) {
+      result = d.reader().position();
+    }
+    break;
+  }
+  spent_ += d.reader().position() - start;
+  for (uint64_t* known : read_) *known = result;
+  return result;
+}
+
+// The candidate starts of the footer search, in the order it tries them:
+// the bytes 0x15 at distance 1, 2, ... up to kMaxFooterShift from the
+// declared start, the one after it before the one before it at each
+// distance. memchr finds them, so the bytes between cost no comparison of
+// ours (which a fuzzing build traces one by one).
+class FooterCandidates {
+ public:
+  FooterCandidates(const ByteReader& file, const Tail& tail) {
+    const uint64_t offset = tail.footer.offset;
+    const uint64_t below = std::min(
+        kMaxFooterShift, offset >= kMagicSize ? offset - kMagicSize : 0);
+    const uint64_t above = std::min(
+        kMaxFooterShift,
+        tail.footer.length > 0 ? tail.footer.length - 1 : uint64_t{0});
+    base_ = offset - below;
+    bytes_ = file.Bytes({base_, below + above + 1});
+    if (bytes_.size() != below + above + 1) bytes_ = {};
+    middle_ = below;
+    up_ = Up(middle_ + 1);
+    down_ = Down(middle_);
+  }
+
+  // The window the candidates lie in.
+  uint64_t begin() const { return base_; }
+  uint64_t size() const { return bytes_.size(); }
+
+  // The next candidate's file offset, or 0 when none is left.
+  uint64_t Next() {
+    const uint64_t up = up_ < bytes_.size() ? up_ - middle_ : kNone;
+    const uint64_t down = down_ < bytes_.size() ? middle_ - down_ : kNone;
+    if (up == kNone && down == kNone) return 0;
+    if (up <= down) {
+      const uint64_t at = up_;
+      up_ = Up(up_ + 1);
+      return base_ + at;
+    }
+    const uint64_t at = down_;
+    down_ = Down(down_);
+    return base_ + at;
+  }
+
+ private:
+  static constexpr uint64_t kNone = ~uint64_t{0};
+
+  // The first candidate at or after index `from`, or kNone.
+  uint64_t Up(uint64_t from) const {
+    if (from >= bytes_.size()) return kNone;
+    const void* hit = std::memchr(bytes_.data() + from,
+                                  std::to_integer<int>(kFirstFieldHeader),
+                                  bytes_.size() - from);
+    return hit == nullptr ? kNone
+                          : static_cast<const std::byte*>(hit) - bytes_.data();
+  }
+  // The last candidate before index `before`, or kNone.
+  uint64_t Down(uint64_t before) const {
+    if (before == 0 || bytes_.empty()) return kNone;
+    const void* hit = memrchr(bytes_.data(),
+                              std::to_integer<int>(kFirstFieldHeader), before);
+    return hit == nullptr ? kNone
+                          : static_cast<const std::byte*>(hit) - bytes_.data();
+  }
+
+  std::span<const std::byte> bytes_;
+  uint64_t base_ = 0;    // The file offset of bytes_[0].
+  uint64_t middle_ = 0;  // The declared start's index in bytes_.
+  uint64_t up_ = kNone;
+  uint64_t down_ = kNone;
+};
+
 // Looks for a start near the declared one from which FileMetaData decodes
 // without an error and ends exactly at the footer's end. Returns 0 when
-// there is none. A misplaced start almost always fails within a few bytes,
-// and the budget bounds the rest.
+// there is none. Writers put FileMetaData's fields in id order, so it opens
+// with version, field 1, an i32: the header byte 0x15, and only such
+// starts are tried. Only those whose bytes form one struct ending there
+// are decoded into a model, and the budget bounds the rest.
 uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
   const uint64_t end = tail.footer.end();
-  uint64_t spent = 0;
-  const auto try_start = [&](uint64_t start) {
-    // Writers put FileMetaData's fields in id order, so it opens with
-    // version, field 1, an i32: the header byte 0x15. Trying only such
-    // starts keeps the search cheap on garbage.
-    const std::span<const std::byte> first = file.Bytes({start, 1});
-    if (first.empty() || first[0] != kFirstFieldHeader) return false;
+  if (!HasStopByteBefore(file, end)) return 0;
+  FooterCandidates candidates(file, tail);
+  StructEnds skim(file, end, candidates.begin(), candidates.size());
+  uint64_t decoded = 0;
+  for (uint64_t start = candidates.Next(); start != 0;
+       start = candidates.Next()) {
+    if (skim.spent() + decoded > kFooterSearchBudget) return 0;
+    // DecodeAt reads the same bytes as the skim, so it can only end at
+    // the footer's end (or its signature) where the skim does.
+    const uint64_t struct_end = skim.From(start);
+    if (struct_end != end && struct_end + kFooterSignatureSize != end) {
+      continue;
+    }
     DiagnosticSink scratch(1);
     const MetadataDecode m = DecodeAt(file, start, end, scratch);
-    spent += m.rest.position() - start;
-    return EndsAtFooterEnd(m) && !scratch.has_errors();
-  };
-  for (uint64_t shift = 1; shift <= kMaxFooterShift; ++shift) {
-    if (spent > kFooterSearchBudget) return 0;
-    if (shift < tail.footer.length && try_start(tail.footer.offset + shift)) {
-      return tail.footer.offset + shift;
-    }
-    if (tail.footer.offset >= kMagicSize + shift &&
-        try_start(tail.footer.offset - shift)) {
-      return tail.footer.offset - shift;
-    }
+    decoded += m.rest.position() - start;
+    if (EndsAtFooterEnd(m) && !scratch.has_errors()) return start;
   }
   return 0;
 }

@@ -183,6 +183,30 @@ TEST(ValidateBytesTest, FooterLengthCoveringBytesThatDecodeIsFound) {
                  f.footer_length);
 }
 
+TEST(ValidateBytesTest, StartWhoseFieldsAnEarlierTryReadIsFound) {
+  // The two bytes before FileMetaData read as an i32 field 1 (0x15 0x00),
+  // a start the search tries before the real one. Its skim runs on through
+  // FileMetaData's fields to the footer's end, so the real start is a
+  // header that skim has read; it must still be tried, and decode.
+  MinimalFile f = BuildMinimalFile();
+  f.bytes[f.footer.offset - 2] = std::byte{0x15};
+  f.bytes[f.footer.offset - 1] = std::byte{0x00};
+  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));
+  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
+                 f.footer_length);
+}
+
+TEST(ValidateBytesTest, SignedFooterLengthTooLargeIsFound) {
+  // FileMetaData ends before the 28-byte signature, not at the footer's end.
+  MinimalFileOptions o;
+  o.plaintext_encryption = true;
+  o.footer_padding = 28;
+  MinimalFile f = BuildMinimalFile(o);
+  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));
+  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
+                 f.footer_length);
+}
+
 TEST(ValidateBytesTest, FooterLengthTooSmallIsFound) {
   MinimalFile f = BuildMinimalFile();
   SetFooterLength(&f, static_cast<uint32_t>(f.footer.length - 2));

@@ -357,22 +357,24 @@ bool Decoder::SkipElements(WireType type, uint64_t count) {
   return !failed();
 }
 
+Decoder::HeaderResult Decoder::SkipField(int16_t last_id, int16_t* id) {
+  WireType type;
+  ByteSpan span;
+  const HeaderResult r = ReadFieldHeader(last_id, id, &type, &span);
+  if (r != HeaderResult::kField) return r;
+  return Skip(type) ? HeaderResult::kField : HeaderResult::kFault;
+}
+
 bool Decoder::SkipStruct() {
   const uint64_t start = reader().position();
   if (!Enter({start, 1})) return false;
   int16_t last = 0;
-  bool ok = true;
-  while (ok) {
-    int16_t id;
-    WireType type;
-    ByteSpan span;
-    const HeaderResult r = ReadFieldHeader(last, &id, &type, &span);
-    if (r == HeaderResult::kStop) break;
-    ok = r == HeaderResult::kField && Skip(type);
-    last = id;
-  }
+  HeaderResult r;
+  do {
+    r = SkipField(last, &last);
+  } while (r == HeaderResult::kField);
   Leave();
-  return ok;
+  return r == HeaderResult::kStop;
 }
 
 bool Decoder::SkipMap() {

@@ -98,6 +98,10 @@ class Decoder : public WireDecoder {
   [[nodiscard]] bool Skip(WireType type);
   // Skips `count` collection elements of `type` (a bool element is a byte).
   [[nodiscard]] bool SkipElements(WireType type, uint64_t count);
+  // Reads a field header after the field `last_id` and skips its value:
+  // one step of skipping a struct. Returns kField with the id, kStop at a
+  // STOP byte, or kFault.
+  HeaderResult SkipField(int16_t last_id, int16_t* id);
 
   // Closes the traced field (or list element) of `type` that began at
   // `begin`, with the value that starts at `value_begin`.
