@@ -134,6 +134,16 @@ void SetFooterLength(MinimalFile* f, uint32_t length) {
   }
 }
 
+// Moves `f`'s footer length by `delta` and checks that the search finds
+// where FileMetaData starts, so that only the length is reported.
+Report ExpectFooterLengthFound(MinimalFile f, int64_t delta) {
+  SetFooterLength(&f, static_cast<uint32_t>(
+                          static_cast<int64_t>(f.footer.length) + delta));
+  const Report r = Validate(f.span());
+  ExpectOneError(r, Code::kFileFooterLengthMismatch, f.footer_length);
+  return r;
+}
+
 TEST(ValidateBytesTest, TrailingPareOnAPlaintextFooterIsTheWrongMagic) {
   MinimalFile f = BuildMinimalFile();
   f.bytes[f.bytes.size() - 1] = std::byte{'E'};
@@ -148,10 +158,7 @@ TEST(ValidateBytesTest, LeadingPareOnAPlaintextFooterIsTheWrongMagic) {
 }
 
 TEST(ValidateBytesTest, FooterLengthFarTooLargeIsFound) {
-  MinimalFile f = BuildMinimalFile();
-  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 90));
-  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
-                 f.footer_length);
+  ExpectFooterLengthFound(BuildMinimalFile(), 90);
 }
 
 TEST(ValidateBytesTest, DuplicateFieldIsNotTakenForAWrongFooterLength) {
@@ -165,10 +172,8 @@ TEST(ValidateBytesTest, DuplicateFieldIsNotTakenForAWrongFooterLength) {
 }
 
 TEST(ValidateBytesTest, FooterLengthTooLargeIsFound) {
-  MinimalFile f = BuildMinimalFile();
-  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));
-  const Report r = Validate(f.span());
-  ExpectOneError(r, Code::kFileFooterLengthMismatch, f.footer_length);
+  const Report r = ExpectFooterLengthFound(BuildMinimalFile(), 3);
+  ASSERT_EQ(Errors(r).size(), 1u);
   EXPECT_EQ(Errors(r)[0]->field, "footer_length");
 }
 
@@ -178,9 +183,7 @@ TEST(ValidateBytesTest, FooterLengthCoveringBytesThatDecodeIsFound) {
   MinimalFile f = BuildMinimalFile();
   const size_t at = f.footer.offset - 3;
   f.bytes[at] = std::byte{0x05};  // Long-form i32 header; id and value 0.
-  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));
-  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
-                 f.footer_length);
+  ExpectFooterLengthFound(f, 3);
 }
 
 TEST(ValidateBytesTest, StartWhoseFieldsAnEarlierTryReadIsFound) {
@@ -191,9 +194,7 @@ TEST(ValidateBytesTest, StartWhoseFieldsAnEarlierTryReadIsFound) {
   MinimalFile f = BuildMinimalFile();
   f.bytes[f.footer.offset - 2] = std::byte{0x15};
   f.bytes[f.footer.offset - 1] = std::byte{0x00};
-  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));
-  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
-                 f.footer_length);
+  ExpectFooterLengthFound(f, 3);
 }
 
 TEST(ValidateBytesTest, SignedFooterLengthTooLargeIsFound) {
@@ -201,17 +202,11 @@ TEST(ValidateBytesTest, SignedFooterLengthTooLargeIsFound) {
   MinimalFileOptions o;
   o.plaintext_encryption = true;
   o.footer_padding = 28;
-  MinimalFile f = BuildMinimalFile(o);
-  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length + 3));
-  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
-                 f.footer_length);
+  ExpectFooterLengthFound(BuildMinimalFile(o), 3);
 }
 
 TEST(ValidateBytesTest, FooterLengthTooSmallIsFound) {
-  MinimalFile f = BuildMinimalFile();
-  SetFooterLength(&f, static_cast<uint32_t>(f.footer.length - 2));
-  ExpectOneError(Validate(f.span()), Code::kFileFooterLengthMismatch,
-                 f.footer_length);
+  ExpectFooterLengthFound(BuildMinimalFile(), -2);
 }
 
 TEST(ValidateBytesTest, PlaintextFooterWithSignatureIsEncrypted) {
