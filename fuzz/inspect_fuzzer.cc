@@ -274,27 +274,26 @@ void CheckRenderers(std::span<const std::byte> data,
   RenderTriageMarkdown(result);
 }
 
+// One input: its inspections and renderings, as the file comment says.
+void Run(std::span<const std::byte> bytes) {
+  const OraclePlan plan = PlanFor(bytes);
+  InspectOptions first;
+  first.level = plan.deep ? Level::kFull : plan.level;
+  first.footer_fields = true;
+  const Inspection inspection = InspectAndCheck(bytes, first, plan.deep);
+  CheckRenderers(bytes, inspection);
+  if (!plan.deep) return;
+
+  InspectOptions pages;
+  pages.level = Level::kPages;
+  pages.max_diagnostics = kSmallDiagnosticCap;
+  InspectAndCheck(bytes, pages, /*deep=*/true);
+}
+
 }  // namespace
 }  // namespace colcheck::fuzz
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const auto bytes = std::as_bytes(std::span<const uint8_t>(data, size));
-  using colcheck::InspectOptions;
-  using colcheck::Level;
-  namespace fuzz = colcheck::fuzz;
-  const fuzz::OraclePlan plan = fuzz::PlanFor(bytes);
-
-  InspectOptions first;
-  first.level = plan.deep ? Level::kFull : plan.level;
-  first.footer_fields = true;
-  const colcheck::Inspection inspection =
-      fuzz::InspectAndCheck(bytes, first, plan.deep);
-  fuzz::CheckRenderers(bytes, inspection);
-  if (!plan.deep) return 0;
-
-  InspectOptions pages;
-  pages.level = Level::kPages;
-  pages.max_diagnostics = fuzz::kSmallDiagnosticCap;
-  fuzz::InspectAndCheck(bytes, pages, /*deep=*/true);
+  colcheck::fuzz::Run(std::as_bytes(std::span<const uint8_t>(data, size)));
   return 0;
 }
