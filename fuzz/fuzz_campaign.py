@@ -34,7 +34,7 @@ DEFAULT_MAX_LEN = 4096
 
 # --smoke gives each target a fixed number of executions after its seeds
 # instead of a time, so what CI finds does not depend on the machine's
-# speed or load. Each is 3 to 45 s under ASan+UBSan on an idle 2-core
+# speed or load. Each is 2 to 12 s under ASan+UBSan on an idle 2-core
 # machine (fuzz/README.md, "Smoke campaign"), which leaves room for
 # merging and triage inside CI's 3-minute allowance.
 SMOKE_RUNS = {
