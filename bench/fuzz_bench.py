@@ -18,7 +18,8 @@ inspect_fuzzer; a copy, so the seeds stay as they are) and the campaign's -max_l
 executions and its average executions per second
 (-print_final_stats=1). The whole-file targets (file_fuzzer,
 inspect_fuzzer) then run again from one DuckDB-written Parquet file of
-about --large-mb MiB (peers/duckdb_bench.mjs; needs
+about --large-mb MiB (peers/duckdb_bench.mjs, cached in
+<build>/bench-data/ as bench/pages_bench.py does; needs
 scripts/install-peers.sh), with -max_len raised to hold it.
 
 The figures depend on the machine and its load: run it on an idle one
@@ -36,6 +37,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'fuzz'))
 import fuzz_campaign  # noqa: E402  (the campaign's targets and limits)
+import pages_bench  # noqa: E402  (its cached DuckDB file)
 
 TARGETS = ['file_fuzzer', 'footer_fuzzer', 'inspect_fuzzer', 'thrift_fuzzer',
            'page_fuzzer', 'orc_footer_fuzzer', 'orc_tail_fuzzer']
@@ -43,7 +45,6 @@ WHOLE_FILE_TARGETS = ['file_fuzzer', 'inspect_fuzzer']
 # inspect_fuzzer takes whole files, as file_fuzzer does, and has no seeds of
 # its own.
 SEEDS = {'inspect_fuzzer': 'file_fuzzer'}
-GENERATOR = os.path.join(ROOT, 'peers', 'duckdb_bench.mjs')
 
 
 def run_target(binary, corpus, seconds, max_len):
@@ -66,16 +67,15 @@ def run_target(binary, corpus, seconds, max_len):
     return int(units.group(1)), int(rate.group(1))
 
 
-def large_file(mb, directory):
-    """A DuckDB-written Parquet file of about `mb` MiB in `directory`."""
+def large_file(mb, cache_dir):
+    """A DuckDB-written Parquet file of about `mb` MiB, cached in
+    `cache_dir` as bench/pages_bench.py caches its own."""
     node = shutil.which('node')
     if node is None or not os.path.isdir(
             os.path.join(ROOT, 'peers', 'node_modules', '@duckdb')):
         sys.exit('fuzz_bench: the 1 MB input needs node and peers/; run '
                  'scripts/install-peers.sh, or pass --no-large')
-    path = os.path.join(directory, 'large.parquet')
-    subprocess.run([node, GENERATOR, 'generate', '--mb', str(mb), '--out', path],
-                   check=True, stdout=subprocess.DEVNULL)
+    path, _ = pages_bench.cached_file(node, mb, cache_dir)
     return path
 
 
@@ -95,7 +95,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix='fuzz_bench.') as tmp:
         large = None
         if not args.no_large and set(targets) & set(WHOLE_FILE_TARGETS):
-            large = large_file(args.large_mb, tmp)
+            large = large_file(args.large_mb,
+                               os.path.join(args.build, 'bench-data'))
         for name in targets:
             binary = os.path.join(args.build, 'fuzz', name)
             if not os.access(binary, os.X_OK):

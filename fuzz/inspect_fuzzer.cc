@@ -37,9 +37,10 @@
 // a hex excerpt of every diagnostic's span, and triage (JSON and Markdown).
 // Every JSON output must parse (ParsesAsJson, fuzz_oracles.h). SARIF is
 // rendered and parsed on deep inputs only: its rule table, the same for
-// every input, took a third of the target's time to write and as much
-// again to parse, and the string escaping it shares with the other JSON
-// renderers is checked on every input through them.
+// every input (reports/sarif.cc now writes it once per process), took
+// about a third of the target's time to parse, and the string escaping
+// SARIF shares with the other JSON renderers is checked on every input
+// through them.
 
 #include <algorithm>
 #include <cstddef>

@@ -93,6 +93,12 @@ JsonWriter& JsonWriter::Null() {
   return *this;
 }
 
+JsonWriter& JsonWriter::Written(std::string_view json) {
+  BeforeValue();
+  out_->append(json);
+  return *this;
+}
+
 JsonWriter& JsonWriter::IntOrNull(int64_t value) {
   return value < 0 ? Null() : Int(value);
 }

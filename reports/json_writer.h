@@ -62,6 +62,9 @@ class JsonWriter {
   JsonWriter& Uint(uint64_t value);
   JsonWriter& Bool(bool value);
   JsonWriter& Null();
+  // One complete value that another JsonWriter wrote, appended as it is:
+  // for a part of a document that is the same every time, written once.
+  JsonWriter& Written(std::string_view json);
 
   // What an inspection leaves unset is written the same way in every
   // document: a negative number (its -1) or an empty string is null.

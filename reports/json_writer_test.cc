@@ -100,6 +100,20 @@ TEST(JsonWriter, PlacesCommasInNestedContainers) {
   EXPECT_TRUE(json.balanced());
 }
 
+TEST(JsonWriter, PlacesWrittenValuesAsItsOwn) {
+  std::string part;
+  JsonWriter inner(&part);
+  inner.BeginArray().Int(1).String("x").EndArray();
+  ASSERT_TRUE(inner.balanced());
+  std::string out;
+  JsonWriter json(&out);
+  json.BeginObject().Key("a").Written(part).Key("b").BeginArray();
+  json.Written(part).Written(part).EndArray().EndObject();
+  EXPECT_EQ(out, "{\"a\":[1,\"x\"],\"b\":[[1,\"x\"],[1,\"x\"]]}");
+  EXPECT_TRUE(ParseJson(out).has_value());
+  EXPECT_TRUE(json.balanced());
+}
+
 TEST(JsonWriter, EmptyContainers) {
   std::string out;
   JsonWriter object(&out);

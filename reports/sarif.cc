@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <sstream>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "reports/json_writer.h"
@@ -80,6 +82,20 @@ void WriteRule(const CodeInfo& info, JsonWriter* json) {
   json->EndObject();
 }
 
+// The rules array, one rule per registered code: the same in every log, so
+// written once per process.
+std::string_view RulesJson() {
+  static const std::string* const rules = [] {
+    auto* out = new std::string;
+    JsonWriter json(out);
+    json.BeginArray();
+    for (const CodeInfo& info : AllCodes()) WriteRule(info, &json);
+    json.EndArray();
+    return out;
+  }();
+  return *rules;
+}
+
 // Everything up to the opening of the results array.
 void WriteLogHead(JsonWriter* json) {
   json->BeginObject();
@@ -90,9 +106,7 @@ void WriteLogHead(JsonWriter* json) {
   json->Key("driver").BeginObject();
   json->Key("name").String("colcheck");
   json->Key("version").String(kVersion);
-  json->Key("rules").BeginArray();
-  for (const CodeInfo& info : AllCodes()) WriteRule(info, json);
-  json->EndArray();
+  json->Key("rules").Written(RulesJson());
   json->EndObject().EndObject();
   json->Key("results").BeginArray();
 }
