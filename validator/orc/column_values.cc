@@ -21,6 +21,7 @@
 #include "orc/column_values.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -77,15 +78,15 @@ std::unique_ptr<IntegerRleDecoder> IntDecoder(const ColumnSource& source,
                                source.Context(region, kind));
 }
 
-// An integer stream of `count` values, or an inactive puller when `count`
+// An integer stream of `count` values, or an inactive stream when `count`
 // is 0 and the stream is absent. False on a missing or broken stream.
 bool OpenInts(const ColumnSource& source, int64_t kind, uint64_t count,
               bool required, RleVersion version, Signedness signedness,
-              IntPuller* out) {
+              IntStream* out) {
   const DecodedRegion* region = nullptr;
   if (!source.Require(kind, count, required, &region)) return false;
   if (region == nullptr) return true;
-  *out = IntPuller(IntDecoder(source, *region, kind, version, signedness),
+  *out = IntStream(IntDecoder(source, *region, kind, version, signedness),
                    count);
   return true;
 }
@@ -101,25 +102,29 @@ class SmallIntReader final : public ValueReader {
     const DecodedRegion* region = nullptr;
     if (!source_.Require(kData, count, true, &region)) return false;
     if (region == nullptr) return true;
-    data_ = Puller<Decoder, uint8_t>(
+    data_ = RunStream<Decoder, uint8_t>(
         std::make_unique<Decoder>(region->reader(),
                                   source_.Context(*region, kData)),
         count);
     return true;
   }
-  bool Next(Value* value, ByteSpan* span) override {
-    uint8_t v = 0;
-    if (!data_.Get(&v, span)) return false;
-    value->integer = std::is_same_v<Decoder, ByteRleDecoder>
-                         ? static_cast<int8_t>(v)
-                         : v;
-    return true;
+  size_t Read(std::span<Value> out) override {
+    size_t got = 0;
+    (void)data_.Read(std::span(buffer_).first(out.size()), &got);
+    for (size_t i = 0; i < got; ++i) {
+      out[i].integer = std::is_same_v<Decoder, ByteRleDecoder>
+                           ? static_cast<int8_t>(buffer_[i])
+                           : buffer_[i];
+    }
+    return got;
   }
+  ByteSpan Span(size_t i) const override { return data_.Span(i); }
   bool Finish() override { return data_.Finish(); }
 
  private:
   const ColumnSource& source_;
-  Puller<Decoder, uint8_t> data_;
+  RunStream<Decoder, uint8_t> data_;
+  std::array<uint8_t, kValueBatch> buffer_{};
 };
 
 // ---- SHORT, INT, LONG, DATE --------------------------------------------------
@@ -145,25 +150,35 @@ class IntegerReader final : public ValueReader {
     return OpenInts(source_, kData, count, true, source_.rle_version(),
                     Signedness::kSigned, &data_);
   }
-  bool Next(Value* value, ByteSpan* span) override {
-    if (!data_.Get(&value->integer, span)) return false;
-    // E4: a value the column's type cannot hold.
-    if ((value->integer < min_ || value->integer > max_) &&
-        !(*span == reported_)) {
-      reported_ = *span;
-      source_.sink->Report(
-          Code::kOrcValueIntegerRange, *span, source_.Field(kData),
-          StrCat(value->integer, " is outside the range of ",
-                 TypeKindName(source_.type().kind.value), " [", min_, ", ",
-                 max_, "]"));
+  size_t Read(std::span<Value> out) override {
+    size_t got = 0;
+    (void)data_.Read(std::span(buffer_).first(out.size()), &got);
+    for (size_t i = 0; i < got; ++i) {
+      const int64_t v = buffer_[i];
+      out[i].integer = v;
+      if (v < min_ || v > max_) ReportRange(v, i);
     }
-    return true;
+    return got;
   }
+  ByteSpan Span(size_t i) const override { return data_.Span(i); }
   bool Finish() override { return data_.Finish(); }
 
  private:
+  // E4: a value the column's type cannot hold, once per run.
+  void ReportRange(int64_t v, size_t i) {
+    const ByteSpan span = data_.Span(i);
+    if (span == reported_) return;
+    reported_ = span;
+    source_.sink->Report(
+        Code::kOrcValueIntegerRange, span, source_.Field(kData),
+        StrCat(v, " is outside the range of ",
+               TypeKindName(source_.type().kind.value), " [", min_, ", ",
+               max_, "]"));
+  }
+
   const ColumnSource& source_;
-  IntPuller data_;
+  IntStream data_;
+  std::array<int64_t, kValueBatch> buffer_{};
   int64_t min_ = std::numeric_limits<int64_t>::min();
   int64_t max_ = std::numeric_limits<int64_t>::max();
   ByteSpan reported_{~uint64_t{0}, 0};
@@ -185,21 +200,27 @@ class FloatReader final : public ValueReader {
     return CheckFixedWidthStream(data_, width_, count,
                                  source_.Context(*region_, kData));
   }
-  bool Next(Value* value, ByteSpan* span) override {
-    const uint64_t at = data_.position();
+  size_t Read(std::span<Value> out) override {
+    first_ = data_.position();
+    std::span<const std::byte> bytes;
+    if (out.empty() || region_ == nullptr) return 0;
+    if (!data_.ReadBytes(width_ * out.size(), &bytes)) return 0;
+    const std::byte* p = bytes.data();
     if (width_ == 4) {
-      uint32_t bits = 0;
-      if (!data_.ReadU32LE(&bits)) return false;
-      float f;
-      std::memcpy(&f, &bits, sizeof f);
-      value->real = f;
+      for (size_t i = 0; i < out.size(); ++i, p += 4) {
+        float f;
+        std::memcpy(&f, p, sizeof f);
+        out[i].real = f;
+      }
     } else {
-      uint64_t bits = 0;
-      if (!data_.ReadU64LE(&bits)) return false;
-      std::memcpy(&value->real, &bits, sizeof value->real);
+      for (size_t i = 0; i < out.size(); ++i, p += 8) {
+        std::memcpy(&out[i].real, p, sizeof out[i].real);
+      }
     }
-    *span = region_->map().ToFile({at, width_});
-    return true;
+    return out.size();
+  }
+  ByteSpan Span(size_t i) const override {
+    return region_->map().ToFile({first_ + i * width_, width_});
   }
   bool Finish() override { return true; }  // Checked by Open.
 
@@ -208,6 +229,7 @@ class FloatReader final : public ValueReader {
   uint32_t width_;
   const DecodedRegion* region_ = nullptr;
   ByteReader data_;
+  uint64_t first_ = 0;
 };
 
 // ---- Text rules shared by direct and dictionary strings (E8) -----------------
@@ -218,27 +240,30 @@ class TextChecks {
     const Type& type = source.type();
     kind_ = type.kind.value;
     max_length_ = type.maximum_length.value;
+    text_ = kind_ == kString || kind_ == kChar || kind_ == kVarchar;
   }
 
-  void Check(std::string_view text, ByteSpan span) {
-    if (kind_ != kString && kind_ != kChar && kind_ != kVarchar) return;
+  // `span_of()` gives the file span of `text`, for a report.
+  template <typename SpanOf>
+  void Check(std::string_view text, SpanOf span_of) {
+    if (!text_) return;
     if (!utf8_reported_ && !IsValidUtf8(AsByteSpan(text))) {
       utf8_reported_ = true;
-      source_.sink->Report(Code::kOrcValueUtf8, span, source_.Field(kData),
+      source_.sink->Report(Code::kOrcValueUtf8, span_of(),
+                           source_.Field(kData),
                            "the value is not valid UTF-8");
     }
-    if (max_length_ == 0) return;  // Absent, or the C++ writer's 0.
+    if (max_length_ == 0 || length_reported_) return;  // 0: absent, or C++.
     const uint64_t chars = CountChars(text);
-    if (kind_ == kChar && chars != max_length_ && !length_reported_) {
+    if (kind_ == kChar && chars != max_length_) {
       length_reported_ = true;
       source_.sink->Report(
-          Code::kOrcValueCharLength, span, source_.Field(kData),
+          Code::kOrcValueCharLength, span_of(), source_.Field(kData),
           StrCat("a CHAR(", max_length_, ") value holds ", chars,
                  " characters; writers pad to exactly ", max_length_));
-    } else if (kind_ == kVarchar && chars > max_length_ &&
-               !length_reported_) {
+    } else if (kind_ == kVarchar && chars > max_length_) {
       length_reported_ = true;
-      source_.sink->Report(Code::kOrcValueVarcharLength, span,
+      source_.sink->Report(Code::kOrcValueVarcharLength, span_of(),
                            source_.Field(kData),
                            StrCat("a VARCHAR(", max_length_, ") value holds ",
                                   chars, " characters"));
@@ -249,6 +274,7 @@ class TextChecks {
   const ColumnSource& source_;
   int64_t kind_;
   uint64_t max_length_;
+  bool text_ = false;
   bool utf8_reported_ = false;
   bool length_reported_ = false;
 };
@@ -272,38 +298,22 @@ class DirectBytesReader final : public ValueReader {
     return true;
   }
 
-  bool Next(Value* value, ByteSpan* span) override {
-    int64_t length = 0;
-    ByteSpan length_span;
-    if (!lengths_.Get(&length, &length_span)) return false;
-    if (length < 0) return Fault();  // Reported by the unsigned decoder.
-    const uint64_t n = static_cast<uint64_t>(length);
-    if (n > 0 && data_region_ == nullptr) {
-      // E8: bytes are needed and there is no DATA stream at all.
-      const DecodedRegion* unused = nullptr;
-      (void)source_.Require(kData, 1, false, &unused);
-      return Fault();
+  size_t Read(std::span<Value> out) override {
+    size_t got = 0;
+    (void)lengths_.Read(std::span(lengths_buffer_).first(out.size()), &got);
+    for (size_t i = 0; i < got; ++i) {
+      if (!ReadOne(i, &out[i])) {
+        Fault();
+        return i;
+      }
     }
-    if (data_region_ == nullptr) {
-      value->bytes = {};
-      *span = {};
-      return true;
-    }
-    const uint64_t at = data_.position();
-    std::span<const std::byte> bytes;
-    if (!data_.ReadBytes(n, &bytes)) {
-      // E8: the lengths need more bytes than DATA holds.
-      source_.sink->Report(
-          Code::kOrcValueStringLengthSum, length_span,
-          source_.Field(kLength),
-          StrCat("a value of ", n, " bytes starts at byte ", at,
-                 " of the DATA stream, which holds ", data_.size()));
-      return Fault();
-    }
-    value->bytes = AsText(bytes);
-    *span = data_region_->map().ToFile({at, n});
-    text_.Check(value->bytes, *span);
-    return true;
+    return got;
+  }
+
+  ByteSpan Span(size_t i) const override {
+    if (data_region_ == nullptr) return {};
+    return data_region_->map().ToFile(
+        {starts_[i], static_cast<uint64_t>(lengths_buffer_[i])});
   }
 
   bool Finish() override {
@@ -321,11 +331,45 @@ class DirectBytesReader final : public ValueReader {
   }
 
  private:
+  // Value `i` of the batch, whose length is read. False after a fault.
+  bool ReadOne(size_t i, Value* value) {
+    const int64_t length = lengths_buffer_[i];
+    if (length < 0) return false;  // Reported by the unsigned decoder.
+    const uint64_t n = static_cast<uint64_t>(length);
+    if (n > 0 && data_region_ == nullptr) {
+      // E8: bytes are needed and there is no DATA stream at all.
+      const DecodedRegion* unused = nullptr;
+      (void)source_.Require(kData, 1, false, &unused);
+      return false;
+    }
+    if (data_region_ == nullptr) {
+      value->bytes = {};
+      return true;
+    }
+    const uint64_t at = data_.position();
+    std::span<const std::byte> bytes;
+    if (!data_.ReadBytes(n, &bytes)) {
+      // E8: the lengths need more bytes than DATA holds.
+      source_.sink->Report(
+          Code::kOrcValueStringLengthSum, lengths_.Span(i),
+          source_.Field(kLength),
+          StrCat("a value of ", n, " bytes starts at byte ", at,
+                 " of the DATA stream, which holds ", data_.size()));
+      return false;
+    }
+    starts_[i] = at;
+    value->bytes = AsText(bytes);
+    text_.Check(value->bytes, [&] { return Span(i); });
+    return true;
+  }
+
   const ColumnSource& source_;
   TextChecks text_;
-  IntPuller lengths_;
+  IntStream lengths_;
   const DecodedRegion* data_region_ = nullptr;
   ByteReader data_;
+  std::array<int64_t, kValueBatch> lengths_buffer_{};
+  std::array<uint64_t, kValueBatch> starts_{};  // In DATA, of each value.
 };
 
 // ---- Dictionary STRING, CHAR, VARCHAR (E9) --------------------------------------
@@ -353,21 +397,30 @@ class DictionaryReader final : public ValueReader {
                     Signedness::kUnsigned, &indexes_);
   }
 
-  bool Next(Value* value, ByteSpan* span) override {
-    int64_t index = 0;
-    if (!indexes_.Get(&index, span)) return false;
-    if (index < 0) return Fault();  // Reported by the unsigned decoder.
-    if (static_cast<uint64_t>(index) >= ends_.size()) {
-      source_.sink->Report(
-          Code::kOrcValueDictionaryIndex, *span, source_.Field(kData),
-          StrCat("index ", index, " into a dictionary of ", ends_.size(),
-                 " entries"));
-      return Fault();
+  size_t Read(std::span<Value> out) override {
+    size_t got = 0;
+    (void)indexes_.Read(std::span(buffer_).first(out.size()), &got);
+    for (size_t i = 0; i < got; ++i) {
+      const int64_t index = buffer_[i];
+      if (index < 0) {  // Reported by the unsigned decoder.
+        Fault();
+        return i;
+      }
+      if (static_cast<uint64_t>(index) >= ends_.size()) {
+        source_.sink->Report(
+            Code::kOrcValueDictionaryIndex, indexes_.Span(i),
+            source_.Field(kData),
+            StrCat("index ", index, " into a dictionary of ", ends_.size(),
+                   " entries"));
+        Fault();
+        return i;
+      }
+      out[i].bytes = Entry(static_cast<size_t>(index));
     }
-    value->bytes = Entry(static_cast<size_t>(index));
-    return true;
+    return got;
   }
 
+  ByteSpan Span(size_t i) const override { return indexes_.Span(i); }
   bool Finish() override { return indexes_.Finish(); }
 
  private:
@@ -388,7 +441,7 @@ class DictionaryReader final : public ValueReader {
                  limits::kMaxOrcDictionaryEntries));
       return false;
     }
-    IntPuller lengths;
+    IntStream lengths;
     if (!OpenInts(source_, kLength, size, true, source_.rle_version(),
                   Signedness::kUnsigned, &lengths)) {
       return false;
@@ -400,38 +453,44 @@ class DictionaryReader final : public ValueReader {
     ends_.reserve(size);
     uint64_t sum = 0;
     bool order_reported = false;
-    for (uint32_t i = 0; i < size; ++i) {
-      int64_t length = 0;
-      ByteSpan span;
-      if (!lengths.Get(&length, &span)) break;
-      if (length < 0) return false;  // Reported by the unsigned decoder.
-      const uint64_t n = static_cast<uint64_t>(length);
-      if (n > blob_.size() - sum) {
-        if (blob == nullptr) {
-          const DecodedRegion* unused = nullptr;
-          (void)source_.Require(kDictionaryData, 1, false, &unused);
+    for (uint32_t i = 0; i < size;) {
+      size_t got = 0;
+      const size_t want = std::min<size_t>(kValueBatch, size - i);
+      const bool whole = lengths.Read(std::span(buffer_).first(want), &got);
+      for (size_t k = 0; k < got; ++k, ++i) {
+        if (buffer_[k] < 0) return false;  // Reported by the decoder.
+        const uint64_t n = static_cast<uint64_t>(buffer_[k]);
+        if (n > blob_.size() - sum) {
+          if (blob == nullptr) {
+            const DecodedRegion* unused = nullptr;
+            (void)source_.Require(kDictionaryData, 1, false, &unused);
+            return false;
+          }
+          source_.sink->Report(
+              Code::kOrcValueDictionaryLengthSum, lengths.Span(k),
+              source_.Field(kLength),
+              StrCat("entry ", i, " of ", n, " bytes starts at byte ", sum,
+                     " of a DICTIONARY_DATA stream of ", blob_.size()));
           return false;
         }
-        source_.sink->Report(
-            Code::kOrcValueDictionaryLengthSum, span, source_.Field(kLength),
-            StrCat("entry ", i, " of ", n, " bytes starts at byte ", sum,
-                   " of a DICTIONARY_DATA stream of ", blob_.size()));
-        return false;
+        sum += n;
+        ends_.push_back(sum);
+        const std::string_view entry = Entry(i);
+        const auto at = [&] {
+          return blob == nullptr ? ByteSpan{}
+                                 : blob->map().ToFile({sum - n, n});
+        };
+        text_.Check(entry, at);
+        if (i > 0 && !order_reported && !(Entry(i - 1) < entry)) {
+          order_reported = true;
+          source_.sink->Report(
+              Code::kOrcValueDictionaryOrder, at(),
+              source_.Field(kDictionaryData),
+              StrCat("entry ", i, " is not above entry ", i - 1,
+                     " in unsigned byte order"));
+        }
       }
-      sum += n;
-      ends_.push_back(sum);
-      const std::string_view entry = Entry(i);
-      const ByteSpan at =
-          blob == nullptr ? ByteSpan{} : blob->map().ToFile({sum - n, n});
-      text_.Check(entry, at);
-      if (i > 0 && !order_reported && !(Entry(i - 1) < entry)) {
-        order_reported = true;
-        source_.sink->Report(
-            Code::kOrcValueDictionaryOrder, at,
-            source_.Field(kDictionaryData),
-            StrCat("entry ", i, " is not above entry ", i - 1,
-                   " in unsigned byte order"));
-      }
+      if (!whole) break;
     }
     if (!lengths.Finish()) return false;
     if (blob != nullptr && sum != blob_.size()) {
@@ -449,7 +508,8 @@ class DictionaryReader final : public ValueReader {
   TextChecks text_;
   std::span<const std::byte> blob_;
   std::vector<uint64_t> ends_;  // Entry i is blob_[ends_[i-1], ends_[i]).
-  IntPuller indexes_;
+  IntStream indexes_;
+  std::array<int64_t, kValueBatch> buffer_{};
 };
 
 // ---- DECIMAL (E10) ------------------------------------------------------------
@@ -471,6 +531,7 @@ class DecimalReader final : public ValueReader {
     }
     decimal64_ = source.context->stripe.decimal64 && precision_ > 0 &&
                  precision_ <= 18;
+    precision_bound_ = Pow10(std::min(precision_, 38));
   }
 
   bool Open(uint64_t count) override {
@@ -482,7 +543,7 @@ class DecimalReader final : public ValueReader {
     const DecodedRegion* region = nullptr;
     if (!source_.Require(kData, count, true, &region)) return false;
     if (region != nullptr) {
-      data_ = Puller<DecimalDataDecoder, Int128>(
+      data_ = RunStream<DecimalDataDecoder, Int128>(
           std::make_unique<DecimalDataDecoder>(
               region->reader(), source_.Context(*region, kData)),
           count);
@@ -491,35 +552,12 @@ class DecimalReader final : public ValueReader {
                     Signedness::kSigned, &scales_);
   }
 
-  bool Next(Value* value, ByteSpan* span) override {
-    if (decimal64_) {
-      int64_t v = 0;
-      if (!data64_.Get(&v, span)) return false;
-      value->decimal = v;
-      value->scale = scale_;
-      CheckPrecision(value->decimal, *span);
-      return true;
-    }
-    Int128 unscaled = 0;
-    int64_t scale = 0;
-    ByteSpan scale_span;
-    if (!data_.Get(&unscaled, span) || !scales_.Get(&scale, &scale_span)) {
-      return false;
-    }
-    if (!CheckDecimalRange(unscaled, *span, data_.decoder().context())) {
-      return Fault();
-    }
-    if (scale < 0 || scale > kMaxDecimalScale) {
-      source_.sink->Report(Code::kOrcValueDecimalScale, scale_span,
-                           source_.Field(kSecondary),
-                           StrCat("scale ", scale, " is outside [0, 38]"));
-      return Fault();
-    }
-    value->decimal = Rescale(unscaled, static_cast<int32_t>(scale),
-                             scale_span);
-    value->scale = scale_;
-    CheckPrecision(value->decimal, *span);
-    return true;
+  size_t Read(std::span<Value> out) override {
+    return decimal64_ ? Read64(out) : Read128(out);
+  }
+
+  ByteSpan Span(size_t i) const override {
+    return decimal64_ ? data64_.Span(i) : data_.Span(i);
   }
 
   bool Finish() override {
@@ -529,15 +567,54 @@ class DecimalReader final : public ValueReader {
   }
 
  private:
+  size_t Read64(std::span<Value> out) {
+    size_t got = 0;
+    (void)data64_.Read(std::span(scales_buffer_).first(out.size()), &got);
+    for (size_t i = 0; i < got; ++i) {
+      out[i].decimal = scales_buffer_[i];
+      out[i].scale = scale_;
+      CheckPrecision(out[i].decimal, i);
+    }
+    return got;
+  }
+
+  size_t Read128(std::span<Value> out) {
+    size_t got_data = 0;
+    size_t got_scales = 0;
+    (void)data_.Read(std::span(unscaled_).first(out.size()), &got_data);
+    (void)scales_.Read(std::span(scales_buffer_).first(out.size()),
+                       &got_scales);
+    const size_t got = std::min(got_data, got_scales);
+    for (size_t i = 0; i < got; ++i) {
+      if (!CheckDecimalRange(unscaled_[i], data_.Span(i),
+                             data_.decoder().context())) {
+        Fault();
+        return i;
+      }
+      const int64_t scale = scales_buffer_[i];
+      if (scale < 0 || scale > kMaxDecimalScale) {
+        source_.sink->Report(Code::kOrcValueDecimalScale, scales_.Span(i),
+                             source_.Field(kSecondary),
+                             StrCat("scale ", scale, " is outside [0, 38]"));
+        Fault();
+        return i;
+      }
+      out[i].decimal = Rescale(unscaled_[i], static_cast<int32_t>(scale), i);
+      out[i].scale = scale_;
+      CheckPrecision(out[i].decimal, i);
+    }
+    return got;
+  }
+
   // The value at the type's scale, as readers read it: more digits are
   // truncated (a warning), fewer are padded with zeros.
-  Int128 Rescale(Int128 unscaled, int32_t scale, ByteSpan scale_span) {
+  Int128 Rescale(Int128 unscaled, int32_t scale, size_t i) {
     if (scale == scale_) return unscaled;
     if (scale > scale_) {
       if (!truncation_reported_ && !unbounded_) {
         truncation_reported_ = true;
         source_.sink->Report(
-            Code::kOrcValueDecimalScaleTruncates, scale_span,
+            Code::kOrcValueDecimalScaleTruncates, scales_.Span(i),
             source_.Field(kSecondary),
             StrCat("scale ", scale, " is above the type's ", scale_,
                    ": readers drop the extra digits"));
@@ -554,13 +631,13 @@ class DecimalReader final : public ValueReader {
     return unscaled * factor;
   }
 
-  void CheckPrecision(Int128 v, ByteSpan span) {
-    if (precision_reported_) return;
-    const Int128 bound = Pow10(std::min(precision_, 38));
-    if (v < bound && v > -bound) return;
+  void CheckPrecision(Int128 v, size_t i) {
+    if (precision_reported_ || (v < precision_bound_ && v > -precision_bound_)) {
+      return;
+    }
     precision_reported_ = true;
     source_.sink->Report(
-        Code::kOrcValueDecimalPrecision, span, source_.Field(kData),
+        Code::kOrcValueDecimalPrecision, Span(i), source_.Field(kData),
         StrCat("a value has more than ", precision_, " digits at scale ",
                scale_));
   }
@@ -569,9 +646,13 @@ class DecimalReader final : public ValueReader {
   int32_t precision_ = 0;
   int32_t scale_ = 0;
   bool decimal64_ = false;
-  IntPuller data64_;
-  Puller<DecimalDataDecoder, Int128> data_;
-  IntPuller scales_;
+  IntStream data64_;
+  RunStream<DecimalDataDecoder, Int128> data_;
+  IntStream scales_;
+  std::array<Int128, kValueBatch> unscaled_{};
+  // The scales, or the unscaled values of a decimal64 column.
+  std::array<int64_t, kValueBatch> scales_buffer_{};
+  Int128 precision_bound_ = 0;  // 10^precision.
   bool truncation_reported_ = false;
   bool unbounded_ = false;  // Hive 0.11: no precision in the type.
   bool precision_reported_ = false;
@@ -590,26 +671,30 @@ class TimestampReader final : public ValueReader {
                     Signedness::kUnsigned, &nanos_);
   }
 
-  bool Next(Value* value, ByteSpan* span) override {
-    int64_t seconds = 0;
-    int64_t encoded = 0;
-    ByteSpan nanos_span;
-    if (!seconds_.Get(&seconds, span) || !nanos_.Get(&encoded, &nanos_span)) {
-      return false;
+  size_t Read(std::span<Value> out) override {
+    size_t got_seconds = 0;
+    size_t got_nanos = 0;
+    (void)seconds_.Read(std::span(seconds_buffer_).first(out.size()),
+                        &got_seconds);
+    (void)nanos_.Read(std::span(nanos_buffer_).first(out.size()), &got_nanos);
+    CheckNanos(std::span(nanos_buffer_).first(got_nanos),
+               nanos_.batch_first(), nanos_.decoder(), &nanos_warned_);
+    const size_t got = std::min(got_seconds, got_nanos);
+    for (size_t i = 0; i < got; ++i) {
+      // Wraps as the readers' int64 arithmetic does; only seconds within
+      // 2^63 of 2015 are meaningful anyway.
+      out[i].seconds = static_cast<int64_t>(
+          static_cast<uint64_t>(seconds_buffer_[i]) +
+          uint64_t{kTimestampBase});
+      const int64_t encoded = nanos_buffer_[i];
+      const DecodedNanos nanos =
+          DecodeNanos(encoded < 0 ? 0 : static_cast<uint64_t>(encoded));
+      out[i].nanos = nanos.in_range ? static_cast<int32_t>(nanos.nanos) : 0;
     }
-    if (nanos_.fresh_batch()) {
-      CheckNanos(nanos_.batch(), nanos_.batch_first(), nanos_.decoder(),
-                 &nanos_warned_);
-    }
-    // Wraps as the readers' int64 arithmetic does; only seconds within
-    // 2^63 of 2015 are meaningful anyway.
-    value->seconds = static_cast<int64_t>(static_cast<uint64_t>(seconds) +
-                                          uint64_t{kTimestampBase});
-    const DecodedNanos nanos =
-        DecodeNanos(encoded < 0 ? 0 : static_cast<uint64_t>(encoded));
-    value->nanos = nanos.in_range ? static_cast<int32_t>(nanos.nanos) : 0;
-    return true;
+    return got;
   }
+
+  ByteSpan Span(size_t i) const override { return seconds_.Span(i); }
 
   bool Finish() override {
     const bool seconds = seconds_.Finish();
@@ -618,8 +703,10 @@ class TimestampReader final : public ValueReader {
 
  private:
   const ColumnSource& source_;
-  IntPuller seconds_;
-  IntPuller nanos_;
+  IntStream seconds_;
+  IntStream nanos_;
+  std::array<int64_t, kValueBatch> seconds_buffer_{};
+  std::array<int64_t, kValueBatch> nanos_buffer_{};
   bool nanos_warned_ = false;
 };
 
@@ -633,16 +720,26 @@ class LengthReader final : public ValueReader {
     return OpenInts(source_, kLength, count, true, source_.rle_version(),
                     Signedness::kUnsigned, &lengths_);
   }
-  bool Next(Value* value, ByteSpan* span) override {
-    if (!lengths_.Get(&value->integer, span)) return false;
-    // Negative: an unsigned value past 2^63, reported by the decoder.
-    return value->integer >= 0 || Fault();
+  size_t Read(std::span<Value> out) override {
+    size_t got = 0;
+    (void)lengths_.Read(std::span(buffer_).first(out.size()), &got);
+    for (size_t i = 0; i < got; ++i) {
+      // Negative: an unsigned value past 2^63, reported by the decoder.
+      if (buffer_[i] < 0) {
+        Fault();
+        return i;
+      }
+      out[i].integer = buffer_[i];
+    }
+    return got;
   }
+  ByteSpan Span(size_t i) const override { return lengths_.Span(i); }
   bool Finish() override { return lengths_.Finish(); }
 
  private:
   const ColumnSource& source_;
-  IntPuller lengths_;
+  IntStream lengths_;
+  std::array<int64_t, kValueBatch> buffer_{};
 };
 
 // ---- UNION (E12) ------------------------------------------------------------------
@@ -656,28 +753,34 @@ class UnionReader final : public ValueReader {
     const DecodedRegion* region = nullptr;
     if (!source_.Require(kData, count, true, &region)) return false;
     if (region == nullptr) return true;
-    tags_ = BytePuller(std::make_unique<ByteRleDecoder>(
+    tags_ = ByteStream(std::make_unique<ByteRleDecoder>(
                            region->reader(), source_.Context(*region, kData)),
                        count);
     return true;
   }
-  bool Next(Value* value, ByteSpan* span) override {
-    uint8_t tag = 0;
-    if (!tags_.Get(&tag, span)) return false;
-    if (tags_.fresh_batch()) {
-      CheckUnionTags(tags_.batch(), tags_.batch_first(), children_,
-                     tags_.decoder());
+  size_t Read(std::span<Value> out) override {
+    size_t got = 0;
+    (void)tags_.Read(std::span(buffer_).first(out.size()), &got);
+    CheckUnionTags(std::span(buffer_).first(got), tags_.batch_first(),
+                   children_, tags_.decoder());
+    for (size_t i = 0; i < got; ++i) {
+      // A tag past the children (reported by CheckUnionTags) names no slot.
+      if (buffer_[i] >= children_) {
+        Fault();
+        return i;
+      }
+      out[i].integer = buffer_[i];
     }
-    value->integer = tag;
-    // A tag past the children (reported by CheckUnionTags) names no slot.
-    return tag < children_ || Fault();
+    return got;
   }
+  ByteSpan Span(size_t i) const override { return tags_.Span(i); }
   bool Finish() override { return tags_.Finish(); }
 
  private:
   const ColumnSource& source_;
   uint64_t children_;
-  BytePuller tags_;
+  ByteStream tags_;
+  std::array<uint8_t, kValueBatch> buffer_{};
 };
 
 }  // namespace

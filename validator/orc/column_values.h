@@ -2,8 +2,9 @@
 // stripe, pulling the column's values out of its streams one at a time.
 // https://github.com/apache/orc-format/blob/main/specification/ORCv1.md#column-encoding-section
 //
-// The stage walks a column's slots, reads PRESENT itself and asks the
-// column's ValueReader for one value per non-null slot. A reader knows how
+// The stage walks a column's slots a batch at a time, reads PRESENT itself
+// and asks the column's ValueReader for the values of the batch's non-null
+// slots. A reader knows how
 // many values it must produce before it starts (PRESENT is counted first),
 // so every stream is asked for exactly its share and the exact-count rule
 // (V3) is checked when the reader finishes.
@@ -11,11 +12,12 @@
 #ifndef COLCHECK_ORC_COLUMN_VALUES_H_
 #define COLCHECK_ORC_COLUMN_VALUES_H_
 
-#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "core/diagnostics.h"
 #include "orc/columns.h"
@@ -59,35 +61,33 @@ struct ColumnSource {
   StreamContext Context(const DecodedRegion& region, int64_t kind) const;
 };
 
-// Hands out the values of one run-length decoder one at a time, asking it
-// for at most `total` in batches, so a value's run is known (ValueSpan)
-// while it is handed out.
+// One run-length stream read batch by batch: each Read is one call of the
+// decoder's Next, so the decoder still knows the run of every value of the
+// last batch and Span can blame it when a rule asks.
 template <typename Decoder, typename T>
-class Puller {
+class RunStream {
  public:
-  Puller() = default;
-  Puller(std::unique_ptr<Decoder> decoder, uint64_t total)
+  RunStream() = default;
+  RunStream(std::unique_ptr<Decoder> decoder, uint64_t total)
       : decoder_(std::move(decoder)), total_(total) {}
 
   bool active() const { return decoder_ != nullptr; }
   const Decoder& decoder() const { return *decoder_; }
 
-  // The next value and the file span of its run. False when the stream
-  // ended (Finish reports it) or a fault stopped it (reported).
-  bool Get(T* value, ByteSpan* span) {
-    if (pos_ == size_ && !Fill()) return false;
-    *value = buffer_[pos_];
-    *span = decoder_->ValueSpan(first_ + pos_);
-    ++pos_;
-    return true;
+  // Fills `out` with the next values; `*got` says how many. False when the
+  // stream ended (Finish reports it) or a fault stopped it (reported). The
+  // caller asks for at most `total` values in all.
+  bool Read(std::span<T> out, size_t* got) {
+    *got = 0;
+    if (out.empty()) return true;
+    if (!decoder_) return false;
+    first_ = decoder_->values_read();
+    return decoder_->Next(out, got);
   }
-  // The values of the last batch and the index of its first, for checks
-  // that run per batch (nanos, union tags).
-  std::span<const T> batch() const {
-    return std::span<const T>(buffer_).first(size_);
-  }
+  // The file span of the run of value `i` of the last Read.
+  ByteSpan Span(size_t i) const { return decoder_->ValueSpan(first_ + i); }
+  // The stream index of the last Read's first value.
   uint64_t batch_first() const { return first_; }
-  bool fresh_batch() const { return pos_ == 1; }
 
   // V3: the stream holds exactly `total` values. Returns false when it
   // falls short or failed.
@@ -98,56 +98,41 @@ class Puller {
   }
 
  private:
-  bool Fill() {
-    if (!decoder_ || requested_ >= total_) return false;
-    const size_t want = static_cast<size_t>(
-        std::min<uint64_t>(buffer_.size(), total_ - requested_));
-    size_t got = 0;
-    (void)decoder_->Next(std::span<T>(buffer_).first(want), &got);
-    first_ = requested_;
-    requested_ += got;
-    size_ = got;
-    pos_ = 0;
-    return got > 0;
-  }
-
   std::unique_ptr<Decoder> decoder_;
   uint64_t total_ = 0;
-  uint64_t requested_ = 0;
-  std::array<T, 1024> buffer_{};
-  size_t size_ = 0;
-  size_t pos_ = 0;
   uint64_t first_ = 0;
 };
 
-using IntPuller = Puller<IntegerRleDecoder, int64_t>;
-using BytePuller = Puller<ByteRleDecoder, uint8_t>;
-using BoolPuller = Puller<BooleanRleDecoder, uint8_t>;
+using IntStream = RunStream<IntegerRleDecoder, int64_t>;
+using ByteStream = RunStream<ByteRleDecoder, uint8_t>;
+using BoolStream = RunStream<BooleanRleDecoder, uint8_t>;
 
-// Reads one column's values.
-class ValueReader {
+// The most values a reader is asked for at once.
+inline constexpr size_t kValueBatch = 1024;
+
+// Reads one column's values, a batch at a time.
+class ValueReader : public ValueSpans {
  public:
   virtual ~ValueReader() = default;
   // Prepares to read `count` values. False after a fault (reported, or a
   // framing fault the compression stage reported).
   virtual bool Open(uint64_t count) = 0;
-  // The next value and the span of the bytes that hold it. False after a
-  // fault; the column then stops.
-  virtual bool Next(Value* value, ByteSpan* span) = 0;
+  // Reads the next out.size() (at most kValueBatch) values into `out`,
+  // writing only the members of the column's kind. Returns how many it
+  // read: fewer after a fault, and the column then stops. Span(i) is the
+  // file span of the bytes that hold value i of the last Read.
+  virtual size_t Read(std::span<Value> out) = 0;
   // V3 and the whole-stream rules (sums of lengths): false when a stream
   // falls short.
   virtual bool Finish() = 0;
 
-  // Next failed on a value fault the reader reported itself (not on a
+  // Read stopped on a value fault the reader reported itself (not on a
   // stream that ended or failed): Finish must not add to it.
   bool faulted() const { return faulted_; }
 
  protected:
-  // Marks a reported value fault; returns false for Next to return.
-  bool Fault() {
-    faulted_ = true;
-    return false;
-  }
+  // Marks a reported value fault.
+  void Fault() { faulted_ = true; }
 
  private:
   bool faulted_ = false;

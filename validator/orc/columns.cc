@@ -17,7 +17,10 @@
 
 #include "orc/columns.h"
 
+#include <algorithm>
+#include <array>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +53,13 @@ uint64_t Total(const Slots& slots) {
   for (const GroupCount& g : slots) n += g.count;
   return n;
 }
+
+// The spans of a column without a reader (STRUCT): nothing holds them.
+class NoSpans final : public ValueSpans {
+ public:
+  ByteSpan Span(size_t) const override { return {}; }
+};
+const NoSpans kNoSpans;
 
 class StripeColumnReader {
  public:
@@ -174,7 +184,7 @@ class StripeColumnReader {
       Stop(c);
       return;
     }
-    if (!ReadSlots(source, *in, values, reader.get(), non_null)) {
+    if (!ReadSlots(source, *in, reader.get(), non_null)) {
       // A stream that ended early is reported by Finish; a value fault
       // already is, and the column's remaining bytes mean nothing after it.
       if (reader != nullptr && !reader->faulted()) reader->Finish();
@@ -229,33 +239,31 @@ class StripeColumnReader {
     return true;
   }
 
-  // The slots of one column in order: nulls and values to the observer,
-  // and the children's slots from the values.
-  bool ReadSlots(const ColumnSource& source, const Slots& in, uint64_t values,
+  // The slots of one column in order, a batch at a time: nulls and values
+  // to the observer, and the children's slots from the values.
+  bool ReadSlots(const ColumnSource& source, const Slots& in,
                  ValueReader* reader,
                  const std::shared_ptr<Slots>& non_null) {
     const uint32_t c = source.column;
     const Type& type = types_[c].value;
     const int64_t kind = type.kind.value;
-    std::vector<uint32_t> children;
-    for (const auto& child : type.subtypes.value) {
-      children.push_back(child.value);
-    }
     // STRUCT children share the non-null slots; LIST, MAP and UNION
     // children count what the values say.
-    std::vector<std::shared_ptr<Slots>> child_slots;
+    child_slots_.clear();
     if (kind == kStruct) {
-      for (uint32_t child : children) slots_[child] = non_null;
-    } else if (kind == kMap && children.size() == 2) {
+      for (const auto& child : type.subtypes.value) {
+        slots_[child.value] = non_null;
+      }
+    } else if (kind == kMap && type.subtypes.value.size() == 2) {
       auto shared = std::make_shared<Slots>();
-      slots_[children[0]] = shared;
-      slots_[children[1]] = shared;
-      child_slots.push_back(shared);
+      slots_[type.subtypes.value[0].value] = shared;
+      slots_[type.subtypes.value[1].value] = shared;
+      child_slots_.push_back(shared);
     } else {
-      for (uint32_t child : children) {
+      for (const auto& child : type.subtypes.value) {
         auto s = std::make_shared<Slots>();
-        slots_[child] = s;
-        child_slots.push_back(s);
+        slots_[child.value] = s;
+        child_slots_.push_back(s);
       }
     }
     if (observer_ == nullptr && reader == nullptr) return true;
@@ -264,52 +272,98 @@ class StripeColumnReader {
     DiagnosticSink quiet(0);
     bool listed = false;
     const DecodedRegion* present = source.Stream(kPresent, &listed);
-    BoolPuller bits;
+    BoolStream bits;
     if (present != nullptr) {
-      bits = BoolPuller(
+      bits = BoolStream(
           std::make_unique<BooleanRleDecoder>(
               present->reader(),
               StreamContext(present->map(), quiet, std::string())),
           Total(in));
     }
-    uint64_t read = 0;
-    uint64_t child_total = 0;
+    std::fill(values_.begin(), values_.end(), Value());
+    child_total_ = 0;
     for (const GroupCount& g : in) {
-      for (uint64_t i = 0; i < g.count; ++i) {
-        uint8_t bit = 1;
-        ByteSpan bit_span;
-        if (bits.active() && !bits.Get(&bit, &bit_span)) return false;
-        if (bit == 0) {
-          if (observer_) observer_->OnNull(c, g.group);
-          continue;
-        }
-        Value value;
-        ByteSpan span;
-        if (reader != nullptr) {
-          if (read == values || !reader->Next(&value, &span)) return false;
-          ++read;
-        }
-        if (observer_) observer_->OnValue(c, g.group, value, span);
-        if (kind == kList || kind == kMap) {
-          const uint64_t length = static_cast<uint64_t>(value.integer);
-          if (length > limits::kMaxOrcStripeSlots - child_total) {
-            sink_.Report(Code::kLimitsOrcStripeSlots, span,
-                         source.Field(kLength),
-                         StrCat("the lengths of column ", c, " exceed ",
-                                limits::kMaxOrcStripeSlots, " slots"));
-            return false;
-          }
-          child_total += length;
-          if (!child_slots.empty()) {
-            AddSlots(*child_slots[0], g.group, length);
-          }
-        } else if (kind == kUnion) {
-          AddSlots(*child_slots[static_cast<size_t>(value.integer)], g.group,
-                   1);
-        }
+      for (uint64_t done = 0; done < g.count;) {
+        const size_t n = static_cast<size_t>(
+            std::min<uint64_t>(kValueBatch, g.count - done));
+        if (!ReadBatch(source, g.group, n, bits, reader)) return false;
+        done += n;
       }
     }
     return true;
+  }
+
+  // `n` slots of row group `group`. False when a fault stopped the column.
+  bool ReadBatch(const ColumnSource& source, uint64_t group, size_t n,
+                 BoolStream& bits, ValueReader* reader) {
+    SlotBatch batch;
+    batch.column = source.column;
+    batch.row_group = group;
+    batch.slots = n;
+    size_t wanted = n;
+    if (bits.active()) {
+      size_t got = 0;
+      if (!bits.Read(std::span(present_).first(n), &got)) return false;
+      batch.present = std::span(present_).first(n);
+      wanted = static_cast<size_t>(
+          std::count(present_.begin(), present_.begin() + n, 1));
+    }
+    const std::span<Value> values = std::span(values_).first(wanted);
+    size_t read = reader != nullptr ? reader->Read(values) : wanted;
+    bool ok = read == wanted;
+    const int64_t kind = types_[source.column].value.kind.value;
+    if (kind == kList || kind == kMap) {
+      ok = AddLengths(source, group, values.first(read), reader, &read) && ok;
+    } else if (kind == kUnion) {
+      for (size_t i = 0; i < read; ++i) {
+        AddSlots(*child_slots_[static_cast<size_t>(values[i].integer)], group,
+                 1);
+      }
+    }
+    if (observer_ != nullptr) {
+      // A batch cut short ends before its first value not handed out.
+      if (read < wanted) batch.slots = SlotsBefore(batch.present, read);
+      batch.values = values.first(read);
+      batch.spans = reader != nullptr ? static_cast<const ValueSpans*>(reader)
+                                      : &kNoSpans;
+      observer_->OnSlots(batch);
+    }
+    return ok;
+  }
+
+  // The children's slots of LIST and MAP lengths. At the first length past
+  // the stripe's limit of slots, reports it, cuts `*read` after that value
+  // (the observer still sees it) and returns false.
+  bool AddLengths(const ColumnSource& source, uint64_t group,
+                  std::span<const Value> lengths, const ValueReader* reader,
+                  size_t* read) {
+    for (size_t i = 0; i < lengths.size(); ++i) {
+      const uint64_t length = static_cast<uint64_t>(lengths[i].integer);
+      if (length > limits::kMaxOrcStripeSlots - child_total_) {
+        sink_.Report(Code::kLimitsOrcStripeSlots, reader->Span(i),
+                     source.Field(kLength),
+                     StrCat("the lengths of column ", source.column,
+                            " exceed ", limits::kMaxOrcStripeSlots,
+                            " slots"));
+        *read = i + 1;
+        return false;
+      }
+      child_total_ += length;
+      if (!child_slots_.empty()) AddSlots(*child_slots_[0], group, length);
+    }
+    return true;
+  }
+
+  // The slots before non-null slot `values` of a batch (all of them
+  // non-null when `present` is empty).
+  static uint64_t SlotsBefore(std::span<const uint8_t> present,
+                              size_t values) {
+    if (present.empty()) return values;
+    size_t seen = 0;
+    for (size_t i = 0; i < present.size(); ++i) {
+      if (present[i] != 0 && seen++ == values) return i;
+    }
+    return present.size();
   }
 
   const ColumnContext& context_;
@@ -326,6 +380,12 @@ class StripeColumnReader {
   std::vector<bool> certain_;                  // Every slot non-null.
   uint64_t visited_ = 0;
   bool complete_ = true;
+  // The column being read: its children's slots, the sum of its lengths
+  // (LIST, MAP), and one batch's PRESENT bits and values.
+  std::vector<std::shared_ptr<Slots>> child_slots_;
+  uint64_t child_total_ = 0;
+  std::array<uint8_t, kValueBatch> present_{};
+  std::vector<Value> values_ = std::vector<Value>(kValueBatch);
   bool all_true_reported_ = false;
 };
 

@@ -13,7 +13,9 @@
 #ifndef COLCHECK_ORC_COLUMNS_H_
 #define COLCHECK_ORC_COLUMNS_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -72,18 +74,41 @@ struct Value {
   int32_t nanos = 0;
 };
 
+// The file spans of a batch's values, computed on demand: a value's span
+// (its run, or the bytes that hold it) is needed only when a diagnostic
+// blames the value, and mapping it to the file costs more than checking it.
+class ValueSpans {
+ public:
+  // The file span of value `i` of the batch; empty when nothing holds it.
+  virtual ByteSpan Span(size_t i) const = 0;
+
+ protected:
+  ~ValueSpans() = default;
+};
+
+// Consecutive slots of one column, all in one row group (row_index_stride
+// rows of the root; 0 when the file has no stride), in slot order:
+// `present` has one 0/1 byte per slot, or is empty when every slot is
+// non-null, and `values` holds the value of each non-null slot. `spans`
+// gives the file span of each of `values` while the call lasts.
+struct SlotBatch {
+  uint32_t column = 0;
+  uint64_t row_group = 0;
+  uint64_t slots = 0;
+  std::span<const uint8_t> present;
+  std::span<const Value> values;
+  const ValueSpans* spans = nullptr;
+
+  uint64_t nulls() const { return slots - values.size(); }
+};
+
 // Sees every slot of every column of a stripe, column by column in type-id
-// order and slot by slot within a column. `row_group` is the index of the
-// row group (row_index_stride rows of the root) the slot's top-level row
-// falls in; 0 when the file has no stride. `span` is the file span of the
-// run or bytes that hold the value (for blame in diagnostics).
+// order and batch by batch within a column.
 class ColumnObserver {
  public:
   virtual ~ColumnObserver() = default;
   virtual void BeginStripe(size_t stripe, const StripeData& data) = 0;
-  virtual void OnNull(uint32_t column, uint64_t row_group) = 0;
-  virtual void OnValue(uint32_t column, uint64_t row_group, const Value& value,
-                       ByteSpan span) = 0;
+  virtual void OnSlots(const SlotBatch& batch) = 0;
   // `complete` is false when a fault stopped reading some column early;
   // counts are then partial and must not be compared.
   virtual void EndStripe(size_t stripe, bool complete) = 0;

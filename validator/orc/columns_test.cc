@@ -390,12 +390,16 @@ class Recorder final : public ColumnObserver {
     bool operator==(const Event&) const = default;
   };
   void BeginStripe(size_t, const StripeData&) override { ++begun; }
-  void OnNull(uint32_t c, uint64_t g) override {
-    events.push_back({c, g, true, 0});
-  }
-  void OnValue(uint32_t c, uint64_t g, const Value& v, ByteSpan s) override {
-    events.push_back({c, g, false, v.integer});
-    spans.push_back(s);
+  void OnSlots(const SlotBatch& b) override {
+    size_t v = 0;
+    for (uint64_t i = 0; i < b.slots; ++i) {
+      if (!b.present.empty() && b.present[i] == 0) {
+        events.push_back({b.column, b.row_group, true, 0});
+        continue;
+      }
+      events.push_back({b.column, b.row_group, false, b.values[v].integer});
+      spans.push_back(b.spans->Span(v++));
+    }
   }
   void EndStripe(size_t, bool complete) override { completed = complete; }
 

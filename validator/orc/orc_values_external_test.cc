@@ -153,11 +153,17 @@ class Renderer final : public ColumnObserver {
   void BeginStripe(size_t, const StripeData&) override {
     slots_.assign(footer_.types.value.size(), {});
   }
-  void OnNull(uint32_t column, uint64_t) override {
-    slots_[column].push_back({true, {}, 0});
-  }
-  void OnValue(uint32_t column, uint64_t, const Value& v, ByteSpan) override {
-    slots_[column].push_back({false, Leaf(column, v), v.integer});
+  void OnSlots(const SlotBatch& b) override {
+    size_t v = 0;
+    for (uint64_t i = 0; i < b.slots; ++i) {
+      if (!b.present.empty() && b.present[i] == 0) {
+        slots_[b.column].push_back({true, {}, 0});
+      } else {
+        const Value& value = b.values[v++];
+        slots_[b.column].push_back(
+            {false, Leaf(b.column, value), value.integer});
+      }
+    }
   }
   void EndStripe(size_t stripe, bool complete) override {
     if (!complete) {

@@ -348,6 +348,14 @@ class IntRleV2Decoder final : public IntegerRleDecoder {
   bool DecodeDelta(uint64_t start, uint8_t first);
   // Checks `v` (already decoded, maybe wide) against the stream's range.
   bool InRange(Int128 v) const;
+  // DELTA runs: the first value, exact; whether the first and last values
+  // are in range (so all are); and the values, when they are.
+  Int128 DeltaFirst(uint64_t base) const;
+  bool DeltaEndsInRange(uint64_t base, int64_t delta_base, int width,
+                        size_t count,
+                        const std::array<uint64_t, 512>& deltas) const;
+  void FillDelta(uint64_t base, int64_t delta_base, int width, size_t count,
+                 const std::array<uint64_t, 512>& deltas);
   Signedness signedness_;
 };
 

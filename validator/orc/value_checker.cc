@@ -3,7 +3,9 @@
 #include "orc/value_checker.h"
 
 #include <cmath>
+#include <span>
 #include <string>
+#include <type_traits>
 
 #include "core/limits.h"
 #include "core/strings.h"
@@ -142,6 +144,107 @@ bool BloomHash(int64_t kind, const Value& value, uint64_t* hash) {
   }
 }
 
+// STRING, CHAR, VARCHAR, BINARY and the geospatial kinds: Value::bytes.
+bool HoldsBytes(int64_t kind) {
+  return IsStringKind(kind) || kind == kBinary || kind == kGeometry ||
+         kind == kGeography;
+}
+
+// What a batch adds to its scopes' tallies, and its least and greatest
+// values in the order InRange compares them (NaN left out; `empty` when no
+// value is compared), found in one pass over the values.
+struct Summary {
+  __int128 sum = 0;    // Integers, lengths and true count.
+  uint64_t bytes = 0;  // String and binary bytes.
+  Value lo;
+  Value hi;
+  bool empty = true;
+};
+
+bool SameBytes(std::string_view a, std::string_view b) {
+  return a.data() == b.data() && a.size() == b.size();
+}
+
+// Summarizes `values` through the member `get` reads: summed when `kSum`,
+// bounded when `kBound`.
+template <bool kSum, bool kBound, typename Get>
+void Summarize(std::span<const Value> values, Get get, Summary* s) {
+  using T = std::remove_cvref_t<decltype(get(values[0]))>;
+  const Value* lo = nullptr;
+  const Value* hi = nullptr;
+  for (const Value& v : values) {
+    const T& x = get(v);
+    if constexpr (kSum && std::is_same_v<T, std::string_view>) {
+      s->bytes += x.size();
+    } else if constexpr (kSum) {
+      s->sum += x;
+    }
+    if constexpr (!kBound) continue;
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(x)) continue;
+    }
+    if (lo == nullptr) {
+      lo = hi = &v;
+      continue;
+    }
+    if constexpr (std::is_same_v<T, std::string_view>) {
+      // Dictionary values repeat the same entries: the same bytes are
+      // neither below nor above themselves, and need no comparison.
+      if (SameBytes(x, lo->bytes) || SameBytes(x, hi->bytes)) continue;
+    }
+    if (x < get(*lo)) {
+      lo = &v;
+    } else if (get(*hi) < x) {
+      hi = &v;
+    }
+  }
+  if (lo != nullptr) {
+    s->lo = *lo;
+    s->hi = *hi;
+    s->empty = false;
+  }
+}
+
+Summary Summarize(int64_t kind, std::span<const Value> values) {
+  Summary s;
+  const auto integer = [](const Value& v) -> const int64_t& {
+    return v.integer;
+  };
+  const auto bytes = [](const Value& v) -> const std::string_view& {
+    return v.bytes;
+  };
+  if (values.empty()) return s;
+  if (IsIntKind(kind) || kind == kList || kind == kMap) {
+    Summarize<true, true>(values, integer, &s);
+  } else if (kind == kBoolean) {
+    Summarize<true, false>(values, integer, &s);
+  } else if (kind == kDate) {
+    Summarize<false, true>(values, integer, &s);
+  } else if (kind == kFloat || kind == kDouble) {
+    Summarize<false, true>(
+        values, [](const Value& v) -> const double& { return v.real; }, &s);
+  } else if (IsStringKind(kind)) {
+    Summarize<true, true>(values, bytes, &s);
+  } else if (HoldsBytes(kind)) {
+    Summarize<true, false>(values, bytes, &s);
+  } else if (kind == kDecimal) {
+    Summarize<false, true>(
+        values, [](const Value& v) -> const __int128& { return v.decimal; },
+        &s);
+  }
+  return s;
+}
+
+// Whether every value between `bounds` lies inside `stats`. InRange is
+// monotonic in the value for every kind it checks (decimal strings compare
+// as numbers, and a batch's decimals share the type's scale).
+bool HoldsBounds(int64_t kind, const Summary& bounds,
+                 const ColumnStatistics& stats) {
+  std::string unused;
+  return InRange(kind, bounds.lo, stats, &unused) &&
+         InRange(kind, bounds.hi, stats, &unused);
+}
+
 std::string Show128(__int128 v) {
   return DecimalString(v, 0);
 }
@@ -199,67 +302,89 @@ void ValueChecker::BeginStripe(size_t stripe, const StripeData& data) {
   }
 }
 
-void ValueChecker::OnNull(uint32_t column, uint64_t row_group) {
-  if (column >= columns_.size()) return;
-  Column& c = columns_[column];
-  ++c.stripe.nulls;
-  if (row_group < c.groups.size()) ++c.groups[row_group].nulls;
-}
-
-void ValueChecker::OnValue(uint32_t column, uint64_t row_group,
-                           const Value& value, ByteSpan span) {
-  if (column >= columns_.size()) return;
-  Column& c = columns_[column];
-  Tally* tallies[2] = {&c.stripe,
-                       row_group < c.groups.size() ? &c.groups[row_group]
-                                                   : nullptr};
+void ValueChecker::OnSlots(const SlotBatch& batch) {
+  if (batch.column >= columns_.size()) return;
+  Column& c = columns_[batch.column];
+  const Summary summary = Summarize(c.kind, batch.values);
+  Tally* tallies[2] = {&c.stripe, batch.row_group < c.groups.size()
+                                      ? &c.groups[batch.row_group]
+                                      : nullptr};
   for (Tally* t : tallies) {
     if (t == nullptr) continue;
-    ++t->values;
-    if (IsIntKind(c.kind) || c.kind == kList || c.kind == kMap ||
-        c.kind == kBoolean) {
-      t->sum += value.integer;
-    }
-    t->bytes += value.bytes.size();
+    t->values += batch.values.size();
+    t->nulls += batch.nulls();
+    t->sum += summary.sum;
+    t->bytes += summary.bytes;
   }
-  const auto& file = context_.footer.statistics.value;
-  if (column < file.size()) {
-    CheckRange(c, column, value, span, file[column].value, "file");
-  }
-  if (context_.metadata != nullptr) {
-    const auto& stripes = context_.metadata->stripe_stats.value;
-    if (stripe_ < stripes.size() &&
-        column < stripes[stripe_].value.col_stats.value.size()) {
-      CheckRange(c, column, value, span,
-                 stripes[stripe_].value.col_stats.value[column].value,
-                 "stripe");
-    }
-  }
-  if (c.row_index != nullptr && row_group < c.groups.size()) {
-    const auto& entry = c.row_index->entry.value[row_group].value;
-    if (entry.statistics.present) {
-      CheckRange(c, column, value, span, entry.statistics.value, "row group");
+  if (batch.values.empty()) return;
+  std::array<Scope, 3> scopes;
+  const size_t n = RangeScopes(c, batch.column, batch.row_group, &scopes);
+  // The scopes some value of the batch lies outside of.
+  std::array<Scope, 3> failing;
+  size_t failed = 0;
+  if (n > 0) {
+    for (size_t s = 0; s < n; ++s) {
+      if (!summary.empty &&
+          !HoldsBounds(c.kind, summary, *scopes[s].stats)) {
+        failing[failed++] = scopes[s];
+      }
     }
   }
-  CheckBloom(c, column, row_group, value, span);
+  const BloomFilter* filter = nullptr;
+  if (c.bloom != nullptr && batch.row_group < c.bloom->bloom_filter.value.size()) {
+    filter = &c.bloom->bloom_filter.value[batch.row_group].value;
+    if (!BloomUsable(*filter)) filter = nullptr;
+  }
+  if (failed == 0 && filter == nullptr) return;
+  // Value by value, in the order of the scopes, the filter last.
+  for (size_t i = 0; i < batch.values.size(); ++i) {
+    for (size_t s = 0; s < failed; ++s) {
+      CheckRange(c, batch.column, batch, i, failing[s]);
+    }
+    if (filter != nullptr) CheckBloom(c, batch.column, batch, i, *filter);
+  }
 }
 
-void ValueChecker::CheckRange(Column& column, uint32_t c, const Value& value,
-                              ByteSpan span, const ColumnStatistics& stats,
-                              const char* scope) {
+size_t ValueChecker::RangeScopes(const Column& column, uint32_t c,
+                                 uint64_t row_group,
+                                 std::array<Scope, 3>* scopes) const {
   // Java writers have stored a batch's size as the lengths of repeating
   // list vectors (complextypes_iceberg.orc: min_children 1024 for a list of
   // one), and Hive 0.11 decimals (no precision) are read rounded to scale 6.
   if ((column.kind == kList || column.kind == kMap) &&
       context_.footer.writer.value == 0) {
-    return;
+    return 0;
   }
   if (column.kind == kDecimal &&
       context_.footer.types.value[c].value.precision.value == 0) {
-    return;
+    return 0;
   }
+  size_t n = 0;
+  const auto& file = context_.footer.statistics.value;
+  if (c < file.size()) (*scopes)[n++] = {&file[c].value, "file"};
+  if (context_.metadata != nullptr) {
+    const auto& stripes = context_.metadata->stripe_stats.value;
+    if (stripe_ < stripes.size() &&
+        c < stripes[stripe_].value.col_stats.value.size()) {
+      (*scopes)[n++] = {&stripes[stripe_].value.col_stats.value[c].value,
+                        "stripe"};
+    }
+  }
+  if (column.row_index != nullptr && row_group < column.groups.size()) {
+    const auto& entry = column.row_index->entry.value[row_group].value;
+    if (entry.statistics.present) {
+      (*scopes)[n++] = {&entry.statistics.value, "row group"};
+    }
+  }
+  return n;
+}
+
+void ValueChecker::CheckRange(Column& column, uint32_t c,
+                              const SlotBatch& batch, size_t i,
+                              const Scope& scope) {
   std::string what;
-  if (InRange(column.kind, value, stats, &what)) return;
+  if (InRange(column.kind, batch.values[i], *scope.stats, &what)) return;
+  const ByteSpan span = batch.spans->Span(i);
   if (span == column.last_value_report) return;
   column.last_value_report = span;
   ++column.value_reports;
@@ -275,18 +400,16 @@ void ValueChecker::CheckRange(Column& column, uint32_t c, const Value& value,
   }
   sink_.Report(StatsCode({column.kind, column.untrusted},
                          Code::kOrcStatsValueOutOfRange),
-               span, path, what + " of its " + scope + "'s statistics");
+               span, path, what + " of its " + scope.name + "'s statistics");
 }
 
-void ValueChecker::CheckBloom(Column& column, uint32_t c, uint64_t row_group,
-                              const Value& value, ByteSpan span) {
-  if (column.bloom == nullptr) return;
-  const auto& filters = column.bloom->bloom_filter.value;
-  if (row_group >= filters.size()) return;
-  const BloomFilter& filter = filters[row_group].value;
+void ValueChecker::CheckBloom(Column& column, uint32_t c,
+                              const SlotBatch& batch, size_t i,
+                              const BloomFilter& filter) {
   uint64_t hash = 0;
-  if (!BloomUsable(filter) || !BloomHash(column.kind, value, &hash)) return;
+  if (!BloomHash(column.kind, batch.values[i], &hash)) return;
   if (BloomMightContain(filter, hash)) return;
+  const ByteSpan span = batch.spans->Span(i);
   if (span == column.last_bloom_report) return;
   column.last_bloom_report = span;
   ++column.bloom_reports;
@@ -301,7 +424,7 @@ void ValueChecker::CheckBloom(Column& column, uint32_t c, uint64_t row_group,
   sink_.Report(column.bloom_known_bad ? Code::kOrcBloomFalseNegativeKnownWriter
                                       : Code::kOrcBloomFalseNegative,
                span, path,
-               StrCat("a value of row group ", row_group,
+               StrCat("a value of row group ", batch.row_group,
                       " tests negative in the group's bloom filter"));
 }
 

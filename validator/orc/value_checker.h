@@ -2,6 +2,11 @@
 // RI5, BF3, BF4): every decoded value against the statistics of its row
 // group, stripe and file, and against its row group's bloom filter.
 //
+// Values come in batches of one row group. A batch whose least and
+// greatest values lie inside a scope's bounds has no value outside them,
+// so values are compared one by one only in the batches (and scopes) where
+// some value is out of range, and spans are mapped only for reports.
+//
 //   per value   min <= v <= max at each scope; a bloom filter test
 //   per scope   number_of_values = non-null values, has_null, sums (int
 //               sum, string/binary byte totals, true count, child total)
@@ -13,6 +18,7 @@
 #ifndef COLCHECK_ORC_VALUE_CHECKER_H_
 #define COLCHECK_ORC_VALUE_CHECKER_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -29,9 +35,7 @@ class ValueChecker final : public ColumnObserver {
   ValueChecker(const IndexContext& context, DiagnosticSink& sink);
 
   void BeginStripe(size_t stripe, const StripeData& data) override;
-  void OnNull(uint32_t column, uint64_t row_group) override;
-  void OnValue(uint32_t column, uint64_t row_group, const Value& value,
-               ByteSpan span) override;
+  void OnSlots(const SlotBatch& batch) override;
   void EndStripe(size_t stripe, bool complete) override;
 
   // What one scope (a file, stripe or row group of one column) held.
@@ -63,11 +67,19 @@ class ValueChecker final : public ColumnObserver {
     const RowIndex* row_index = nullptr;
   };
 
-  void CheckRange(Column& column, uint32_t c, const Value& value,
-                  ByteSpan span, const ColumnStatistics& stats,
-                  const char* scope);
-  void CheckBloom(Column& column, uint32_t c, uint64_t row_group,
-                  const Value& value, ByteSpan span);
+  // One scope's statistics and its name in messages ("stripe").
+  struct Scope {
+    const ColumnStatistics* stats;
+    const char* name;
+  };
+  // The scopes whose bounds value checks compare with (none for the
+  // kinds and writers whose bounds are not checked).
+  size_t RangeScopes(const Column& column, uint32_t c, uint64_t row_group,
+                     std::array<Scope, 3>* scopes) const;
+  void CheckRange(Column& column, uint32_t c, const SlotBatch& batch,
+                  size_t i, const Scope& scope);
+  void CheckBloom(Column& column, uint32_t c, const SlotBatch& batch,
+                  size_t i, const BloomFilter& filter);
   void CheckTally(const Column& column, const Tally& tally,
                   const Spanned<ColumnStatistics>& stats,
                   const std::string& path, bool uncounted_scope);

@@ -91,20 +91,50 @@ Value Int(int64_t v) {
   return value;
 }
 
-// Feeds the rows (a = values, nullopt for null) to `checker`.
+// The spans of a batch, one per value, as a reader gives them.
+class ListedSpans final : public ValueSpans {
+ public:
+  explicit ListedSpans(std::vector<ByteSpan> spans) : spans_(std::move(spans)) {}
+  ByteSpan Span(size_t i) const override { return spans_[i]; }
+
+ private:
+  std::vector<ByteSpan> spans_;
+};
+
+// Hands `checker` one batch of `column` in `group`, as the column stage
+// does: `values` with their `spans`, and the slots' PRESENT bits (empty:
+// every slot holds a value).
+void OnValues(ValueChecker& checker, uint32_t column, uint64_t group,
+              const std::vector<Value>& values, std::vector<ByteSpan> spans,
+              const std::vector<uint8_t>& present = {}) {
+  const ListedSpans listed(std::move(spans));
+  SlotBatch batch;
+  batch.column = column;
+  batch.row_group = group;
+  batch.slots = present.empty() ? values.size() : present.size();
+  batch.present = present;
+  batch.values = values;
+  batch.spans = &listed;
+  checker.OnSlots(batch);
+}
+
+// Feeds the rows (a = values, nullopt for null) to `checker`, each column
+// as one batch; value i of column a is at byte 1000 + i.
 void Feed(ValueChecker& checker, const StripeData& data,
           const std::vector<std::optional<int64_t>>& values) {
   checker.BeginStripe(0, data);
+  OnValues(checker, 0, 0, std::vector<Value>(values.size()),
+           std::vector<ByteSpan>(values.size()));
+  std::vector<Value> a;
+  std::vector<ByteSpan> spans;
+  std::vector<uint8_t> present;
   for (size_t i = 0; i < values.size(); ++i) {
-    checker.OnValue(0, 0, Value(), {0, 0});
+    present.push_back(values[i].has_value());
+    if (!values[i]) continue;
+    a.push_back(Int(*values[i]));
+    spans.push_back({1000 + i, 1});
   }
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (values[i]) {
-      checker.OnValue(1, 0, Int(*values[i]), {1000 + i, 1});
-    } else {
-      checker.OnNull(1, 0);
-    }
-  }
+  OnValues(checker, 1, 0, a, spans, present);
   checker.EndStripe(0, true);
 }
 
@@ -128,6 +158,26 @@ TEST(OrcValueCheckerTest, ValueOutsideItsStatistics) {
   // Not alone: the file also gets orc-stats.sum.
   EXPECT_TRUE(
       HasDiagnostic(ds, Code::kOrcStatsValueOutOfRange, ByteSpan({1002, 1})));
+}
+
+TEST(OrcValueCheckerTest, OnlyTheValuesOutsideAreBlamed) {
+  // One batch whose bounds [0, 9] leave [1, 5]: each value is compared,
+  // and only 0 and 9 are reported, each at its own span, once per scope
+  // file and stripe share (one report per run).
+  Model m;
+  m.footer.stripes.value[0].value.number_of_rows = At<uint64_t>(4, 0);
+  const IndexContext context = m.Context();
+  DiagnosticSink sink;
+  ValueChecker checker(context, sink);
+  checker.BeginStripe(0, m.data);
+  OnValues(checker, 1, 0, {Int(3), Int(0), Int(4), Int(9)},
+           {{1000, 1}, {1001, 1}, {1002, 1}, {1003, 1}});
+  checker.EndStripe(0, false);
+  EXPECT_THAT(sink.Take(),
+              ElementsAre(IsDiagnostic(Code::kOrcStatsValueOutOfRange,
+                                       ByteSpan({1001, 1})),
+                          IsDiagnostic(Code::kOrcStatsValueOutOfRange,
+                                       ByteSpan({1003, 1}))));
 }
 
 TEST(OrcValueCheckerTest, CountOfNonNullValues) {
@@ -185,8 +235,8 @@ TEST(OrcValueCheckerTest, OverflowedSumMustBeAbsent) {
   DiagnosticSink sink;
   ValueChecker checker(context, sink);
   checker.BeginStripe(0, m.data);
-  checker.OnValue(1, 0, Int(1), {1000, 1});
-  checker.OnValue(1, 0, Int(big), {1001, 1});
+  OnValues(checker, 1, 0, {Int(1)}, {{1000, 1}});
+  OnValues(checker, 1, 0, {Int(big)}, {{1001, 1}});
   checker.EndStripe(0, true);
   // Not alone: the file also gets orc-stats.count, orc-stats.sum.
   EXPECT_TRUE(
@@ -258,7 +308,8 @@ TEST(OrcValueCheckerTest, BloomReportsAreCapped) {
   ValueChecker checker(context, sink);
   checker.BeginStripe(0, m.data);
   for (uint64_t i = 0; i < n; ++i) {
-    checker.OnValue(1, 0, Int(static_cast<int64_t>(1000 + i)), {2000 + i, 1});
+    OnValues(checker, 1, 0, {Int(static_cast<int64_t>(1000 + i))},
+             {{2000 + i, 1}});
   }
   checker.EndStripe(0, true);
   const auto ds = sink.Take();
