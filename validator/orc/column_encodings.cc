@@ -67,16 +67,29 @@ bool CheckFixedWidthStream(const ByteReader& data, uint32_t width, uint64_t n,
 }
 
 DecodedNanos DecodeNanos(uint64_t encoded) {
+  static constexpr uint64_t kScale[] = {1,       100,      1000,
+                                        10000,   100000,   1000000,
+                                        10000000, 100000000};
   DecodedNanos out;
   const uint64_t zeros = encoded & 7;
-  uint64_t nanos = encoded >> 3;
-  if (zeros != 0) {
-    for (uint64_t i = 0; i <= zeros; ++i) {
-      // Past 10^9 the value is out of range whatever follows; stop before
-      // uint64 could wrap.
-      if (nanos > kMaxNanos) break;
-      nanos *= 10;
-    }
+  const uint64_t mantissa = encoded >> 3;
+  if (mantissa <= kMaxNanos / kScale[zeros]) {
+    // In range. Canonical as EncodeNanos writes it: trailing zeros are
+    // stripped (two or more, up to 8) while the mantissa ends in one, and
+    // 0 is 0.
+    out.nanos = mantissa * kScale[zeros];
+    out.in_range = true;
+    out.canonical = zeros == 0
+                        ? mantissa == 0 || mantissa % 100 != 0
+                        : mantissa != 0 && (mantissa % 10 != 0 || zeros == 7);
+    return out;
+  }
+  uint64_t nanos = mantissa;
+  for (uint64_t i = 0; i <= zeros && zeros != 0; ++i) {
+    // Past 10^9 the value is out of range whatever follows; stop before
+    // uint64 could wrap.
+    if (nanos > kMaxNanos) break;
+    nanos *= 10;
   }
   out.nanos = nanos;
   out.in_range = nanos <= kMaxNanos;

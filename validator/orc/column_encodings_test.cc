@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "orc/rle.h"
 #include "orc/rle_testing.h"
@@ -70,6 +71,23 @@ TEST(NanosTest, NonCanonicalAndOutOfRange) {
   const DecodedNanos huge = DecodeNanos(~uint64_t{0} >> 1);
   EXPECT_FALSE(huge.in_range);
   EXPECT_FALSE(huge.canonical);
+}
+
+TEST(NanosTest, CanonicalIsWhatTheWritersEncode) {
+  // Every mantissa up to 2^14 under every zeros field, and the top of the
+  // range: canonical exactly when EncodeNanos gives the same value back.
+  std::vector<uint64_t> mantissas;
+  for (uint64_t m = 0; m < (1u << 14); ++m) mantissas.push_back(m);
+  for (uint64_t m = 999999000; m < 1000000010; ++m) mantissas.push_back(m);
+  for (uint64_t m : mantissas) {
+    for (uint64_t zeros = 0; zeros < 8; ++zeros) {
+      const uint64_t encoded = m << 3 | zeros;
+      const DecodedNanos d = DecodeNanos(encoded);
+      const bool want =
+          d.in_range && EncodeNanos(static_cast<uint32_t>(d.nanos)) == encoded;
+      ASSERT_EQ(d.canonical, want) << encoded;
+    }
+  }
 }
 
 }  // namespace

@@ -243,11 +243,19 @@ class TextChecks {
     text_ = kind_ == kString || kind_ == kChar || kind_ == kVarchar;
   }
 
+  // The stream every value checked next lies in. When all of it is valid
+  // UTF-8, a value is valid exactly when it starts and ends on character
+  // boundaries, which takes two bytes to see rather than the whole value.
+  void SetStream(std::span<const std::byte> stream) {
+    stream_ = AsText(stream);
+    stream_valid_ = text_ && IsValidUtf8(stream);
+  }
+
   // `span_of()` gives the file span of `text`, for a report.
   template <typename SpanOf>
   void Check(std::string_view text, SpanOf span_of) {
     if (!text_) return;
-    if (!utf8_reported_ && !IsValidUtf8(AsByteSpan(text))) {
+    if (!utf8_reported_ && !IsValidText(text)) {
       utf8_reported_ = true;
       source_.sink->Report(Code::kOrcValueUtf8, span_of(),
                            source_.Field(kData),
@@ -271,9 +279,28 @@ class TextChecks {
   }
 
  private:
+  static bool Continues(char c) {
+    return (static_cast<uint8_t>(c) & 0xc0) == 0x80;
+  }
+
+  bool IsValidText(std::string_view text) const {
+    if (text.empty()) return true;
+    const auto base = reinterpret_cast<uintptr_t>(stream_.data());
+    const auto at = reinterpret_cast<uintptr_t>(text.data());
+    if (!stream_valid_ || at < base || text.size() > stream_.size() ||
+        at - base > stream_.size() - text.size()) {
+      return IsValidUtf8(AsByteSpan(text));
+    }
+    const size_t end = static_cast<size_t>(at - base) + text.size();
+    return !Continues(text.front()) &&
+           (end == stream_.size() || !Continues(stream_[end]));
+  }
+
   const ColumnSource& source_;
   int64_t kind_;
   uint64_t max_length_;
+  std::string_view stream_;
+  bool stream_valid_ = false;
   bool text_ = false;
   bool utf8_reported_ = false;
   bool length_reported_ = false;
@@ -294,7 +321,10 @@ class DirectBytesReader final : public ValueReader {
     bool listed = false;
     data_region_ = source_.Stream(kData, &listed);
     if (listed && data_region_ == nullptr) return false;  // Framing fault.
-    if (data_region_ != nullptr) data_ = data_region_->reader();
+    if (data_region_ != nullptr) {
+      data_ = data_region_->reader();
+      text_.SetStream(data_region_->bytes());
+    }
     return true;
   }
 
@@ -450,6 +480,7 @@ class DictionaryReader final : public ValueReader {
     const DecodedRegion* blob = source_.Stream(kDictionaryData, &listed);
     if (listed && blob == nullptr) return false;
     if (blob != nullptr) blob_ = blob->bytes();
+    text_.SetStream(blob_);
     ends_.reserve(size);
     uint64_t sum = 0;
     bool order_reported = false;
@@ -586,8 +617,9 @@ class DecimalReader final : public ValueReader {
                        &got_scales);
     const size_t got = std::min(got_data, got_scales);
     for (size_t i = 0; i < got; ++i) {
-      if (!CheckDecimalRange(unscaled_[i], data_.Span(i),
-                             data_.decoder().context())) {
+      if (!DecimalInRange(unscaled_[i])) {
+        (void)CheckDecimalRange(unscaled_[i], data_.Span(i),
+                                data_.decoder().context());
         Fault();
         return i;
       }

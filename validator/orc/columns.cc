@@ -66,7 +66,8 @@ class StripeColumnReader {
   StripeColumnReader(const ColumnContext& context, size_t index,
                      const StripeInformation& stripe,
                      const StripeFooter& footer, const StripeData& data,
-                     ColumnObserver* observer, DiagnosticSink& sink)
+                     ColumnObserver* observer, DiagnosticSink& sink,
+                     StreamLoader* loader)
       : context_(context),
         index_(index),
         stripe_(stripe),
@@ -74,13 +75,18 @@ class StripeColumnReader {
         data_(data),
         observer_(observer),
         sink_(sink),
+        loader_(loader),
         types_(context.footer.types.value) {}
 
   void Run() {
     if (observer_) observer_->BeginStripe(index_, data_);
     if (RootSlots()) {
       certain_.assign(types_.size(), false);
-      for (uint32_t c = 0; c < types_.size(); ++c) ReadColumn(c);
+      for (uint32_t c = 0; c < types_.size(); ++c) {
+        if (loader_ != nullptr) loader_->Load(c);
+        ReadColumn(c);
+        if (loader_ != nullptr) loader_->Unload(c);
+      }
     } else {
       complete_ = false;
     }
@@ -373,6 +379,7 @@ class StripeColumnReader {
   const StripeData& data_;
   ColumnObserver* observer_;
   DiagnosticSink& sink_;
+  StreamLoader* loader_;
   const std::vector<Spanned<Type>>& types_;
 
   std::vector<std::shared_ptr<Slots>> slots_;  // Until the column is read.
@@ -394,12 +401,14 @@ class StripeColumnReader {
 void ReadStripeColumns(const ColumnContext& context, size_t index,
                        const StripeInformation& stripe,
                        const StripeFooter& footer, const StripeData& data,
-                       ColumnObserver* observer, DiagnosticSink& sink) {
+                       ColumnObserver* observer, DiagnosticSink& sink,
+                       StreamLoader* loader) {
   if (!context.types.valid || data.layout == nullptr ||
       footer.columns.value.size() != context.footer.types.value.size()) {
     return;
   }
-  StripeColumnReader(context, index, stripe, footer, data, observer, sink)
+  StripeColumnReader(context, index, stripe, footer, data, observer, sink,
+                     loader)
       .Run();
 }
 

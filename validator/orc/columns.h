@@ -114,6 +114,16 @@ class ColumnObserver {
   virtual void EndStripe(size_t stripe, bool complete) = 0;
 };
 
+// Decodes a column's streams just before the stage reads the column and
+// drops their bytes once it is read, so that a stripe's decoded data is held
+// one column at a time rather than all at once.
+class StreamLoader {
+ public:
+  virtual ~StreamLoader() = default;
+  virtual void Load(uint32_t column) = 0;
+  virtual void Unload(uint32_t column) = 0;
+};
+
 struct ColumnContext {
   const Footer& footer;
   const TypeTree& types;        // valid
@@ -122,11 +132,14 @@ struct ColumnContext {
 
 // Reads every column of stripe `index` (whose layout is readable) from
 // `data`, checking the encodings and the value counts, and feeds
-// `observer` (which may be null).
+// `observer` (which may be null). With a `loader`, each column's streams
+// are loaded into `data` just before it is read (and unloaded after);
+// without one, `data` holds them all already.
 void ReadStripeColumns(const ColumnContext& context, size_t index,
                        const StripeInformation& stripe,
                        const StripeFooter& footer, const StripeData& data,
-                       ColumnObserver* observer, DiagnosticSink& sink);
+                       ColumnObserver* observer, DiagnosticSink& sink,
+                       StreamLoader* loader = nullptr);
 
 }  // namespace colcheck::orc
 

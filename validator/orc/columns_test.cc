@@ -242,6 +242,19 @@ TEST(OrcColumnsTest, Utf8CharAndVarchar) {
   EXPECT_TRUE(HasDiagnostic(ds, Code::kOrcValueVarcharLength, f.StreamSpan(v)));
 }
 
+TEST(OrcColumnsTest, Utf8ValueSplitInAValidStream) {
+  // "éxé" is valid UTF-8 as a whole, but lengths {2, 1, 1, 1} cut the
+  // second é in two: value 2 (0xc3) is the first invalid one.
+  ColumnFile f({StructType({"s"}), TypeMessage(kString)}, 4);
+  f.Add(kLength, 1, IntV1({2, 1, 1, 1}, false));
+  const size_t s = f.Add(kData, 1, "\xc3\xa9x\xc3\xa9");
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const ByteSpan stream = f.StreamSpan(s);
+  EXPECT_THAT(Faults(f.Build()),
+              ElementsAre(IsDiagnostic(Code::kOrcValueUtf8,
+                                       ByteSpan({stream.offset + 3, 1}))));
+}
+
 ColumnFile DictionaryFile(uint32_t size, std::vector<int64_t> lengths,
                           std::string blob, std::vector<int64_t> indexes,
                           size_t* length_stream, size_t* blob_stream,

@@ -122,6 +122,11 @@ void DecodedRegion::Charge(const std::shared_ptr<uint64_t>& budget,
   charged_ += n;
 }
 
+void DecodedRegion::DropBytes() {
+  Release();
+  owned_.Clear();
+}
+
 void DecodedRegion::Release() {
   if (budget_ != nullptr) *budget_ -= charged_;
   charged_ = 0;
@@ -133,15 +138,17 @@ void DecodedRegion::Release() {
 RegionDecoder::ChunkOutcome RegionDecoder::DecodeChunk(
     int64_t kind, ByteSpan body, std::span<const std::byte> input,
     uint64_t block_size, uint64_t room, DiagnosticSink& sink,
-    std::string_view field, uint64_t* produced) {
+    std::string_view field, ByteBuffer* out, uint64_t* produced) {
   // A block size of 2^23 or more is illegal (T7, reported with the
   // PostScript, and both readers refuse the file); bounding the chunk by
-  // the largest legal one keeps scratch_ small whatever the file claims.
+  // the largest legal one keeps the room reserved small whatever the file
+  // claims.
   const uint64_t chunk_cap = std::min(block_size, kBlockSizeBound - 1);
   const uint64_t cap = std::min(chunk_cap, room);
-  if (scratch_.size() < cap) scratch_.resize(cap);
-  const codec::BoundedResult r = codecs_.DecompressBounded(
-      FormatOf(kind), input, std::span<std::byte>(scratch_).first(cap));
+  const std::span<std::byte> into = out->Reserve(cap);
+  if (into.size() < cap) return ChunkOutcome::kLimit;  // No memory.
+  const codec::BoundedResult r =
+      codecs_.DecompressBounded(FormatOf(kind), input, into.first(cap));
   switch (r.outcome) {
     case codec::BoundedOutcome::kOk:
       if (r.consumed < input.size()) {
@@ -152,6 +159,7 @@ RegionDecoder::ChunkOutcome RegionDecoder::DecodeChunk(
                            r.consumed, " of its ", body.length, " bytes"));
       }
       *produced = r.produced;
+      out->Commit(r.produced);
       return ChunkOutcome::kDecoded;
     case codec::BoundedOutcome::kTooLarge:
       // Within the block size but past the region's budget, the chunk is
@@ -229,7 +237,7 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
 
   ByteReader r(region.data(), region.begin_offset());
   std::vector<Chunk> chunks;
-  std::vector<std::byte>& bytes = out->owned_;
+  ByteBuffer& bytes = out->owned_;
   // Cleared at the first chunk that cannot be decoded; the headers after
   // it are still walked, since their framing is independent of it.
   bool decoding = true;
@@ -295,15 +303,14 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
         std::min(max_region_bytes_ - bytes.size(), max_live_bytes_ - live);
     uint64_t produced = 0;
     if (original) {
-      if (len > room) {
+      if (len > room || !bytes.Append(body)) {
         over_limit(header_span);
         continue;
       }
-      bytes.insert(bytes.end(), body.begin(), body.end());
       produced = len;
     } else {
       switch (DecodeChunk(kind, body_span, body, block_size, room, sink, field,
-                          &produced)) {
+                          &bytes, &produced)) {
         case ChunkOutcome::kDecoded:
           break;
         case ChunkOutcome::kLimit:
@@ -313,8 +320,6 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
           decoding = false;
           continue;
       }
-      bytes.insert(bytes.end(), scratch_.begin(),
-                   scratch_.begin() + static_cast<ptrdiff_t>(produced));
     }
     out->Charge(live_, produced);
     if (produced > 0) {

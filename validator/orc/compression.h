@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "codec/codec.h"
+#include "core/byte_buffer.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
 #include "core/limits.h"
@@ -114,7 +115,7 @@ class DecodedRegion {
   // The decoded bytes: a view of the file under NONE, else owned here.
   // After a fault they are the bytes decoded before it.
   std::span<const std::byte> bytes() const {
-    return owned_.empty() ? view_ : std::span<const std::byte>(owned_);
+    return owned_.empty() ? view_ : owned_.bytes();
   }
   // A reader over bytes() at logical offsets (0 = the first decoded byte).
   ByteReader reader() const { return ByteReader(bytes(), 0); }
@@ -128,6 +129,12 @@ class DecodedRegion {
   // row index may point at one (ORCv1.md, "Row Group Index").
   const std::vector<ByteSpan>& empty_chunks() const { return empty_chunks_; }
 
+  // Frees the decoded bytes (a view of the file under NONE stays) and
+  // gives their share of the budget back, keeping the map and the framing
+  // facts above: what the index checks need of a stream whose values are
+  // read.
+  void DropBytes();
+
  private:
   friend class RegionDecoder;
 
@@ -135,7 +142,7 @@ class DecodedRegion {
   void Charge(const std::shared_ptr<uint64_t>& budget, uint64_t n);
   void Release();
 
-  std::vector<std::byte> owned_;
+  ByteBuffer owned_;
   // The decoder's count of bytes held by live regions, and this region's
   // part of it. Shared, so a region may outlive its decoder.
   std::shared_ptr<uint64_t> budget_;
@@ -152,14 +159,14 @@ class DecodedRegion {
 // as far as the values the column needs.
 enum class RegionUse { kMessage, kStream };
 
-// Decodes the regions of one file. Holds the codec contexts and a scratch
-// buffer of one block, both reused across regions: make one per
-// validation. Not thread-safe.
+// Decodes the regions of one file. Holds the codec contexts, reused across
+// regions: make one per validation. Not thread-safe.
 //
-// Memory: the scratch buffer holds at most one block (< 8 MiB), the decoded
-// bytes of a region at most `max_region_bytes`, and all regions this
-// decoder made that are still alive (a stripe's streams are held together)
-// at most `max_live_bytes`; each is checked before a buffer grows, so no
+// Memory: chunks decompress straight onto the end of their region's bytes
+// (a ByteBuffer, grown without copies), which hold at most
+// `max_region_bytes`; all regions this decoder made that are still alive
+// (a stripe's index streams and the streams of the column being read) hold
+// at most `max_live_bytes`. Each is checked before a buffer grows, so no
 // allocation follows a size the file merely claims.
 class RegionDecoder {
  public:
@@ -195,20 +202,20 @@ class RegionDecoder {
                                 uint64_t last_data_chunk, RegionUse use,
                                 DiagnosticSink& sink, std::string_view field);
 
-  // Decodes the body of one compressed chunk into scratch_, at most `room`
-  // bytes (what the region's budget has left). kDecoded sets `*produced`;
-  // kFailed has been reported; kLimit is the caller's to report.
+  // Decodes the body of one compressed chunk onto the end of `out`, at
+  // most `room` bytes (what the region's budget has left). kDecoded adds
+  // `*produced` bytes to `out`; kFailed has been reported; kLimit is the
+  // caller's to report.
   ChunkOutcome DecodeChunk(int64_t kind, ByteSpan body,
                            std::span<const std::byte> input,
                            uint64_t block_size, uint64_t room,
                            DiagnosticSink& sink, std::string_view field,
-                           uint64_t* produced);
+                           ByteBuffer* out, uint64_t* produced);
 
   uint64_t max_region_bytes_;
   uint64_t max_live_bytes_;
   std::shared_ptr<uint64_t> live_ = std::make_shared<uint64_t>(0);
   codec::Decompressor codecs_;
-  std::vector<std::byte> scratch_;
 };
 
 }  // namespace colcheck::orc

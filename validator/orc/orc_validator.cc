@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/known_bugs.h"
 #include "core/strings.h"
@@ -211,37 +212,98 @@ class OrcValidator {
     const StripeLayout layout =
         CheckStripeFooter(context, i, info, footer, footer_span, sink_);
     if (!layout.readable) return;
-    const StripeData data = DecodeStreams(i, layout);
-    CheckStripeIndexes(index, i, info, footer, data, sink_);
+    StripeStreams streams(*this, i, layout);
+    // The index streams first: the value checker reads them for the whole
+    // stripe. Each column's data streams are then decoded when the column
+    // stage reaches the column, and dropped after it, and the ones it does
+    // not read are decoded (for their framing) and dropped here. The index
+    // checks need only the streams' chunk maps.
+    streams.DecodeIndexes();
     if (level_ == Level::kFull) {
-      ReadStripeColumns(columns, i, info, footer, data, values, sink_);
+      ReadStripeColumns(columns, i, info, footer, streams.data(), values,
+                        sink_, &streams);
     }
+    streams.DecodeRest();
+    CheckStripeIndexes(index, i, info, footer, streams.data(), sink_);
   }
 
-  // Decompresses every stream of a stripe whose directory holds, checking
-  // its framing (C2-C6).
-  StripeData DecodeStreams(size_t stripe, const StripeLayout& layout) {
-    StripeData data;
-    data.layout = &layout;
-    data.streams.resize(layout.streams.size());
-    for (size_t i = 0; i < layout.streams.size(); ++i) {
-      const StreamRegion& stream = layout.streams[i];
-      // Encrypted placeholders hold the variants' streams, whose bytes
-      // are ciphertext: their framing cannot be read without the keys.
+  // A stripe's streams, decoded (C2-C6) and dropped as the stripe's checks
+  // go: StripeData::streams is filled one stream at a time.
+  class StripeStreams final : public StreamLoader {
+   public:
+    StripeStreams(OrcValidator& validator, size_t stripe,
+                  const StripeLayout& layout)
+        : validator_(validator), stripe_(stripe), done_(layout.streams.size()) {
+      data_.layout = &layout;
+      data_.streams.resize(layout.streams.size());
+    }
+
+    const StripeData& data() const { return data_; }
+
+    void DecodeIndexes() {
+      for (size_t i = 0; i < done_.size(); ++i) {
+        if (IsIndex(data_.layout->streams[i].kind)) Decode(i);
+      }
+    }
+    void Load(uint32_t column) override {
+      for (size_t i = 0; i < done_.size(); ++i) {
+        if (data_.layout->streams[i].column == column) Decode(i);
+      }
+    }
+    void Unload(uint32_t column) override {
+      for (size_t i = 0; i < done_.size(); ++i) {
+        const StreamRegion& s = data_.layout->streams[i];
+        if (s.column == column && !IsIndex(s.kind)) Drop(i);
+      }
+    }
+    // The streams no column read: decoded for their framing, then dropped.
+    void DecodeRest() {
+      for (size_t i = 0; i < done_.size(); ++i) {
+        if (done_[i]) continue;
+        Decode(i);
+        if (!IsIndex(data_.layout->streams[i].kind)) Drop(i);
+      }
+    }
+
+   private:
+    static bool IsIndex(int64_t kind) {
+      return kind == kRowIndex || kind == kBloomFilter ||
+             kind == kBloomFilterUtf8;
+    }
+
+    // Decompresses stream `i` once, checking its framing. Encrypted
+    // placeholders hold the variants' streams, whose bytes are ciphertext:
+    // their framing cannot be read without the keys.
+    void Decode(size_t i) {
+      if (done_[i]) return;
+      done_[i] = true;
+      const StreamRegion& stream = data_.layout->streams[i];
       if (stream.kind == kEncryptedIndex || stream.kind == kEncryptedData) {
-        continue;
+        return;
       }
       ByteReader bytes;
-      if (!file_.Sub(stream.bytes.offset, stream.bytes.length, &bytes)) {
-        continue;
+      OrcValidator& v = validator_;
+      if (!v.file_.Sub(stream.bytes.offset, stream.bytes.length, &bytes)) {
+        return;
       }
-      (void)regions_.DecodeRegion(
-          bytes, tail_.compression, tail_.block_size, RegionUse::kStream, sink_,
-          StrCat("stripes[", stripe, "].streams[", stream.index, "]"),
-          &data.streams[i]);
+      (void)v.regions_.DecodeRegion(
+          bytes, v.tail_.compression, v.tail_.block_size, RegionUse::kStream,
+          v.sink_, StrCat("stripes[", stripe_, "].streams[", stream.index, "]"),
+          &data_.streams[i]);
     }
-    return data;
-  }
+
+    // Frees stream `i`'s decoded bytes, and the file pages they came from.
+    void Drop(size_t i) {
+      data_.streams[i].DropBytes();
+      const PassHooks& hooks = validator_.hooks_;
+      if (hooks.release) hooks.release(data_.layout->streams[i].bytes);
+    }
+
+    OrcValidator& validator_;
+    const size_t stripe_;
+    StripeData data_;
+    std::vector<bool> done_;
+  };
 
   const ByteReader& file_;
   const Level level_;

@@ -75,6 +75,14 @@ bool BooleanRleDecoder::Next(std::span<uint8_t> out, size_t* produced) {
     if (batch_runs_.empty() || !(batch_runs_.back().span == byte_run_span_)) {
       batch_runs_.push_back({read_, byte_run_span_});
     }
+    if (bits_left_ == 8 && out.size() - n >= 8) {
+      // A whole byte: its eight bits at once.
+      for (int k = 0; k < 8; ++k) out[n + k] = (byte_ >> (7 - k)) & 1;
+      n += 8;
+      read_ += 8;
+      bits_left_ = 0;
+      continue;
+    }
     while (bits_left_ > 0 && n < out.size()) {
       --bits_left_;
       out[n++] = (byte_ >> bits_left_) & 1;

@@ -170,49 +170,57 @@ bool SameBytes(std::string_view a, std::string_view b) {
 template <bool kSum, bool kBound, typename Get>
 void Summarize(std::span<const Value> values, Get get, Summary* s) {
   using T = std::remove_cvref_t<decltype(get(values[0]))>;
-  const Value* lo = nullptr;
-  const Value* hi = nullptr;
-  for (const Value& v : values) {
-    const T& x = get(v);
+  // Bounds are kept as values and indexes, not pointers into the batch, so
+  // the comparisons stay in registers.
+  constexpr size_t kNone = ~size_t{0};
+  size_t lo = kNone;
+  size_t hi = kNone;
+  T lo_x{};
+  T hi_x{};
+  __int128 sum = 0;
+  uint64_t bytes = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    const T x = get(values[i]);
     if constexpr (kSum && std::is_same_v<T, std::string_view>) {
-      s->bytes += x.size();
+      bytes += x.size();
     } else if constexpr (kSum) {
-      s->sum += x;
+      sum += x;
     }
     if constexpr (!kBound) continue;
     if constexpr (std::is_floating_point_v<T>) {
       if (std::isnan(x)) continue;
     }
-    if (lo == nullptr) {
-      lo = hi = &v;
+    if (lo == kNone) {
+      lo = hi = i;
+      lo_x = hi_x = x;
       continue;
     }
     if constexpr (std::is_same_v<T, std::string_view>) {
       // Dictionary values repeat the same entries: the same bytes are
       // neither below nor above themselves, and need no comparison.
-      if (SameBytes(x, lo->bytes) || SameBytes(x, hi->bytes)) continue;
+      if (SameBytes(x, lo_x) || SameBytes(x, hi_x)) continue;
     }
-    if (x < get(*lo)) {
-      lo = &v;
-    } else if (get(*hi) < x) {
-      hi = &v;
+    if (x < lo_x) {
+      lo_x = x;
+      lo = i;
+    } else if (hi_x < x) {
+      hi_x = x;
+      hi = i;
     }
   }
-  if (lo != nullptr) {
-    s->lo = *lo;
-    s->hi = *hi;
+  s->sum += sum;
+  s->bytes += bytes;
+  if (lo != kNone) {
+    s->lo = values[lo];
+    s->hi = values[hi];
     s->empty = false;
   }
 }
 
 Summary Summarize(int64_t kind, std::span<const Value> values) {
   Summary s;
-  const auto integer = [](const Value& v) -> const int64_t& {
-    return v.integer;
-  };
-  const auto bytes = [](const Value& v) -> const std::string_view& {
-    return v.bytes;
-  };
+  const auto integer = [](const Value& v) { return v.integer; };
+  const auto bytes = [](const Value& v) { return v.bytes; };
   if (values.empty()) return s;
   if (IsIntKind(kind) || kind == kList || kind == kMap) {
     Summarize<true, true>(values, integer, &s);
@@ -221,16 +229,14 @@ Summary Summarize(int64_t kind, std::span<const Value> values) {
   } else if (kind == kDate) {
     Summarize<false, true>(values, integer, &s);
   } else if (kind == kFloat || kind == kDouble) {
-    Summarize<false, true>(
-        values, [](const Value& v) -> const double& { return v.real; }, &s);
+    Summarize<false, true>(values, [](const Value& v) { return v.real; }, &s);
   } else if (IsStringKind(kind)) {
     Summarize<true, true>(values, bytes, &s);
   } else if (HoldsBytes(kind)) {
     Summarize<true, false>(values, bytes, &s);
   } else if (kind == kDecimal) {
-    Summarize<false, true>(
-        values, [](const Value& v) -> const __int128& { return v.decimal; },
-        &s);
+    Summarize<false, true>(values, [](const Value& v) { return v.decimal; },
+                           &s);
   }
   return s;
 }
