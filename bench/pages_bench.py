@@ -19,7 +19,7 @@ times each:
   - `colcheck validate --format json --level L FILE` for L in footer, pages
     and full (when colcheck does not know --level yet, it says so and times
     plain `colcheck validate`): wall time of the process, MiB/s of the file,
-    and peak RSS (ru_maxrss of that child from os.wait4);
+    and peak RSS (GNU time's, /usr/bin/time: see run_measured);
   - DuckDB, one thread (SET threads = 1), running one query with count, min
     and max of every column of the same file, so every value is decoded:
     the query time inside node (no process start), and the peak RSS of the
@@ -47,21 +47,35 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = os.path.join(REPO, 'peers')
 GENERATOR = os.path.join(PEERS, 'duckdb_bench.mjs')
 MIB = 1024 * 1024
+GNU_TIME = '/usr/bin/time'
 
 
 def run_measured(argv):
-    """Runs argv; returns (wall s, CPU s, peak RSS MiB, rc, stdout, stderr)."""
+    """Runs argv; returns (wall s, CPU s, peak RSS MiB, rc, stdout, stderr).
+
+    The peak RSS is GNU time's %M of argv, not the ru_maxrss os.wait4 gives
+    for our own child: Linux counts in that the peak of the process the child
+    was forked (or vforked) from, so every child of this Python would look at
+    least as large as it. CPU time is os.wait4's: argv's and GNU time's own,
+    which is negligible."""
+    if not os.access(GNU_TIME, os.X_OK):
+        sys.exit(f'{GNU_TIME} is missing: install the Debian package time '
+                 '(scripts/install-deps.sh)')
     # Output goes to files rather than pipes, so nothing needs reading while
     # the child runs and os.wait4 can reap it and get its own rusage.
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(mode='r') as rss:
         start = time.monotonic()
-        proc = subprocess.Popen(argv, stdout=out, stderr=err)
+        proc = subprocess.Popen([GNU_TIME, '--format=%M', f'--output={rss.name}'] + argv,
+                                stdout=out, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.monotonic() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
+        # %M (KiB) is the last line: a failing command's status comes before it.
+        peak_kib = int(rss.read().split()[-1])
+        return (wall, usage.ru_utime + usage.ru_stime, peak_kib / 1024,
                 proc.returncode,
                 out.read().decode('utf-8', 'replace'),
                 err.read().decode('utf-8', 'replace'))
@@ -73,29 +87,41 @@ def generator_key(mb):
     return {'mb': mb, 'generator_sha256': digest}
 
 
-def cached_file(node, mb, cache_dir):
-    os.makedirs(cache_dir, exist_ok=True)
-    path = os.path.join(cache_dir, f'duckdb_zstd_{mb:g}mb.parquet')
+def cached(path, key, make):
+    """Returns (path, info) for the generated file `path`, calling
+    make(path) -> info to write it unless its sidecar PATH.json holds `key`
+    and the file's size."""
     sidecar = path + '.json'
-    key = generator_key(mb)
     if os.path.exists(path) and os.path.exists(sidecar):
         with open(sidecar, encoding='utf-8') as f:
             info = json.load(f)
         if info.get('key') == key and info.get('bytes') == os.path.getsize(path):
             print(f'using cached {path}')
             return path, info
+    info = make(path)
+    info['key'] = key
+    info['bytes'] = os.path.getsize(path)
+    with open(sidecar, 'w', encoding='utf-8') as f:
+        json.dump(info, f)
+    return path, info
+
+
+def cached_file(node, mb, cache_dir):
+    os.makedirs(cache_dir, exist_ok=True)
+    path = os.path.join(cache_dir, f'duckdb_zstd_{mb:g}mb.parquet')
+    return cached(path, generator_key(mb), lambda out: write_file(node, mb, out))
+
+
+def write_file(node, mb, path):
     print(f'writing {path} (about {mb:g} MiB) with DuckDB ...', flush=True)
     out = subprocess.run([node, GENERATOR, 'generate', '--mb', str(mb), '--out', path],
                          capture_output=True, text=True, check=False)
     if out.returncode != 0:
         sys.exit(f'pages_bench: generating failed:\n{out.stdout}{out.stderr}')
     info = json.loads(out.stdout.strip().splitlines()[-1])
-    info['key'] = key
-    with open(sidecar, 'w', encoding='utf-8') as f:
-        json.dump(info, f)
     print(f'  {info["rows"]:,} rows, {info["bytes"] / MIB:.1f} MiB in '
           f'{info["seconds"]:.1f} s')
-    return path, info
+    return info
 
 
 def summarize_report(stdout):

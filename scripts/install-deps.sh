@@ -20,6 +20,7 @@ packages=(
   python3-protobuf python3-lzo  # generators/ write ORC metadata and LZO chunks.
   chromium
   parallel  # cli/tests/test_batch.py runs the README's GNU parallel recipe.
+  time  # bench/*.py: GNU time reports a child's own peak RSS.
 )
 # Node.js for the peer writers in peers/ (scripts/install-peers.sh):
 # @duckdb/node-api needs node 18 or later, and Debian 12 has 18.20. A node
