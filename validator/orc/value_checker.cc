@@ -167,6 +167,18 @@ bool SameBytes(std::string_view a, std::string_view b) {
 
 // Summarizes `values` through the member `get` reads: summed when `kSum`,
 // bounded when `kBound`.
+// `a < b`. Strings are told apart by their first bytes before memcmp, in
+// the same (unsigned byte) order.
+template <typename T>
+bool Less(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, std::string_view>) {
+    if (!a.empty() && !b.empty() && a[0] != b[0]) {
+      return static_cast<uint8_t>(a[0]) < static_cast<uint8_t>(b[0]);
+    }
+  }
+  return a < b;
+}
+
 template <bool kSum, bool kBound, typename Get>
 void Summarize(std::span<const Value> values, Get get, Summary* s) {
   using T = std::remove_cvref_t<decltype(get(values[0]))>;
@@ -200,10 +212,10 @@ void Summarize(std::span<const Value> values, Get get, Summary* s) {
       // neither below nor above themselves, and need no comparison.
       if (SameBytes(x, lo_x) || SameBytes(x, hi_x)) continue;
     }
-    if (x < lo_x) {
+    if (Less(x, lo_x)) {
       lo_x = x;
       lo = i;
-    } else if (hi_x < x) {
+    } else if (Less(hi_x, x)) {
       hi_x = x;
       hi = i;
     }
