@@ -40,12 +40,30 @@ void AppendEscaped(uint32_t code_point, std::string* out) {
   }
 }
 
+// Printable ASCII that needs no escape: it stands for itself.
+bool IsPlain(char c) {
+  return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
 }  // namespace
 
 void AppendJsonString(std::string_view value, std::string* out) {
   out->push_back('"');
-  ForEachCodePoint(
-      value, [out](uint32_t code_point) { AppendEscaped(code_point, out); });
+  // Plain runs are copied whole, and the rest is escaped code point by
+  // code point. No UTF-8 sequence holds an ASCII byte, so cutting the value
+  // at plain bytes decodes every other byte as the whole value would.
+  size_t pos = 0;
+  while (pos < value.size()) {
+    size_t end = pos;
+    while (end < value.size() && IsPlain(value[end])) ++end;
+    out->append(value.data() + pos, end - pos);
+    pos = end;
+    while (end < value.size() && !IsPlain(value[end])) ++end;
+    ForEachCodePoint(value.substr(pos, end - pos), [out](uint32_t code_point) {
+      AppendEscaped(code_point, out);
+    });
+    pos = end;
+  }
   out->push_back('"');
 }
 

@@ -161,6 +161,12 @@ class Parser {
   bool String(std::string* decoded) {
     if (!Consume('"')) return false;
     while (pos_ < text_.size()) {
+      // Unescaped ASCII stands for itself: a run of it at a time.
+      size_t run = pos_;
+      while (run < text_.size() && IsPlain(text_[run])) ++run;
+      decoded->append(text_.data() + pos_, run - pos_);
+      pos_ = run;
+      if (pos_ >= text_.size()) break;
       const auto c = static_cast<unsigned char>(text_[pos_++]);
       if (c == '"') return true;
       if (c < 0x20 || c >= 0x80) return false;
@@ -181,6 +187,11 @@ class Parser {
       decoded->push_back(to[at]);
     }
     return false;
+  }
+
+  static bool IsPlain(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
   }
 
   // The part after `\u`; a surrogate must come as a high-low pair.

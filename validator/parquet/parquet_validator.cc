@@ -274,12 +274,29 @@ class FooterCandidates {
   uint64_t down_ = kNone;
 };
 
+// Whether the bytes at `start` open FileMetaData as writers write it, in
+// field id order: version (field 1, an i32: header 0x15 and a varint of at
+// most 5 bytes), then schema (field 2, a list: header 0x19). Both fields
+// are required, so no other opening follows that order.
+bool OpensWithVersionAndSchema(const ByteReader& file, uint64_t start,
+                               uint64_t end) {
+  constexpr std::byte kSchemaHeader{0x19};
+  const std::span<const std::byte> head =
+      file.Bytes({start, std::min<uint64_t>(7, end - start)});
+  for (size_t i = 1; i < head.size() && i <= 5; ++i) {
+    if ((head[i] & std::byte{0x80}) == std::byte{0}) {
+      return i + 1 < head.size() && head[i + 1] == kSchemaHeader;
+    }
+  }
+  return false;
+}
+
 // Looks for a start near the declared one from which FileMetaData decodes
 // without an error and ends exactly at the footer's end. Returns 0 when
 // there is none. Writers put FileMetaData's fields in id order, so it opens
-// with version, field 1, an i32: the header byte 0x15, and only such
-// starts are tried. Only those whose bytes form one struct ending there
-// are decoded into a model, and the budget bounds the rest.
+// with version and schema (OpensWithVersionAndSchema), and only such starts
+// are tried. Only those whose bytes form one struct ending there are
+// decoded into a model, and the budget bounds the rest.
 uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
   const uint64_t end = tail.footer.end();
   if (!HasStopByteBefore(file, end)) return 0;
@@ -289,6 +306,7 @@ uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
   for (uint64_t start = candidates.Next(); start != 0;
        start = candidates.Next()) {
     if (skim.spent() + decoded > kFooterSearchBudget) return 0;
+    if (!OpensWithVersionAndSchema(file, start, end)) continue;
     // DecodeAt reads the same bytes as the skim, so it can only end at
     // the footer's end (or its signature) where the skim does.
     const uint64_t struct_end = skim.From(start);

@@ -187,13 +187,16 @@ TEST(ValidateBytesTest, FooterLengthCoveringBytesThatDecodeIsFound) {
 }
 
 TEST(ValidateBytesTest, StartWhoseFieldsAnEarlierTryReadIsFound) {
-  // The two bytes before FileMetaData read as an i32 field 1 (0x15 0x00),
-  // a start the search tries before the real one. Its skim runs on through
+  // The four bytes before FileMetaData open it as writers do, with an i32
+  // field 1 (0x15 0x00) and an empty list field 2 (0x19 0x0c): a start the
+  // search tries before the real one. Its skim runs on through
   // FileMetaData's fields to the footer's end, so the real start is a
   // header that skim has read; it must still be tried, and decode.
   MinimalFile f = BuildMinimalFile();
-  f.bytes[f.footer.offset - 2] = std::byte{0x15};
-  f.bytes[f.footer.offset - 1] = std::byte{0x00};
+  f.bytes[f.footer.offset - 4] = std::byte{0x15};
+  f.bytes[f.footer.offset - 3] = std::byte{0x00};
+  f.bytes[f.footer.offset - 2] = std::byte{0x19};
+  f.bytes[f.footer.offset - 1] = std::byte{0x0c};
   ExpectFooterLengthFound(f, 3);
 }
 
