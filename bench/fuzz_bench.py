@@ -14,7 +14,8 @@ Run from the repository root, after building the targets with libFuzzer
 
 For every target it runs one libFuzzer process for --seconds, with
 -seed=1, on a copy of corpus/seeds/<target>/ (file_fuzzer's for
-inspect_fuzzer; a copy, so the seeds stay as they are) and the campaign's -max_len, and prints libFuzzer's own count of
+inspect_fuzzer and file_fuzzer_structured; a copy, so the seeds stay as
+they are) and the campaign's -max_len, and prints libFuzzer's own count of
 executions and its average executions per second
 (-print_final_stats=1). The whole-file targets (file_fuzzer,
 inspect_fuzzer) then run again from one DuckDB-written Parquet file of
@@ -39,12 +40,16 @@ sys.path.insert(0, os.path.join(ROOT, 'fuzz'))
 import fuzz_campaign  # noqa: E402  (the campaign's targets and limits)
 import pages_bench  # noqa: E402  (its cached DuckDB file)
 
-TARGETS = ['file_fuzzer', 'footer_fuzzer', 'inspect_fuzzer', 'thrift_fuzzer',
-           'page_fuzzer', 'orc_footer_fuzzer', 'orc_tail_fuzzer']
+TARGETS = ['file_fuzzer', 'file_fuzzer_structured', 'footer_fuzzer',
+           'inspect_fuzzer', 'thrift_fuzzer', 'page_fuzzer',
+           'orc_footer_fuzzer', 'orc_tail_fuzzer']
+# Where a target's binary is under <build>/fuzz/, when not at its top.
+BINARIES = {'file_fuzzer_structured': 'mutator/file_fuzzer_structured'}
 WHOLE_FILE_TARGETS = ['file_fuzzer', 'inspect_fuzzer']
 # inspect_fuzzer takes whole files, as file_fuzzer does, and has no seeds of
 # its own.
-SEEDS = {'inspect_fuzzer': 'file_fuzzer'}
+SEEDS = {'inspect_fuzzer': 'file_fuzzer',
+         'file_fuzzer_structured': 'file_fuzzer'}
 
 
 def run_target(binary, corpus, seconds, max_len):
@@ -98,7 +103,7 @@ def main():
             large = large_file(args.large_mb,
                                os.path.join(args.build, 'bench-data'))
         for name in targets:
-            binary = os.path.join(args.build, 'fuzz', name)
+            binary = os.path.join(args.build, 'fuzz', BINARIES.get(name, name))
             if not os.access(binary, os.X_OK):
                 sys.exit(f'fuzz_bench: no {binary}; build colcheck_fuzzers')
             seeds = os.path.join(tmp, name, 'seeds')

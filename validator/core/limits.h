@@ -109,9 +109,10 @@ inline constexpr int kProtobufMaxDepth = 100;
 // its contents are not checked. Writers keep stripes near 64 MiB, so no
 // real stream comes near this; the same bound as a Parquet page.
 inline constexpr uint64_t kMaxOrcRegionBytes = uint64_t{256} << 20;
-// The decoded bytes of all ORC regions held at once (the validator keeps
-// a stripe's streams together to read its columns), so a stripe of many
-// streams each just under kMaxOrcRegionBytes cannot add up to gigabytes.
+// The decoded bytes of all ORC regions held at once (the validator keeps a
+// stripe's index streams and the streams of the column it reads), so a
+// column of many streams each just under kMaxOrcRegionBytes cannot add up
+// to gigabytes.
 // Past it, the region being decoded is reported (limits.orc-region-size).
 inline constexpr uint64_t kMaxOrcLiveBytes = uint64_t{1} << 30;
 

@@ -1,7 +1,8 @@
-// The column stage: every stream of a stripe decoded, every column's values
-// read through PRESENT and its parents (ORCv1.md "Column Encodings";
-// orc-rules.md E1-E12, V1-V4), and each value handed to an observer that
-// checks statistics, row indexes and bloom filters against it.
+// The column stage: every column's values read through PRESENT and its
+// parents (ORCv1.md "Column Encodings"; orc-rules.md E1-E12, V1-V4), a
+// column at a time (its streams decoded just before, through a
+// StreamLoader), and handed in batches to an observer that checks
+// statistics, row indexes and bloom filters against them.
 //
 // Value slots follow the type tree: the root has stripe.number_of_rows
 // slots; a STRUCT child has one slot per non-null parent value; a LIST's

@@ -10,9 +10,10 @@
 //           streams, decoded, against the stripe (entry counts, positions,
 //           filter shapes) and the stripe's statistics.
 //   full    The ColumnObserver from MakeValueChecker, fed every decoded
-//           value by ReadStripeColumns: values against min/max/sum/counts
-//           at file, stripe and row-group level, and bloom filters for
-//           false negatives.
+//           value, a batch of one row group at a time, by
+//           ReadStripeColumns: values against min/max/sum/counts at file,
+//           stripe and row-group level, and bloom filters for false
+//           negatives.
 
 #ifndef COLCHECK_ORC_INDEXES_H_
 #define COLCHECK_ORC_INDEXES_H_
