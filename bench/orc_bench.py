@@ -46,7 +46,6 @@ in the page cache between runs, so this measures CPU, not the disk. Not a
 ctest: it takes about 2 minutes once the files exist.
 """
 
-import argparse
 import collections.abc
 import functools
 import hashlib
@@ -324,30 +323,13 @@ def default_orc_benchmark(build):
 
 
 def main():
-    parser = argparse.ArgumentParser(
-        description=__doc__.splitlines()[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--mb', type=float, default=150,
-                        help='least size of each file in MiB (default 150)')
-    parser.add_argument('--repeat', type=int, default=3,
-                        help='runs of each measurement (default 3)')
-    parser.add_argument('--colcheck', default=os.path.join(REPO, 'build', 'cli', 'colcheck'),
-                        help='colcheck binary (default build/cli/colcheck)')
+    parser = pages_bench.bench_arguments(__doc__, 150, 'each file (at least)')
     parser.add_argument('--orc-benchmark', default=None,
                         help="bench/orc_benchmark (default: in colcheck's build "
                              'directory, else in build-bench/)')
-    parser.add_argument('--cache-dir', default=None,
-                        help='where the files are kept (default: bench-data/ '
-                             "in colcheck's build directory)")
-    parser.add_argument('--levels', default='footer,pages,full',
-                        help='colcheck --level values to time (default footer,pages,full)')
     parser.add_argument('--json', metavar='OUT', help='also write the figures to OUT')
     args = parser.parse_args()
-
-    colcheck = os.path.abspath(args.colcheck)
-    if not os.access(colcheck, os.X_OK):
-        sys.exit(f'orc_bench: no colcheck binary at {colcheck}; build the '
-                 'colcheck target or pass --colcheck')
+    colcheck = pages_bench.colcheck_binary(args.colcheck, 'orc_bench')
     build = os.path.dirname(os.path.dirname(colcheck))
     orc_benchmark = args.orc_benchmark or default_orc_benchmark(build)
     if orc_benchmark is None:

@@ -137,27 +137,38 @@ def summarize_report(stdout):
             f'{counts.get("warning", 0)} warnings, {counts.get("info", 0)} infos')
 
 
-def main():
+def bench_arguments(doc, mb, what):
+    """The options both whole-file benchmarks take: --mb (default `mb`, the
+    size of `what`), --repeat, --colcheck, --cache-dir and --levels."""
     parser = argparse.ArgumentParser(
-        description=__doc__.splitlines()[0],
+        description=doc.splitlines()[0],
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--mb', type=float, default=256,
-                        help='size of the file in MiB (default 256)')
+    parser.add_argument('--mb', type=float, default=mb,
+                        help=f'size of {what} in MiB (default {mb:g})')
     parser.add_argument('--repeat', type=int, default=3,
                         help='runs of each measurement (default 3)')
     parser.add_argument('--colcheck', default=os.path.join(REPO, 'build', 'cli', 'colcheck'),
                         help='colcheck binary (default build/cli/colcheck)')
     parser.add_argument('--cache-dir', default=None,
-                        help='where the file is kept (default: bench-data/ '
+                        help='where the files are kept (default: bench-data/ '
                              "in colcheck's build directory)")
     parser.add_argument('--levels', default='footer,pages,full',
                         help='colcheck --level values to time (default footer,pages,full)')
-    args = parser.parse_args()
+    return parser
 
-    colcheck = os.path.abspath(args.colcheck)
+
+def colcheck_binary(path, script):
+    """`path` made absolute, or an exit when no binary is there."""
+    colcheck = os.path.abspath(path)
     if not os.access(colcheck, os.X_OK):
-        sys.exit(f'pages_bench: no colcheck binary at {colcheck}; build the '
+        sys.exit(f'{script}: no colcheck binary at {colcheck}; build the '
                  'colcheck target or pass --colcheck')
+    return colcheck
+
+
+def main():
+    args = bench_arguments(__doc__, 256, 'the file').parse_args()
+    colcheck = colcheck_binary(args.colcheck, 'pages_bench')
     node = shutil.which('node')
     if not node:
         sys.exit('pages_bench: node is not on PATH; run scripts/install-deps.sh')
