@@ -10,6 +10,7 @@ packages=(
   libthrift-dev thrift-compiler libboost-dev
   libzstd-dev libsnappy-dev zlib1g-dev libbrotli-dev liblz4-dev liblzo2-dev
   libdeflate-dev libxxhash-dev
+  libsimdjson-dev  # core/utf8.cc: SIMD UTF-8 validation of long strings.
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
   libyaml-cpp-dev  # cli/: the .colcheck.yaml config and baselines.

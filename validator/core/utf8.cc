@@ -1,5 +1,7 @@
 #include "core/utf8.h"
 
+#include <simdjson.h>
+
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -8,6 +10,8 @@ namespace colcheck {
 namespace {
 
 constexpr uint64_t kHighBits = 0x8080808080808080ull;
+// From this many bytes on, simdjson validates.
+constexpr size_t kSimdFrom = 64;
 
 // Bytes of ASCII at the start of bytes[i, n) that the word loop can skip:
 // most strings in real columns are ASCII, so eight bytes are tested at a
@@ -39,6 +43,13 @@ size_t SkipAscii(const std::byte* p, size_t i, size_t n) {
 }  // namespace
 
 bool IsValidUtf8(std::span<const std::byte> bytes) {
+  // Long inputs (an ORC string stream, a long value) go to simdjson's SIMD
+  // validator, which accepts exactly RFC 3629's sequences as the scalar
+  // loop does; short ones stay here, below the cost of its dispatch.
+  if (bytes.size() >= kSimdFrom) {
+    return simdjson::validate_utf8(reinterpret_cast<const char*>(bytes.data()),
+                                   bytes.size());
+  }
   const std::byte* p = bytes.data();
   const size_t n = bytes.size();
   size_t i = 0;
