@@ -34,9 +34,9 @@ DEFAULT_MAX_LEN = 4096
 
 # --smoke gives each target a fixed number of executions after its seeds
 # instead of a time, so what CI finds does not depend on the machine's
-# speed or load. Each is 8 to 14 s under ASan+UBSan on a 2-core machine
-# (fuzz/README.md, "Smoke campaign"), about 100 s for the whole stage with
-# merging and triage.
+# speed or load. Each is 8 to 13 s under ASan+UBSan on an idle 2-core
+# machine (fuzz/README.md, "Smoke campaign"), about 90 s for the whole
+# stage with merging and triage.
 SMOKE_RUNS = {
     "file_fuzzer": 6000,
     "inspect_fuzzer": 1200,

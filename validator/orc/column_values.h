@@ -1,13 +1,12 @@
 // The value readers of the column stage (columns.h): one per column of a
-// stripe, pulling the column's values out of its streams one at a time.
+// stripe, pulling the column's values out of its streams a batch at a time.
 // https://github.com/apache/orc-format/blob/main/specification/ORCv1.md#column-encoding-section
 //
 // The stage walks a column's slots a batch at a time, reads PRESENT itself
 // and asks the column's ValueReader for the values of the batch's non-null
-// slots. A reader knows how
-// many values it must produce before it starts (PRESENT is counted first),
-// so every stream is asked for exactly its share and the exact-count rule
-// (V3) is checked when the reader finishes.
+// slots. A reader knows how many values it must produce before it starts
+// (PRESENT is counted first), so every stream is asked for exactly its
+// share and the exact-count rule (V3) is checked when the reader finishes.
 
 #ifndef COLCHECK_ORC_COLUMN_VALUES_H_
 #define COLCHECK_ORC_COLUMN_VALUES_H_
