@@ -51,17 +51,14 @@ Varint64 ReadVarint64(ByteReader& in) {
 bool ReadDecimalVarint(ByteReader& in, const StreamContext& ctx, Int128* value,
                        ByteSpan* span) {
   const uint64_t start = in.position();
-  // Most decimals take at most 9 bytes, 63 bits: gathered in 64 bits.
-  const std::span<const std::byte> rest =
-      in.data().subspan(start - in.begin_offset());
-  uint64_t narrow = 0;
-  for (size_t i = 0; i < rest.size() && i < 9; ++i) {
-    const uint8_t b = static_cast<uint8_t>(rest[i]);
-    narrow |= uint64_t{b & 0x7fu} << (7 * i);
-    if ((b & 0x80) != 0) continue;
-    (void)in.Skip(i + 1);
-    *span = in.SpanFrom(start);
-    *value = static_cast<Int128>(narrow >> 1) ^ -static_cast<Int128>(narrow & 1);
+  // Most decimals take at most 9 bytes, 63 bits: read as a 64-bit varint.
+  ByteReader narrow_in = in;
+  const Varint64 narrow = ReadUleb128(narrow_in, 9);
+  if (narrow.status == VarintStatus::kOk) {
+    in = narrow_in;
+    *span = narrow.span;
+    *value = static_cast<Int128>(narrow.value >> 1) ^
+             -static_cast<Int128>(narrow.value & 1);
     return true;
   }
   UInt128 zigzag = 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/strings.h"
+#include "core/varint.h"
 #include "parquet/column_names.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_walk.h"
@@ -280,15 +281,14 @@ class FooterCandidates {
 // are required, so no other opening follows that order.
 bool OpensWithVersionAndSchema(const ByteReader& file, uint64_t start,
                                uint64_t end) {
-  constexpr std::byte kSchemaHeader{0x19};
-  const std::span<const std::byte> head =
-      file.Bytes({start, std::min<uint64_t>(7, end - start)});
-  for (size_t i = 1; i < head.size() && i <= 5; ++i) {
-    if ((head[i] & std::byte{0x80}) == std::byte{0}) {
-      return i + 1 < head.size() && head[i + 1] == kSchemaHeader;
-    }
+  constexpr uint8_t kSchemaHeader = 0x19;
+  ByteReader head;
+  if (start + 1 > end || !file.Sub(start + 1, end - start - 1, &head)) {
+    return false;
   }
-  return false;
+  uint8_t next = 0;
+  return ReadUleb128(head, 5).status == VarintStatus::kOk &&
+         head.ReadU8(&next) && next == kSchemaHeader;
 }
 
 // Looks for a start near the declared one from which FileMetaData decodes
