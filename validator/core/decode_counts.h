@@ -1,8 +1,10 @@
 // How many times this thread has decoded each message of a file's tail
 // (Parquet's FileMetaData; ORC's PostScript and Footer) and of ORC's
-// stripes. Only tests read it, to show that inspection decodes each message
-// once, in the validation pass (inspect/inspect_test.cc); the cost is one
-// increment per message.
+// stripes, and how many steps its decoders took. Only tests read it: to
+// show that inspection decodes each message once, in the validation pass
+// (inspect/inspect_test.cc), and that work follows the bytes read rather
+// than the counts a file declares (core/limits.h, "Work per input byte").
+// The cost is one increment per message, and one addition per page.
 
 #ifndef COLCHECK_CORE_DECODE_COUNTS_H_
 #define COLCHECK_CORE_DECODE_COUNTS_H_
@@ -16,6 +18,9 @@ struct DecodeCounts {
   uint64_t postscripts = 0;
   uint64_t footers = 0;
   uint64_t stripe_footers = 0;
+  // Parquet level decoding: one step per stretch of repeated levels and
+  // one per literal level (parquet/data_page.cc, LevelCounter).
+  uint64_t level_steps = 0;
 };
 
 inline DecodeCounts& ThreadDecodeCounts() {

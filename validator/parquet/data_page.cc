@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "core/decode_counts.h"
 #include "core/limits.h"
 #include "core/strings.h"
 #include "parquet/bloom_filter.h"
@@ -114,6 +115,22 @@ class LevelStream {
     std::fill(out.begin(), out.end(), 0);
     return out.size();
   }
+  // The levels left that repeat one level, in *value: unbounded (all 0)
+  // for a section the page does not have (its maximum level is 0).
+  uint64_t RepeatLeft(uint32_t* value) {
+    *value = 0;
+    if (rle_) return rle_->RepeatLeft(value);
+    if (bit_packed_) return bit_packed_->Left() == UINT64_MAX ? UINT64_MAX : 0;
+    return UINT64_MAX;
+  }
+  void SkipRepeat(uint64_t n) {
+    if (rle_) rle_->SkipRepeat(n);
+  }
+  // The levels Next() gives before the current run ends.
+  uint64_t RunLeft() const {
+    if (rle_) return rle_->RunLeft();
+    return bit_packed_ ? bit_packed_->Left() : UINT64_MAX;
+  }
   // The decoder reported a malformed run itself.
   bool failed() const { return rle_ && rle_->failed(); }
   // Bytes after the last level, which the section must not have.
@@ -184,70 +201,195 @@ struct LevelCounts {
   bool starts_row = true;
 };
 
-// Decodes the levels in lockstep, batch by batch, checking each against
-// its maximum and counting nulls, rows and histograms.
-LevelCounts CountLevels(LevelStream& rep, LevelStream& def,
-                        const ColumnShape& shape, uint64_t num_values,
-                        PageScope& scope, DataPageSummary* page) {
-  const uint32_t max_rep = static_cast<uint32_t>(shape.max_repetition_level);
-  const uint32_t max_def = static_cast<uint32_t>(shape.max_definition_level);
-  if (max_rep > 0) page->repetition_histogram.assign(max_rep + 1, 0);
-  if (max_def > 0) page->definition_histogram.assign(max_def + 1, 0);
-  std::array<uint32_t, limits::kValueBatch> r;
-  std::array<uint32_t, limits::kValueBatch> d;
-  LevelCounts counts;
-  bool reported_rep = false;
-  bool reported_def = false;
-  for (uint64_t done = 0; done < num_values;) {
-    const size_t n = static_cast<size_t>(
-        std::min<uint64_t>(limits::kValueBatch, num_values - done));
-    const std::span<uint32_t> rs(r.data(), n);
-    const std::span<uint32_t> ds(d.data(), n);
-    const size_t got_r = rep.Next(rs);
-    const size_t got_d = def.Next(ds);
+// Decodes a page's two level streams in lockstep, checks each level against
+// its maximum and counts nulls, rows and histograms.
+//
+// The work follows the bytes, not num_values (core/limits.h, "Work per
+// input byte"): where both streams repeat one level (an RLE run, a run of
+// bit width 0, or a section the page does not have because the column's
+// maximum is 0) the stretch is counted in one step, and literal levels are
+// decoded up to the end of their run, whose bits they take.
+//
+// Faults come out as from a pass over batches of kValueBatch levels that
+// decodes both streams to the batch's end before checking it: a stream that
+// ends or breaks inside a batch hides a level above the maximum earlier in
+// that batch, and no run past the batch of the first fault is started.
+class LevelCounter {
+ public:
+  LevelCounter(LevelStream& rep, LevelStream& def, const ColumnShape& shape,
+               uint64_t num_values, PageScope& scope, DataPageSummary* page)
+      : rep_(rep),
+        def_(def),
+        max_rep_(static_cast<uint32_t>(shape.max_repetition_level)),
+        max_def_(static_cast<uint32_t>(shape.max_definition_level)),
+        num_values_(num_values),
+        scope_(scope),
+        page_(page) {
+    if (max_rep_ > 0) page_->repetition_histogram.assign(max_rep_ + 1, 0);
+    if (max_def_ > 0) page_->definition_histogram.assign(max_def_ + 1, 0);
+  }
+
+  LevelCounts Count() {
+    if (!rep_.active() && !def_.active()) {
+      // Maximum levels 0 and no sections: every level is 0, a row and
+      // not null. Nothing to decode.
+      counts_.rows = num_values_;
+      counts_.complete = true;
+      return counts_;
+    }
+    while (done_ < num_values_) {
+      uint32_t r = 0;
+      uint32_t d = 0;
+      const uint64_t repeat_r = rep_.RepeatLeft(&r);
+      const uint64_t repeat_d = def_.RepeatLeft(&d);
+      const uint64_t repeat =
+          std::min({repeat_r, repeat_d, num_values_ - done_});
+      const bool counted = repeat > 0
+                               ? CountRepeat(r, d, repeat)
+                               : CountLiteral(LiteralStep(repeat_r, repeat_d));
+      if (!counted) return counts_;
+    }
+    ReportTrailingBytes();
+    counts_.complete = true;
+    return counts_;
+  }
+
+  // Steps taken: repeated stretches plus literal levels decoded.
+  uint64_t work() const { return work_; }
+
+ private:
+  // `n` levels that all are (r, d).
+  bool CountRepeat(uint32_t r, uint32_t d, uint64_t n) {
+    ++work_;
+    if (r > max_rep_ || d > max_def_) {
+      Above(done_, r, d);
+      return false;
+    }
+    if (done_ == 0) counts_.starts_row = r == 0;
+    counts_.rows += r == 0 ? n : 0;
+    counts_.nulls += d < max_def_ ? n : 0;
+    if (max_rep_ > 0) page_->repetition_histogram[r] += n;
+    if (max_def_ > 0) page_->definition_histogram[d] += n;
+    rep_.SkipRepeat(n);
+    def_.SkipRepeat(n);
+    rep_at_ += n;
+    def_at_ += n;
+    done_ += n;
+    return true;
+  }
+
+  // How many literal levels to decode next: up to the end of the current
+  // runs and of the batch, so no run past the batch is started.
+  size_t LiteralStep(uint64_t repeat_r, uint64_t repeat_d) const {
+    uint64_t n = BatchEnd(done_) - done_;
+    for (const uint64_t left :
+         {repeat_r > 0 ? repeat_r : rep_.RunLeft(),
+          repeat_d > 0 ? repeat_d : def_.RunLeft()}) {
+      if (left > 0) n = std::min(n, left);
+    }
+    return static_cast<size_t>(n);
+  }
+
+  bool CountLiteral(size_t n) {
+    const std::span<uint32_t> rs(r_.data(), n);
+    const std::span<uint32_t> ds(d_.data(), n);
+    const size_t got_r = rep_.Next(rs);
+    const size_t got_d = def_.Next(ds);
+    rep_at_ += got_r;
+    def_at_ += got_d;
+    ++work_;
     if (got_r < n || got_d < n) {
-      if (rep.failed() || def.failed()) return counts;
-      scope.ReportAt(Code::kLevelsTruncated, scope.body(),
-                   got_r < n ? "repetition_levels" : "definition_levels",
-                   StrCat("the levels end after ", done + std::min(got_r, got_d),
-                          " of num_values ", num_values, " levels"));
-      return counts;
+      (void)ReachBatchEnd(done_);
+      return false;
     }
-    if (done == 0) counts.starts_row = r[0] == 0;
+    if (done_ == 0) counts_.starts_row = rs[0] == 0;
     for (size_t i = 0; i < n; ++i) {
-      if (r[i] > max_rep || d[i] > max_def) {
-        const bool is_rep = r[i] > max_rep;
-        bool& reported = is_rep ? reported_rep : reported_def;
-        if (!reported) {
-          reported = true;
-          scope.ReportAt(Code::kLevelsExceedsMax, scope.body(),
-                       StrCat(is_rep ? "repetition_levels[" :
-                                       "definition_levels[", done + i, "]"),
-                       StrCat("level ", is_rep ? r[i] : d[i],
-                              " is above the column's maximum ",
-                              is_rep ? max_rep : max_def));
-        }
-        return counts;
+      if (rs[i] > max_rep_ || ds[i] > max_def_) {
+        Above(done_ + i, rs[i], ds[i]);
+        return false;
       }
-      counts.rows += r[i] == 0;
-      counts.nulls += d[i] < max_def;
-      if (max_rep > 0) ++page->repetition_histogram[r[i]];
-      if (max_def > 0) ++page->definition_histogram[d[i]];
+      counts_.rows += rs[i] == 0;
+      counts_.nulls += ds[i] < max_def_;
+      if (max_rep_ > 0) ++page_->repetition_histogram[rs[i]];
+      if (max_def_ > 0) ++page_->definition_histogram[ds[i]];
     }
-    done += n;
+    done_ += n;
+    return true;
   }
-  for (const auto& [stream, name] :
-       {std::pair{&rep, "repetition_levels"}, {&def, "definition_levels"}}) {
-    const ByteSpan rest = stream->rest();
-    if (rest.length > 0) {
-      scope.Report(Code::kLevelsTrailingBytes, rest, name,
-                   StrCat(rest.length, " bytes follow the last of ",
-                          num_values, " levels; readers ignore them"));
+
+  uint64_t BatchEnd(uint64_t at) const {
+    const uint64_t batch = limits::kValueBatch;
+    return std::min(num_values_, (at / batch + 1) * batch);
+  }
+
+  // Level `at` is (r, d), and one of them is above its maximum. It is
+  // reported when both streams hold the rest of its batch.
+  void Above(uint64_t at, uint32_t r, uint32_t d) {
+    if (!ReachBatchEnd(at)) return;
+    const bool is_rep = r > max_rep_;
+    scope_.ReportAt(Code::kLevelsExceedsMax, scope_.body(),
+                    StrCat(is_rep ? "repetition_levels[" : "definition_levels[",
+                           at, "]"),
+                    StrCat("level ", is_rep ? r : d,
+                           " is above the column's maximum ",
+                           is_rep ? max_rep_ : max_def_));
+  }
+
+  // Decodes both streams to the end of the batch that holds level `at`.
+  // When one ends first, reports it (unless a stream reported a malformed
+  // run itself) and returns false.
+  bool ReachBatchEnd(uint64_t at) {
+    const uint64_t end = BatchEnd(at);
+    Reach(rep_, end, r_, &rep_at_);
+    Reach(def_, end, d_, &def_at_);
+    if (rep_at_ >= end && def_at_ >= end) return true;
+    if (rep_.failed() || def_.failed()) return false;
+    scope_.ReportAt(Code::kLevelsTruncated, scope_.body(),
+                    rep_at_ < end ? "repetition_levels" : "definition_levels",
+                    StrCat("the levels end after ", std::min(rep_at_, def_at_),
+                           " of num_values ", num_values_, " levels"));
+    return false;
+  }
+
+  static void Reach(LevelStream& stream, uint64_t end,
+                    std::span<uint32_t> scratch, uint64_t* at) {
+    while (*at < end) {
+      const size_t want =
+          static_cast<size_t>(std::min<uint64_t>(scratch.size(), end - *at));
+      const size_t got = stream.Next(scratch.first(want));
+      *at += got;
+      if (got < want) return;
     }
   }
-  counts.complete = true;
-  return counts;
-}
+
+  void ReportTrailingBytes() {
+    for (const auto& [stream, name] :
+         {std::pair{&rep_, "repetition_levels"},
+          {&def_, "definition_levels"}}) {
+      const ByteSpan rest = stream->rest();
+      if (rest.length > 0) {
+        scope_.Report(Code::kLevelsTrailingBytes, rest, name,
+                      StrCat(rest.length, " bytes follow the last of ",
+                             num_values_, " levels; readers ignore them"));
+      }
+    }
+  }
+
+  LevelStream& rep_;
+  LevelStream& def_;
+  const uint32_t max_rep_;
+  const uint32_t max_def_;
+  const uint64_t num_values_;
+  PageScope& scope_;
+  DataPageSummary* page_;
+  LevelCounts counts_;
+  uint64_t done_ = 0;    // Levels counted.
+  uint64_t rep_at_ = 0;  // Levels taken from each stream.
+  uint64_t def_at_ = 0;
+  uint64_t work_ = 0;
+  std::array<uint32_t, limits::kValueBatch> r_;
+  std::array<uint32_t, limits::kValueBatch> d_;
+};
 
 // Decodes `count` values of `encoding` from `section`, feeding the value
 // checks and the bloom filter. Returns whether all were decoded.
@@ -430,8 +572,10 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
       return;
     }
   }
-  const LevelCounts counts = CountLevels(
-      rep, def, shape, page->num_values, v1_levels ? *v1_levels : scope, page);
+  LevelCounter counter(rep, def, shape, page->num_values,
+                       v1_levels ? *v1_levels : scope, page);
+  const LevelCounts counts = counter.Count();
+  ThreadDecodeCounts().level_steps += counter.work();
   if (!counts.complete) return;
   page->num_nulls = counts.nulls;
   page->num_rows = counts.rows;

@@ -5,10 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "colcheck/colcheck.h"
+#include "core/decode_counts.h"
 #include "parquet/metadata.h"
 #include "testing/page_file.h"
 #include "testing/report_expect.h"
@@ -571,6 +574,125 @@ TEST(PageWalkTest, BareLzoStreamIsInfo) {
   const Report r = Validate(b.Finish());
   ExpectAt(r, Code::kCompressionLzoRawFallback, p.body);
   EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+// ---- Work follows the bytes, not the counts a page declares ----------------
+//
+// A page may declare num_values = 2^31 - 1 in a few bytes. Level decoding
+// must cost steps in proportion to the level bytes (core/limits.h, "Work
+// per input byte"), which ThreadDecodeCounts().level_steps counts.
+
+constexpr int32_t kInt32Max = std::numeric_limits<int32_t>::max();
+
+// Validates `f` at level full and returns the level steps it took.
+uint64_t LevelSteps(const PageFile& f, Report* report) {
+  ThreadDecodeCounts() = {};
+  *report = Validate(f);
+  return ThreadDecodeCounts().level_steps;
+}
+
+// A zero-width bit-packed run of `groups` groups (8 values each).
+Bytes ZeroWidthPackedRun(uint64_t groups) {
+  Bytes out;
+  testing::AppendVarint(&out, groups << 1 | 1);
+  return out;
+}
+
+TEST(PageWalkWorkTest, RequiredColumnHasNoLevelsToCount) {
+  // The shape of fuzz/regressions/num_values_int32_max_required.parquet: a
+  // REQUIRED column (maximum levels 0) whose one page claims 2^31 - 1
+  // values in 80 bytes. The pages repeat, to show the cost does not add up.
+  PageFileBuilder b;
+  std::vector<PageSpans> pages;
+  for (int i = 0; i < 100; ++i) {
+    pages.push_back(b.AddPage(V1(kInt32Max), Bytes(80, std::byte{7})));
+  }
+  b.set_num_rows(10);
+  const PageFile f = b.Finish();
+  Report r;
+  EXPECT_EQ(LevelSteps(f, &r), 0u);
+  for (const PageSpans& p : pages) {
+    // Value 20 of a 4-byte type is the first that 80 bytes cannot hold.
+    ExpectAt(r, Code::kEncodingTruncated, {p.body.end(), 0});
+  }
+  ExpectAt(r, Code::kLevelsRowCountMismatch, f.row_group_num_rows.value);
+}
+
+TEST(PageWalkWorkTest, OneRunOfNullsIsOneStep) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  b.AddPage(V1(kInt32Max), LengthPrefixed(RleRuns({{kInt32Max, 0}}, 1)));
+  b.set_num_rows(kInt32Max);
+  const PageFile f = b.Finish();
+  Report r;
+  EXPECT_EQ(LevelSteps(f, &r), 1u);
+  // Every level is a null, so no value is missing.
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkWorkTest, ZeroWidthBitPackedLevelsAreOneStep) {
+  // A V2 page of a REQUIRED column that stores a repetition level section
+  // anyway (as rle_boolean_encoding.parquet does): one bit-packed run of
+  // width 0 whose 2^27 groups hold 2^30 levels, then 4 value bytes.
+  PageFileBuilder b;
+  PageOptions o;
+  o.num_values = 1 << 30;
+  o.num_rows = 1 << 30;
+  const Bytes rep = ZeroWidthPackedRun(uint64_t{1} << 27);
+  const PageSpans p = b.AddV2Page(o, rep, {}, PlainInt32({1}));
+  b.set_num_rows(1 << 30);
+  Report r;
+  EXPECT_EQ(LevelSteps(b.Finish(), &r), 1u);
+  ExpectAt(r, Code::kEncodingTruncated, {p.body.end(), 0});
+}
+
+TEST(PageWalkWorkTest, LiteralLevelsAreOneStepEach) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  // Two bit-packed groups of width 1 (16 levels, all 1), then an RLE run
+  // of 2^20 levels 1: 16 steps and 1.
+  Bytes levels{std::byte{2 << 1 | 1}, std::byte{0xFF}, std::byte{0xFF}};
+  AppendRleRun(&levels, 1 << 20, 1, 1);
+  b.AddPage(V1(16 + (1 << 20)),
+            Concat({LengthPrefixed(levels), Bytes(4 * (16 + (1 << 20)))}));
+  b.set_num_rows(16 + (1 << 20));
+  Report r;
+  EXPECT_EQ(LevelSteps(b.Finish(), &r), 17u);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+// Levels are checked as if decoded in batches of kValueBatch, both streams
+// to the batch's end first: when the levels end inside the batch of a
+// level above the maximum, the truncation is what is reported.
+TEST(PageWalkWorkTest, LevelsEndingInTheBatchOfALevelAboveTheMaximum) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  const PageSpans p = b.AddPage(
+      V1(kInt32Max), LengthPrefixed(RleRuns({{10, 0}, {1, 3}}, 2)));
+  Report r;
+  EXPECT_LE(LevelSteps(b.Finish(), &r), 2u);
+  ExpectAt(r, Code::kLevelsTruncated, p.body);
+  EXPECT_EQ(testing::CountCode(r, Code::kLevelsExceedsMax), 0u) << Describe(r);
+}
+
+TEST(PageWalkWorkTest, LevelAboveTheMaximumInABatchTheLevelsFill) {
+  ColumnOptions c;
+  c.repetition = kOptional;
+  PageFileBuilder b(c);
+  // Batch 0 is whole (4096 levels); the levels end in batch 1.
+  const PageSpans p = b.AddPage(
+      V1(kInt32Max), LengthPrefixed(RleRuns({{10, 0}, {5000, 3}}, 2)));
+  Report r;
+  EXPECT_LE(LevelSteps(b.Finish(), &r), 3u);
+  const Diagnostic* d = testing::OnlyDiagnostic(r, Code::kLevelsExceedsMax);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->offset, p.body.offset);
+  EXPECT_EQ(d->length, p.body.length);
+  EXPECT_EQ(d->field, "row_groups[0].columns[0].pages[0].definition_levels[10]");
+  EXPECT_EQ(testing::CountCode(r, Code::kLevelsTruncated), 0u) << Describe(r);
 }
 
 TEST(PageWalkTest, FooterLevelWalksNoPages) {

@@ -161,20 +161,42 @@ void RleDecoder::UnpackPacked(std::span<uint32_t> out) {
   packed_position_ = pos;
 }
 
+bool RleDecoder::EnsureRun() {
+  if (run_left_ > 0) return true;
+  if (failed_) return false;
+  if (cut_short_) {
+    // The rest of the cut-off run was reported when it started.
+    failed_ = true;
+    return false;
+  }
+  return !data_.empty() && StartRun();
+}
+
+uint64_t RleDecoder::RepeatLeft(uint32_t* value) {
+  if (!EnsureRun()) return 0;
+  if (kind_ == RunKind::kRle) {
+    *value = rle_value_;
+    return run_left_;
+  }
+  if (bit_width_ == 0) {
+    *value = 0;
+    return run_left_;
+  }
+  return 0;
+}
+
+void RleDecoder::SkipRepeat(uint64_t n) {
+  segments_.clear();
+  run_left_ -= n;
+  if (kind_ == RunKind::kPacked) packed_position_ += n;
+  values_end_ = data_.position();
+}
+
 size_t RleDecoder::Next(std::span<uint32_t> out) {
   segments_.clear();
   size_t n = 0;
   while (n < out.size()) {
-    if (run_left_ == 0) {
-      if (failed_) break;
-      if (cut_short_) {
-        // The rest of the cut-off run was reported when it started.
-        failed_ = true;
-        break;
-      }
-      if (data_.empty()) break;
-      if (!StartRun()) break;
-    }
+    if (!EnsureRun()) break;
     const size_t take =
         static_cast<size_t>(std::min<uint64_t>(run_left_, out.size() - n));
     segments_.push_back({n, kind_, run_begin_, body_begin_, data_.position(),
@@ -256,6 +278,13 @@ size_t BitPackedDecoder::Next(std::span<uint32_t> out) {
     bit_position_ += bw;
   }
   return n;
+}
+
+uint64_t BitPackedDecoder::Left() const {
+  if (bit_width_ == 0) return UINT64_MAX;
+  if (bit_width_ < 0 || bit_width_ > 32) return 0;
+  return (data_.data().size() * 8 - bit_position_) /
+         static_cast<uint64_t>(bit_width_);
 }
 
 uint64_t BitPackedDecoder::BytesFor(uint64_t count, int bit_width) {

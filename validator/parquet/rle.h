@@ -46,6 +46,18 @@ class RleDecoder {
   // written.
   size_t Next(std::span<uint32_t> out);
 
+  // The values left in the current run when it repeats one value (an RLE
+  // run, or a bit-packed run of bit width 0, whose values are all 0), in
+  // *value. Starts the next run when none is in progress, as Next() would.
+  // 0 when the run is bit-packed with a nonzero width, or when no run
+  // starts (the data ended or was malformed). Counting a repeated run
+  // through this and SkipRepeat() costs one step, whatever its length.
+  uint64_t RepeatLeft(uint32_t* value);
+  // The values left in the current run, whatever its kind.
+  uint64_t RunLeft() const { return run_left_; }
+  // Consumes `n` values (at most RepeatLeft()) of a repeated run.
+  void SkipRepeat(uint64_t n);
+
   bool failed() const;
   // No bytes remain and no run is in progress.
   bool exhausted() const;
@@ -71,6 +83,9 @@ class RleDecoder {
     uint64_t position;  // Index within the run of the first value.
   };
 
+  // Starts the next run when the current one is used up. Returns whether
+  // a run with values left is in progress.
+  bool EnsureRun();
   bool StartRun();
   void Fail(Code code, ByteSpan span, std::string message);
   void UnpackPacked(std::span<uint32_t> out);
@@ -99,6 +114,8 @@ class BitPackedDecoder {
   // Decodes up to out.size() values; fewer only when the data ends (a
   // value needs all its bits). With bit_width 0 every request is met.
   size_t Next(std::span<uint32_t> out);
+  // The values that remain: unbounded (all 0) at bit width 0.
+  uint64_t Left() const;
   // Bytes of `count` values: ceil(count * bit_width / 8).
   static uint64_t BytesFor(uint64_t count, int bit_width);
 

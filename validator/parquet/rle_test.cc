@@ -54,6 +54,52 @@ TEST(BitWidthTest, IsCeilLog2OfMaxPlusOne) {
   EXPECT_EQ(BitWidth(UINT64_MAX), 64);
 }
 
+TEST(RleDecoderTest, RepeatedRunsAreCountedWithoutDecoding) {
+  // At bit width 3: an RLE run of 2^31 - 1 fives, a bit-packed group,
+  // then an RLE run of two 2s.
+  const Bytes data =
+      Concat({B({0xFE, 0xFF, 0xFF, 0xFF, 0x0F, 0x05}),  // (2^31 - 1) x 5
+              B({0x03, 0x88, 0xC6, 0xFA}),              // 0..7, packed
+              B({0x04, 0x02})});                        // 2 x 2
+  DiagnosticSink sink;
+  PageScope scope(sink, "p", {kBase, data.size()}, true);
+  RleDecoder d(ByteReader(data, kBase), 3, scope, "definition_levels");
+  uint32_t value = 0;
+  ASSERT_EQ(d.RepeatLeft(&value), uint64_t{0x7FFFFFFF});
+  EXPECT_EQ(value, 5u);
+  d.SkipRepeat(0x7FFFFFFE);
+  EXPECT_EQ(d.RepeatLeft(&value), 1u);
+  d.SkipRepeat(1);
+  EXPECT_EQ(d.consumed(), (ByteSpan{kBase, 6}));
+  // A bit-packed run with a width repeats nothing: it is decoded.
+  EXPECT_EQ(d.RepeatLeft(&value), 0u);
+  EXPECT_EQ(d.RunLeft(), 8u);
+  std::vector<uint32_t> out(8);
+  ASSERT_EQ(d.Next(out), 8u);
+  EXPECT_THAT(out, ::testing::ElementsAre(0, 1, 2, 3, 4, 5, 6, 7));
+  EXPECT_EQ(d.RepeatLeft(&value), 2u);
+  EXPECT_EQ(value, 2u);
+  d.SkipRepeat(2);
+  EXPECT_EQ(d.RepeatLeft(&value), 0u);
+  EXPECT_TRUE(d.exhausted());
+  EXPECT_EQ(d.rest().length, 0u);
+  EXPECT_TRUE(sink.Take().empty());
+}
+
+TEST(RleDecoderTest, ZeroWidthBitPackedRunRepeatsZero) {
+  // 2^28 groups of width 0: 2^31 zeros in a 5-byte header.
+  const Bytes data = B({0x81, 0x80, 0x80, 0x80, 0x02});
+  DiagnosticSink sink;
+  PageScope scope(sink, "p", {kBase, data.size()}, true);
+  RleDecoder d(ByteReader(data, kBase), 0, scope, "repetition_levels");
+  uint32_t value = 7;
+  ASSERT_EQ(d.RepeatLeft(&value), uint64_t{1} << 31);
+  EXPECT_EQ(value, 0u);
+  d.SkipRepeat(uint64_t{1} << 31);
+  EXPECT_TRUE(d.exhausted());
+  EXPECT_TRUE(sink.Take().empty());
+}
+
 TEST(RleDecoderTest, SpecExampleBitPacked) {
   // Encodings.md: 0..7 with bit width 3 is 10001000 11000110 11111010.
   const Bytes data = Concat({B({0x03}), B({0x88, 0xC6, 0xFA})});

@@ -26,6 +26,13 @@ inline size_t CountErrors(const Report& r) {
   return n;
 }
 
+// How many diagnostics have `code`.
+inline size_t CountCode(const Report& r, Code code) {
+  size_t n = 0;
+  for (const Diagnostic& d : r.diagnostics) n += d.code == code;
+  return n;
+}
+
 // Expects a diagnostic `code` at exactly `span`.
 inline void ExpectAt(const Report& r, Code code, ByteSpan span) {
   for (const Diagnostic& d : r.diagnostics) {
