@@ -12,8 +12,13 @@
 //   MAP       key and value: likewise
 //   UNION     child k: the non-null slots tagged k
 //
-// so memory stays O(row groups) per column whatever the rows, and every
-// slot (and the value in it) keeps the row group of its top-level row.
+// so every slot (and the value in it) keeps the row group of its top-level
+// row. Counts are kept as runs of groups of equal count: the root's groups
+// all hold row_index_stride rows but the last, so a stripe is two runs
+// whatever it declares, and a STRUCT column without PRESENT passes its
+// runs on as they are. Work per column thus follows the runs, and a run is
+// added only for bytes read (PRESENT bits, lengths, tags), never for the
+// rows or groups a stripe claims (limits.h, "ORC work bounds").
 
 #include "orc/columns.h"
 
@@ -33,24 +38,41 @@
 namespace colcheck::orc {
 namespace {
 
-struct GroupCount {
+// `groups` consecutive row groups from `group` on, `count` slots each.
+struct GroupRun {
   uint64_t group = 0;
+  uint64_t groups = 1;
   uint64_t count = 0;
 };
-using Slots = std::vector<GroupCount>;
+using Slots = std::vector<GroupRun>;
 
+// Adds `count` slots to row group `group`, which is the last group of
+// `slots` or after it.
 void AddSlots(Slots& slots, uint64_t group, uint64_t count) {
   if (count == 0) return;
-  if (!slots.empty() && slots.back().group == group) {
-    slots.back().count += count;
-  } else {
-    slots.push_back({group, count});
+  if (!slots.empty()) {
+    GroupRun& last = slots.back();
+    const uint64_t last_group = last.group + last.groups - 1;
+    if (last_group == group) {
+      if (last.groups == 1) {
+        last.count += count;
+      } else {
+        --last.groups;
+        slots.push_back({group, 1, last.count + count});
+      }
+      return;
+    }
+    if (last_group + 1 == group && last.count == count) {
+      ++last.groups;
+      return;
+    }
   }
+  slots.push_back({group, 1, count});
 }
 
 uint64_t Total(const Slots& slots) {
   uint64_t n = 0;
-  for (const GroupCount& g : slots) n += g.count;
+  for (const GroupRun& r : slots) n += r.groups * r.count;
   return n;
 }
 
@@ -114,9 +136,9 @@ class StripeColumnReader {
                             limits::kMaxOrcRowGroups));
         return false;
       }
-      for (uint64_t g = 0; g < groups; ++g) {
-        AddSlots(*root, g, std::min(stride, rows - g * stride));
-      }
+      // Counted, not looped: the groups cost the file no bytes.
+      if (rows / stride > 0) root->push_back({0, rows / stride, stride});
+      AddSlots(*root, rows / stride, rows % stride);
     }
     slots_[0] = std::move(root);
     return true;
@@ -217,20 +239,24 @@ class StripeColumnReader {
     uint64_t total = 0;
     uint64_t nulls = 0;
     bool ok = true;
-    for (const GroupCount& g : in) {
-      uint64_t left = g.count;
-      uint64_t set = 0;
-      while (ok && left > 0) {
-        const size_t want =
-            static_cast<size_t>(std::min<uint64_t>(left, batch.size()));
-        size_t got = 0;
-        ok = bits.Next(std::span(batch).first(want), &got);
-        for (size_t i = 0; i < got; ++i) set += batch[i];
-        left -= got;
-        total += got;
-        nulls += got - std::count(batch.begin(), batch.begin() + got, 1);
+    // Every group of every run takes at least one bit, so the loop ends
+    // with the stream, whatever the groups claim.
+    for (const GroupRun& run : in) {
+      for (uint64_t k = 0; ok && k < run.groups; ++k) {
+        uint64_t left = run.count;
+        uint64_t set = 0;
+        while (ok && left > 0) {
+          const size_t want =
+              static_cast<size_t>(std::min<uint64_t>(left, batch.size()));
+          size_t got = 0;
+          ok = bits.Next(std::span(batch).first(want), &got);
+          for (size_t i = 0; i < got; ++i) set += batch[i];
+          left -= got;
+          total += got;
+          nulls += got - std::count(batch.begin(), batch.begin() + got, 1);
+        }
+        AddSlots(*non_null, run.group + k, set);
       }
-      AddSlots(*non_null, g.group, set);
       if (!ok) break;
     }
     bits.Finish(Total(in));
@@ -286,14 +312,30 @@ class StripeColumnReader {
               StreamContext(present->map(), quiet, std::string())),
           Total(in));
     }
+    if (reader == nullptr && !bits.active()) {
+      // No values and no PRESENT: nothing in the file backs these slots,
+      // so they are handed out a run at a time rather than a batch at a
+      // time (a run may be 2^32 slots).
+      for (const GroupRun& run : in) {
+        observer_->OnUnstoredSlots(c, run.group, run.groups, run.count);
+      }
+      return true;
+    }
     std::fill(values_.begin(), values_.end(), Value());
     child_total_ = 0;
-    for (const GroupCount& g : in) {
-      for (uint64_t done = 0; done < g.count;) {
-        const size_t n = static_cast<size_t>(
-            std::min<uint64_t>(kValueBatch, g.count - done));
-        if (!ReadBatch(source, g.group, n, bits, reader)) return false;
-        done += n;
+    // Every slot here is a PRESENT bit or a value, so the batches follow
+    // the stream bytes: the first batch a stream cannot fill stops the
+    // column.
+    for (const GroupRun& run : in) {
+      for (uint64_t k = 0; k < run.groups; ++k) {
+        for (uint64_t done = 0; done < run.count;) {
+          const size_t n = static_cast<size_t>(
+              std::min<uint64_t>(kValueBatch, run.count - done));
+          if (!ReadBatch(source, run.group + k, n, bits, reader)) {
+            return false;
+          }
+          done += n;
+        }
       }
     }
     return true;
@@ -397,6 +439,27 @@ class StripeColumnReader {
 };
 
 }  // namespace
+
+void ColumnObserver::OnUnstoredSlots(uint32_t column, uint64_t first_group,
+                                     uint64_t row_groups,
+                                     uint64_t slots_per_group) {
+  static const std::vector<Value>* const kDefaults =
+      new std::vector<Value>(kValueBatch);
+  SlotBatch batch;
+  batch.column = column;
+  batch.spans = &kNoSpans;
+  for (uint64_t k = 0; k < row_groups; ++k) {
+    batch.row_group = first_group + k;
+    for (uint64_t done = 0; done < slots_per_group;) {
+      const size_t n = static_cast<size_t>(
+          std::min<uint64_t>(kValueBatch, slots_per_group - done));
+      batch.slots = n;
+      batch.values = std::span<const Value>(*kDefaults).first(n);
+      OnSlots(batch);
+      done += n;
+    }
+  }
+}
 
 void ReadStripeColumns(const ColumnContext& context, size_t index,
                        const StripeInformation& stripe,

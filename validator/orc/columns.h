@@ -110,6 +110,16 @@ class ColumnObserver {
   virtual ~ColumnObserver() = default;
   virtual void BeginStripe(size_t stripe, const StripeData& data) = 0;
   virtual void OnSlots(const SlotBatch& batch) = 0;
+  // The slots of a column that holds no values (STRUCT) and has no PRESENT
+  // stream: `row_groups` consecutive row groups from `first_group` on, each
+  // of `slots_per_group` slots, every one non-null. Such slots cost the
+  // file no bytes (a stripe of a few hundred bytes may declare 2^32 of
+  // them), so an observer that only counts them should override this and
+  // count them at once. The default hands them to OnSlots as the column
+  // stage hands any slots: per row group, in batches of kValueBatch, each
+  // non-null slot with a default Value and an empty span.
+  virtual void OnUnstoredSlots(uint32_t column, uint64_t first_group,
+                               uint64_t row_groups, uint64_t slots_per_group);
   // `complete` is false when a fault stopped reading some column early;
   // counts are then partial and must not be compared.
   virtual void EndStripe(size_t stripe, bool complete) = 0;

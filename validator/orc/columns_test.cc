@@ -479,5 +479,103 @@ TEST(OrcColumnsTest, FaultStopsTheColumnAndItsSubtree) {
   EXPECT_EQ(other, 2u);
 }
 
+// Counts the column stage's work: one step per OnSlots batch and per
+// OnUnstoredSlots run, and the slots they cover.
+class WorkCounter final : public ColumnObserver {
+ public:
+  void BeginStripe(size_t, const StripeData&) override {}
+  void OnSlots(const SlotBatch& b) override {
+    ++steps;
+    slots += b.slots;
+  }
+  void OnUnstoredSlots(uint32_t, uint64_t, uint64_t row_groups,
+                       uint64_t slots_per_group) override {
+    ++steps;
+    slots += row_groups * slots_per_group;
+  }
+  void EndStripe(size_t, bool complete) override { completed = complete; }
+
+  uint64_t steps = 0;
+  uint64_t slots = 0;
+  bool completed = false;
+};
+
+TEST(OrcColumnsTest, StructSlotsCostWorkByTheBytesNotTheRows) {
+  // struct<a:struct<b:struct<>>>, 2^30 rows in groups of 3000 and no
+  // streams: 3 * 2^30 slots that no byte holds, once 3 * 2^20 batches.
+  ColumnFile f({StructType({"a"}), StructType({"b"}, 2), StructType({})},
+               uint64_t{1} << 30, /*stride=*/3000);
+  f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect)});
+  const std::string bytes = f.Build();
+  WorkCounter work;
+  DiagnosticSink sink;
+  ASSERT_TRUE(testing::ReadColumnsWith(bytes, &work, sink));
+  const auto ds = sink.Take();
+  EXPECT_TRUE(ds.empty()) << Describe(ds);
+  EXPECT_TRUE(work.completed);
+  EXPECT_EQ(work.slots, 3 * (uint64_t{1} << 30));
+  // Two runs per column: the full groups and the last one.
+  EXPECT_EQ(work.steps, 6u);
+  EXPECT_LE(work.steps, bytes.size());
+  EXPECT_THAT(Faults(bytes), ElementsAre());
+}
+
+TEST(OrcColumnsTest, StructSlotLimitCostsNoWorkPerSlot) {
+  // 2^31 + 1 rows: the root's slots fit the stripe's limit, its child's
+  // do not; the report is as before, and no slot is visited one by one.
+  ColumnFile f({StructType({"a"}), StructType({})}, (uint64_t{1} << 31) + 1);
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const std::string bytes = f.Build();
+  WorkCounter work;
+  DiagnosticSink sink;
+  ASSERT_TRUE(testing::ReadColumnsWith(bytes, &work, sink));
+  const ByteSpan rows = f.FileFooterMark("stripes[0].number_of_rows");
+  EXPECT_THAT(sink.Take(),
+              ElementsAre(IsDiagnostic(Code::kLimitsOrcStripeSlots, rows)));
+  EXPECT_FALSE(work.completed);
+  EXPECT_EQ(work.slots, (uint64_t{1} << 31) + 1);
+  EXPECT_LE(work.steps, bytes.size());
+  EXPECT_THAT(Faults(bytes),
+              ElementsAre(IsDiagnostic(Code::kLimitsOrcStripeSlots, rows)));
+}
+
+TEST(OrcColumnsTest, ListChildStructSlotsCostWorkByTheBytes) {
+  // list<struct<>> whose one list claims 2^31 elements: the child's slots
+  // come from one length, and are handed out as one run.
+  ColumnFile f({StructType({"l"}), ParentType(kList, {2}), StructType({})},
+               1);
+  f.Add(kLength, 1, IntV1({int64_t{1} << 31}, false));
+  f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect)});
+  const std::string bytes = f.Build();
+  WorkCounter work;
+  DiagnosticSink sink;
+  ASSERT_TRUE(testing::ReadColumnsWith(bytes, &work, sink));
+  const auto ds = sink.Take();
+  EXPECT_TRUE(ds.empty()) << Describe(ds);
+  EXPECT_EQ(work.slots, 2 + (uint64_t{1} << 31));
+  EXPECT_LE(work.steps, bytes.size());
+}
+
+TEST(OrcColumnsTest, PresentBitsBoundTheRowGroupsVisited) {
+  // 2^20 row groups of one row each over an int column whose PRESENT
+  // stream holds 16 bits: the stream's end stops the column after its
+  // bits, not after the groups the stripe claims.
+  ColumnFile f({StructType({"a"}), TypeMessage(kInt)}, uint64_t{1} << 20,
+               /*stride=*/1);
+  const size_t present = f.Add(kPresent, 1, BoolRle(std::vector<bool>(16)));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const std::string bytes = f.Build();
+  WorkCounter work;
+  DiagnosticSink sink;
+  ASSERT_TRUE(testing::ReadColumnsWith(bytes, &work, sink));
+  const auto ds = sink.Take();
+  EXPECT_TRUE(CountIs(ds, Code::kOrcRleShortStream, 1)) << Describe(ds);
+  EXPECT_TRUE(
+      HasDiagnostic(ds, Code::kOrcRleShortStream, f.StreamSpan(present)));
+  EXPECT_FALSE(work.completed);
+  EXPECT_EQ(work.slots, uint64_t{1} << 20);  // The root's, as one run.
+  EXPECT_LE(work.steps, bytes.size());
+}
+
 }  // namespace
 }  // namespace colcheck::orc

@@ -2,6 +2,7 @@
 
 #include "orc/value_checker.h"
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 #include <string>
@@ -300,7 +301,7 @@ void ValueChecker::BeginStripe(size_t stripe, const StripeData& data) {
   for (size_t c = 0; c < columns_.size(); ++c) {
     Column& column = columns_[c];
     column.stripe = Tally();
-    column.groups.assign(groups, Tally());
+    column.groups.clear();
     column.row_index = nullptr;
     column.bloom = nullptr;
     if (c >= indexes_.columns.size()) continue;
@@ -308,6 +309,7 @@ void ValueChecker::BeginStripe(size_t stripe, const StripeData& data) {
     if (ci.encrypted) continue;
     if (ci.row_index != nullptr && ci.row_index->entry.value.size() == groups) {
       column.row_index = ci.row_index;
+      column.groups.assign(groups, Tally());
     }
     const int pick = ci.bloom[1] != nullptr ? 1 : 0;
     const BloomFilterIndex* bloom = ci.bloom[pick];
@@ -360,6 +362,27 @@ void ValueChecker::OnSlots(const SlotBatch& batch) {
       CheckRange(c, batch.column, batch, i, failing[s]);
     }
     if (filter != nullptr) CheckBloom(c, batch.column, batch, i, *filter);
+  }
+}
+
+void ValueChecker::OnUnstoredSlots(uint32_t column, uint64_t first_group,
+                                   uint64_t row_groups,
+                                   uint64_t slots_per_group) {
+  if (column >= columns_.size() || columns_[column].kind != kStruct) {
+    ColumnObserver::OnUnstoredSlots(column, first_group, row_groups,
+                                    slots_per_group);
+    return;
+  }
+  // What OnSlots makes of a STRUCT's slots, counted at once: a STRUCT has
+  // no bounds, no sums and no bloom hash, so its slots only count as
+  // values. The groups looped over are those `groups` holds, which the
+  // row index's bytes back.
+  Column& c = columns_[column];
+  c.stripe.values += row_groups * slots_per_group;
+  const uint64_t end =
+      std::min<uint64_t>(c.groups.size(), first_group + row_groups);
+  for (uint64_t g = first_group; g < end; ++g) {
+    c.groups[g].values += slots_per_group;
   }
 }
 

@@ -36,7 +36,17 @@ class ValueChecker final : public ColumnObserver {
 
   void BeginStripe(size_t stripe, const StripeData& data) override;
   void OnSlots(const SlotBatch& batch) override;
+  void OnUnstoredSlots(uint32_t column, uint64_t first_group,
+                       uint64_t row_groups, uint64_t slots_per_group) override;
   void EndStripe(size_t stripe, bool complete) override;
+
+  // The row group tallies held for the stripe, over all columns: a count
+  // of the checker's memory and of its per-group work, for tests.
+  uint64_t group_tallies() const {
+    uint64_t n = 0;
+    for (const Column& c : columns_) n += c.groups.size();
+    return n;
+  }
 
   // What one scope (a file, stripe or row group of one column) held.
   struct Tally {
@@ -52,6 +62,9 @@ class ValueChecker final : public ColumnObserver {
     bool untrusted = false;
     Tally file;
     Tally stripe;
+    // One per row group while the stripe's row index has one entry per
+    // group (empty otherwise: nothing reads them), so that their number
+    // follows the index's bytes rather than the rows the stripe claims.
     std::vector<Tally> groups;
     uint64_t value_reports = 0;
     uint64_t bloom_reports = 0;

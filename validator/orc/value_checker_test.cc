@@ -369,5 +369,43 @@ TEST(OrcValueCheckerTest, JavaListStatisticsAreNotComparedWithLengths) {
   EXPECT_TRUE(ds.empty()) << Describe(ds);
 }
 
+TEST(OrcValueCheckerTest, StructRunsCountAsTheirSlots) {
+  // The root's slots as one run (the column stage's way for a STRUCT
+  // without PRESENT) tally as the batches of Feed do.
+  Model m;
+  const IndexContext context = m.Context();
+  DiagnosticSink sink;
+  ValueChecker checker(context, sink);
+  checker.BeginStripe(0, m.data);
+  checker.OnUnstoredSlots(0, 0, 1, 3);
+  OnValues(checker, 1, 0, {Int(1), Int(5), Int(3)}, {{1000, 1}, {1001, 1},
+                                                     {1002, 1}});
+  checker.EndStripe(0, true);
+  const auto ds = sink.Take();
+  EXPECT_TRUE(ds.empty()) << Describe(ds);
+}
+
+TEST(OrcValueCheckerTest, RowGroupsWithoutRowIndexHoldNoTallies) {
+  // 2^40 rows at stride 1 and no row index: once 2^40 tallies per column
+  // (std::bad_alloc); now none, and the root's 2^40 slots are one step.
+  Model m;
+  m.footer.stripes.value[0].value.number_of_rows =
+      At<uint64_t>(uint64_t{1} << 40, 0);
+  m.footer.row_index_stride = At<uint32_t>(1, 0);
+  const IndexContext context = m.Context();
+  DiagnosticSink sink;
+  ValueChecker checker(context, sink);
+  checker.BeginStripe(0, m.data);
+  EXPECT_EQ(checker.group_tallies(), 0u);
+  checker.OnUnstoredSlots(0, 0, uint64_t{1} << 40, 1);
+  checker.EndStripe(0, true);
+  const auto ds = sink.Take();
+  // The root's counts (3) against its 2^40 slots, in the file's and the
+  // stripe's statistics.
+  EXPECT_TRUE(HasDiagnostic(ds, Code::kOrcStatsCount, ByteSpan({100, 1})))
+      << Describe(ds);
+  EXPECT_TRUE(HasDiagnostic(ds, Code::kOrcStatsCount, ByteSpan({200, 1})));
+}
+
 }  // namespace
 }  // namespace colcheck::orc

@@ -179,6 +179,11 @@ class ColumnFile {
     const ByteSpan m = stripe_.Footer().mark(name);
     return {stripe_.FooterOffset(3) + m.offset, m.length};
   }
+  // A field of the file's Footer ("stripes[0].number_of_rows"), once
+  // Build has run.
+  ByteSpan FileFooterMark(const std::string& name) const {
+    return file_.FooterMark(name);
+  }
   ByteSpan StripeFooterSpan() const {
     return {stripe_.FooterOffset(3), stripe_.Footer().bytes().size()};
   }
