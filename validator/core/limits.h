@@ -133,12 +133,56 @@ inline constexpr uint64_t kMaxOrcRowGroups = uint64_t{1} << 20;
 
 // Value slots (over all columns) the column stage visits per stripe. A
 // STRUCT column without PRESENT costs no bytes per row, so a tiny file can
-// declare 2^63 rows; real stripes hold about 10^9 slots at most.
+// declare 2^63 rows; real stripes hold about 10^9 slots at most. Such
+// slots are counted a run of row groups at a time, not visited one by one
+// (see "ORC work bounds" below), so this bounds counts, not time.
 inline constexpr uint64_t kMaxOrcStripeSlots = uint64_t{1} << 32;
 
 // Dictionary entries held for one string column of one stripe (8 bytes
-// each). Java writers stop dictionary encoding far below this.
+// each). Java writers stop dictionary encoding far below this. The memory
+// grows with the entries the LENGTH stream holds, not with the declared
+// dictionary_size.
 inline constexpr uint64_t kMaxOrcDictionaryEntries = uint64_t{1} << 24;
+
+// Hash functions of a bloom filter that a value is tested with. k is a
+// varint (up to 2^32 - 1) and the test loops over it per value until a bit
+// is clear, so a filter of every bit set costs 2^32 steps per value. Java
+// and C++ writers take k = log2(1 / fpp) (4 at the default fpp of 0.05;
+// 64 is an fpp of 5e-20). Past it only the first 64 are tested: every
+// false negative reported is one, but one that only a later function
+// would show goes unreported.
+inline constexpr uint32_t kMaxOrcBloomHashFunctions = 64;
+
+// ---- ORC work bounds ----
+// Work per byte of the file, for every count an ORC file declares. A
+// count no byte backs is checked before any loop over it, or counted
+// arithmetically; every other loop ends with the bytes it reads.
+//
+// Value streams (rle.h), each run decoded into a buffer of at most 512
+// values, every value then O(1) for each consumer (Skip and Finish take a
+// run at a time):
+//   byte RLE (E2)     a 2-byte run of 130 values: <= 65 values per byte.
+//   boolean RLE (E3)  a 2-byte run of 130 bytes is 1040 bits: <= 520
+//                     values (PRESENT slots) per byte.
+//   RLEv1 (E4)        a 3-byte run of 130 values: <= 44 per byte.
+//   RLEv2 (E5)        SHORT_REPEAT 10 values in 2 bytes; DELTA of width 0
+//                     (a fixed delta) 512 values in 4: <= 128 per byte;
+//                     DIRECT and PATCHED_BASE take >= 1 bit per value.
+//   DECIMAL DATA      >= 1 byte per value; FLOAT, DOUBLE 4 and 8.
+//   strings           one LENGTH value (<= 128 per byte) and its bytes.
+//   dictionary        entries are LENGTH values; the declared size is
+//                     checked against kMaxOrcDictionaryEntries first.
+// Slots (columns.cc): the root's row groups are two runs (full groups and
+// the last), whatever the rows; a STRUCT without PRESENT passes its runs
+// on; PRESENT, LENGTH and UNION tags add a run per value or group they
+// hold; each group of a run read through a stream takes >= 1 bit of it.
+// So a column costs O(runs + bits + values), never O(rows).
+// Row groups: per-group tallies are kept only for a row index of one entry
+// per group (>= 2 bytes each); the groups are still limited by
+// kMaxOrcRowGroups before the column stage reads a stripe.
+// Row index entries, bloom filters, statistics: decoded protobuf lists,
+// >= 1 byte per element; each element's checks are O(its fields), and a
+// bloom test is at most kMaxOrcBloomHashFunctions bits per value.
 
 }  // namespace colcheck::limits
 

@@ -3,9 +3,11 @@
 
 #include "orc/bloom_filter.h"
 
+#include <algorithm>
 #include <bit>
 #include <string>
 
+#include "core/limits.h"
 #include "core/strings.h"
 
 namespace colcheck::orc {
@@ -131,11 +133,20 @@ bool BloomUsable(const BloomFilter& filter) {
          BitCount(filter) <= uint64_t{INT32_MAX};
 }
 
+uint32_t BloomProbes(const BloomFilter& filter) {
+  return std::min(filter.num_hash_functions.value,
+                  limits::kMaxOrcBloomHashFunctions);
+}
+
 bool BloomMightContain(const BloomFilter& filter, uint64_t hash) {
   const uint64_t bits = BitCount(filter);
   const auto h1 = static_cast<uint32_t>(hash);
   const auto h2 = static_cast<uint32_t>(hash >> 32);
-  for (uint32_t i = 1; i <= filter.num_hash_functions.value; ++i) {
+  // k is a varint of the file (up to 2^32 - 1 from 5 bytes) and readers
+  // loop over it per value; a filter of every bit set would keep the loop
+  // going for all of them, for every value of the group.
+  const uint32_t probes = BloomProbes(filter);
+  for (uint32_t i = 1; i <= probes; ++i) {
     auto combined = static_cast<int32_t>(h1 + i * h2);
     if (combined < 0) combined = ~combined;
     if (!BitSet(filter, static_cast<uint64_t>(combined) % bits)) return false;

@@ -38,8 +38,14 @@ uint64_t BloomBytesHash(std::span<const std::byte> bytes);
 // Whether the filter's bits are usable: k >= 1 and a non-empty bitset (a
 // utf8bitset of whole words).
 bool BloomUsable(const BloomFilter& filter);
-// Whether every bit `hash` selects is set. `filter` must be usable.
+// Whether every bit `hash` selects is set, among the bits of the first
+// BloomProbes(filter) hash functions. `filter` must be usable.
 bool BloomMightContain(const BloomFilter& filter, uint64_t hash);
+// The bits BloomMightContain tests at most per value: k, but no more than
+// limits::kMaxOrcBloomHashFunctions. A negative test there is one in the
+// whole filter, so no false negative is made up; only one that needs a
+// later function goes unreported, in a filter no writer makes.
+uint32_t BloomProbes(const BloomFilter& filter);
 
 // BF1 and BF2 on every decoded bloom filter stream of stripe `index`, and
 // one note for the original BLOOM_FILTER kind (reported for stripe 0).

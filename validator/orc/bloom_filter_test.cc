@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/limits.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "orc/testing/index_builder.h"
@@ -96,6 +97,55 @@ std::vector<ProtoWriter> GoodFilters() {
 TEST(OrcBloomFilterTest, FilteredFileIsClean) {
   ProtoWriter marks;
   IndexFile f = WithBloom(GoodFilters(), &marks);
+  const auto ds = Check(f.Build(), Level::kFull);
+  EXPECT_TRUE(ds.empty()) << Describe(ds);
+}
+
+// A filter of `words` words, every bit set, as a decoded model.
+BloomFilter AllSet(uint32_t k, size_t words, std::string* bytes) {
+  *bytes = std::string(8 * words, '\xff');
+  BloomFilter f;
+  f.num_hash_functions = {k, {}, {}, true};
+  f.utf8bitset.value = AsBytes(*bytes);
+  f.utf8bitset.present = true;
+  return f;
+}
+
+TEST(OrcBloomHashTest, ProbesPerValueAreBoundedWhateverKDeclares) {
+  // k = 2^32 - 1 and every bit set: once 2^32 bit tests per value.
+  std::string bytes;
+  const BloomFilter f = AllSet(UINT32_MAX, 2, &bytes);
+  ASSERT_TRUE(BloomUsable(f));
+  EXPECT_EQ(BloomProbes(f), limits::kMaxOrcBloomHashFunctions);
+  EXPECT_TRUE(BloomMightContain(f, BloomLongHash(7)));
+  // A writer's k is tested whole.
+  std::string few_bytes;
+  EXPECT_EQ(BloomProbes(AllSet(3, 2, &few_bytes)), 3u);
+}
+
+TEST(OrcBloomHashTest, ClearBitAmongTheProbesStillTestsNegative) {
+  // The bit of the first function for hash h is clear: negative, as in
+  // the whole filter.
+  std::string bytes;
+  BloomFilter f = AllSet(UINT32_MAX, 2, &bytes);
+  const uint64_t h = BloomLongHash(7);
+  const auto first = FilterWords(2, 1, {h});
+  for (size_t w = 0; w < 2; ++w) {
+    for (int b = 0; b < 8; ++b) {
+      bytes[8 * w + b] &= static_cast<char>(~(first[w] >> (8 * b)));
+    }
+  }
+  f.utf8bitset.value = AsBytes(bytes);
+  EXPECT_FALSE(BloomMightContain(f, h));
+}
+
+TEST(OrcBloomFilterTest, HugeHashFunctionCountIsTestedBounded) {
+  // Both filters with k = 2^32 - 1 and every bit set: every value tests
+  // positive, as it did when each test took 2^32 steps.
+  ProtoWriter marks;
+  IndexFile f = WithBloom({Utf8Filter(UINT32_MAX, {~uint64_t{0}, ~uint64_t{0}}),
+                           Utf8Filter(UINT32_MAX, {~uint64_t{0}, ~uint64_t{0}})},
+                          &marks);
   const auto ds = Check(f.Build(), Level::kFull);
   EXPECT_TRUE(ds.empty()) << Describe(ds);
 }

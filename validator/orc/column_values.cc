@@ -481,7 +481,9 @@ class DictionaryReader final : public ValueReader {
     if (listed && blob == nullptr) return false;
     if (blob != nullptr) blob_ = blob->bytes();
     text_.SetStream(blob_);
-    ends_.reserve(size);
+    // Grown as lengths are read: `size` is declared, and a short LENGTH
+    // stream must not cost 8 bytes per entry it claims.
+    ends_.reserve(std::min<size_t>(size, kValueBatch));
     uint64_t sum = 0;
     bool order_reported = false;
     for (uint32_t i = 0; i < size;) {

@@ -284,6 +284,17 @@ TEST(OrcColumnsTest, DictionaryLengthsPastBlob) {
       Check(f.Build()), Code::kOrcValueDictionaryLengthSum, f.StreamSpan(l)));
 }
 
+TEST(OrcColumnsTest, DeclaredDictionarySizeBeyondItsLengths) {
+  // dictionary_size 2^24 - 1 (the largest below the limit) over a LENGTH
+  // stream of two values: the stream's end is reported, and what is held
+  // follows the two lengths read, not the size declared.
+  size_t l, b, d;
+  ColumnFile f =
+      DictionaryFile((uint32_t{1} << 24) - 1, {1, 1}, "ab", {0}, &l, &b, &d);
+  EXPECT_THAT(Faults(f.Build()), ElementsAre(IsDiagnostic(
+                                     Code::kOrcRleShortStream, f.StreamSpan(l))));
+}
+
 TEST(OrcColumnsTest, DictionaryBlobLeftOver) {
   size_t l, b, d;
   ColumnFile f = DictionaryFile(2, {1, 1}, "abcd", {0}, &l, &b, &d);
