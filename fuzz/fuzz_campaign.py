@@ -28,7 +28,14 @@ REPO = Path(__file__).resolve().parent.parent
 # fuzz/README.md gives the reasons; keep the two in step.
 RSS_LIMIT_MB = 2048
 MALLOC_LIMIT_MB = 1024
-TIMEOUT_S = 10
+# Tight enough to catch super-linear work: a sanitizer build validates a
+# 64 KiB input (five times for a deep file_fuzzer input) in well under a
+# second. The work oracle (fuzz_oracles.h, CheckWork) catches it
+# deterministically; these catch what it does not count.
+TIMEOUT_S = 2
+# Inputs slower than this are kept as slow-unit- artifacts and listed in
+# the report's notes: not failures, since they depend on the machine.
+SLOW_UNIT_S = 1
 MAX_LEN = {"file_fuzzer": 65536, "inspect_fuzzer": 65536}
 DEFAULT_MAX_LEN = 4096
 
@@ -439,7 +446,8 @@ def smoke_runs(target: str) -> int:
 
 def libfuzzer_limits() -> list[str]:
     return [f"-rss_limit_mb={RSS_LIMIT_MB}",
-            f"-malloc_limit_mb={MALLOC_LIMIT_MB}", f"-timeout={TIMEOUT_S}"]
+            f"-malloc_limit_mb={MALLOC_LIMIT_MB}", f"-timeout={TIMEOUT_S}",
+            f"-report_slow_units={SLOW_UNIT_S}"]
 
 
 def max_len(target: str) -> int:
@@ -570,10 +578,19 @@ def fuzz_libfuzzer(target: Target, seconds: int, jobs: int, out: Path,
     target.stats = {"time_s": round(elapsed), "execs": execs, "runs": restarts,
                     "execs_per_s": round(execs / elapsed) if elapsed else 0,
                     "corpus_size": len(files(merged))}
+    slow = []
     for path in files(artifacts):
+        if path.name.startswith("slow-unit-"):
+            slow.append(path)
         for prefix, kind in _LIBFUZZER_ARTIFACT_KINDS.items():
             if path.name.startswith(prefix):
                 target.artifacts.append((path, kind))
+    if slow:
+        target.notes.append(
+            f"{target.name}: {len(slow)} inputs took over {SLOW_UNIT_S} s "
+            f"(slow units, not failures; replay them with COLCHECK_FUZZ_"
+            f"ORACLES=all to see their work): "
+            + ", ".join(str(p) for p in slow[:10]))
 
 
 def fuzz_afl(target: Target, seconds: int, jobs: int, out: Path,

@@ -127,12 +127,38 @@ inline void PrintDiagnostic(const char* label, const Diagnostic& d) {
                d.message.c_str());
 }
 
+// Work follows the bytes, not the counts a file declares: the steps of the
+// loops whose length a file states (Report::work) stay within this many per
+// byte read, the input's and the codecs' output, plus the floor. A
+// super-linear path shows as a finding with its input, whatever the
+// machine's speed, where a timeout would depend on it.
+inline constexpr uint64_t kStepsPerByte = 8;
+inline constexpr uint64_t kStepsFloor = 1024;
+
+inline void CheckWork(const Report& report) {
+  const Work& w = report.work;
+  const uint64_t bytes = report.size + w.decompressed_bytes;
+  const uint64_t steps = w.level_steps + w.value_batches;
+  const bool bounded = steps <= kStepsPerByte * bytes + kStepsFloor;
+  if (!bounded) {
+    std::fprintf(stderr,
+                 "work: %llu level steps and %llu value batches for %llu "
+                 "input and %llu decompressed bytes\n",
+                 static_cast<unsigned long long>(w.level_steps),
+                 static_cast<unsigned long long>(w.value_batches),
+                 static_cast<unsigned long long>(report.size),
+                 static_cast<unsigned long long>(w.decompressed_bytes));
+  }
+  COLCHECK_FUZZ_CHECK(bounded);
+}
+
 // The properties of one report on its own: codes from the registry, spans
 // inside the input, diagnostics sorted by offset, a verdict that agrees with
-// the errors.
+// the errors, work within the bytes.
 inline void CheckReport(const Report& report, uint64_t size,
                         size_t max_diagnostics) {
   COLCHECK_FUZZ_CHECK(report.size == size);
+  CheckWork(report);
   const std::span<const CodeInfo> codes = AllCodes();
   bool has_error = false;
   bool truncated = false;

@@ -3,6 +3,7 @@
 
 #include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
+#include "core/decode_counts.h"
 #include "core/diagnostics.h"
 #include "core/mapped_file.h"
 #include "format.h"
@@ -24,10 +25,21 @@ Verdict VerdictOf(const DiagnosticSink& sink, const PassOutcome& outcome) {
   return outcome.encrypted ? Verdict::kEncrypted : Verdict::kValid;
 }
 
+// The steps this thread's decoders took since `before`.
+Work WorkSince(const DecodeCounts& before) {
+  const DecodeCounts& now = ThreadDecodeCounts();
+  Work work;
+  work.decompressed_bytes = now.decompressed_bytes - before.decompressed_bytes;
+  work.level_steps = now.level_steps - before.level_steps;
+  work.value_batches = now.value_batches - before.value_batches;
+  return work;
+}
+
 }  // namespace
 
 Report ValidateWithHooks(std::span<const std::byte> data,
                          const Options& options, const PassHooks& hooks) {
+  const DecodeCounts before = ThreadDecodeCounts();
   const ByteReader file(data);
   DiagnosticSink sink(options);
   const FormatDriver& driver = ChooseDriver(file, options.expected_format);
@@ -42,6 +54,7 @@ Report ValidateWithHooks(std::span<const std::byte> data,
           ? Format::kUnknown
           : driver.format;
   report.verdict = VerdictOf(sink, outcome);
+  report.work = WorkSince(before);
   return Finish(std::move(report), sink);
 }
 

@@ -1,9 +1,10 @@
 // How many times this thread has decoded each message of a file's tail
 // (Parquet's FileMetaData; ORC's PostScript and Footer) and of ORC's
-// stripes, and how many steps its decoders took. Only tests read it: to
-// show that inspection decodes each message once, in the validation pass
-// (inspect/inspect_test.cc), and that work follows the bytes read rather
-// than the counts a file declares (core/limits.h, "Work per input byte").
+// stripes, and how many steps its decoders took. Tests read it, to show
+// that inspection decodes each message once, in the validation pass
+// (inspect/inspect_test.cc); each validation hands its steps to the caller
+// as Report::work, to show that work follows the bytes read rather than
+// the counts a file declares (core/limits.h, "Work per input byte").
 // The cost is one increment per message, and one addition per page.
 
 #ifndef COLCHECK_CORE_DECODE_COUNTS_H_
@@ -21,6 +22,11 @@ struct DecodeCounts {
   // Parquet level decoding: one step per stretch of repeated levels and
   // one per literal level (parquet/data_page.cc, LevelCounter).
   uint64_t level_steps = 0;
+  // Batches of data page values, each of at most kValueBatch values or one
+  // repeated run (parquet/data_page.cc, DecodeValues).
+  uint64_t value_batches = 0;
+  // Bytes the codecs produced (Parquet pages, ORC chunks).
+  uint64_t decompressed_bytes = 0;
 };
 
 inline DecodeCounts& ThreadDecodeCounts() {

@@ -38,6 +38,14 @@ void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
                   std::move(message)});
 }
 
+bool DiagnosticSink::KeepsDetails(Code code) const {
+  if (options_ != nullptr) {
+    if (!options_->findings.enabled(code)) return false;
+    if (options_->suppress) return true;
+  }
+  return diagnostics_.size() < max_;
+}
+
 void DiagnosticSink::Keep(Diagnostic diagnostic) {
   const bool error = diagnostic.severity == Severity::kError;
   if (error) ++errors_;

@@ -44,6 +44,18 @@ class DiagnosticSink {
   // `other` should be a Sibling(), so the policy is applied once.
   void Absorb(DiagnosticSink& other);
 
+  // A sink for trial decodes, which ask only has_errors(), Has() and
+  // hit_limit(): it keeps no diagnostic, so no reporter builds a field or
+  // message for it (KeepsDetails).
+  static DiagnosticSink Counting() { return DiagnosticSink(0); }
+
+  // Whether a diagnostic of `code` reported now would be kept with its
+  // field and message: false when the policy turns the code off, and past
+  // the cap unless a suppress hook needs the field. A reporter whose field
+  // or message costs work asks first and, when not, reports with empty
+  // ones, which keeps the verdict and every count exact.
+  bool KeepsDetails(Code code) const;
+
   // An empty sink with the same cap, policy and suppress hook.
   DiagnosticSink Sibling() const {
     DiagnosticSink sibling(max_);

@@ -128,6 +128,42 @@ TEST(DiagnosticSinkTest, DroppedErrorsStillCount) {
   EXPECT_EQ(d[1].code, Code::kLimitsTooManyDiagnostics);
 }
 
+TEST(DiagnosticSinkTest, KeepsDetailsUntilTheCap) {
+  DiagnosticSink sink(1);
+  EXPECT_TRUE(sink.KeepsDetails(Code::kThriftTruncated));
+  sink.Report(Code::kThriftUnknownField, {0, 1}, "", "");
+  EXPECT_FALSE(sink.KeepsDetails(Code::kThriftTruncated));
+}
+
+TEST(DiagnosticSinkTest, KeepsNoDetailsOfCodesThePolicyTurnsOff) {
+  Options options;
+  options.findings.SetEnabled(Code::kThriftUnknownField, false);
+  DiagnosticSink sink(options);
+  EXPECT_FALSE(sink.KeepsDetails(Code::kThriftUnknownField));
+  EXPECT_TRUE(sink.KeepsDetails(Code::kThriftTruncated));
+}
+
+TEST(DiagnosticSinkTest, SuppressHookGetsDetailsPastTheCap) {
+  // The hook reads the field, and what it claims does not count toward
+  // the cap.
+  Options options;
+  options.max_diagnostics = 0;
+  options.suppress = [](Code, std::string_view) { return true; };
+  DiagnosticSink sink(options);
+  EXPECT_TRUE(sink.KeepsDetails(Code::kThriftTruncated));
+}
+
+TEST(DiagnosticSinkTest, CountingSinkKeepsNothingButTheCounts) {
+  DiagnosticSink sink = DiagnosticSink::Counting();
+  EXPECT_FALSE(sink.KeepsDetails(Code::kThriftTruncated));
+  sink.Report(Code::kThriftUnknownField, {0, 1}, "", "");
+  EXPECT_FALSE(sink.has_errors());
+  sink.Report(Code::kThriftTruncated, {5, 0}, "", "");
+  EXPECT_TRUE(sink.has_errors());
+  EXPECT_TRUE(sink.Has(Code::kThriftUnknownField));
+  EXPECT_TRUE(sink.diagnostics().empty());
+}
+
 TEST(DiagnosticSinkTest, NoCapDiagnosticBelowTheCap) {
   DiagnosticSink sink(2);
   sink.Report(Code::kThriftUnknownField, {0, 1}, "", "");

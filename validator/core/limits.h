@@ -79,6 +79,16 @@ inline constexpr uint64_t kMaxBloomReportsPerChunk = 16;
 // rebuild at most a few times their uncompressed size.
 inline constexpr uint64_t kMaxRebuiltBytes = uint64_t{1} << 30;
 
+// The largest DELTA_BINARY_PACKED block colcheck decodes, in values. A
+// block costs one byte per miniblock and its min delta, yet its miniblocks
+// of bit width 0 hold block size values without a byte each, so the block
+// size bounds the values decoded per byte (half of it). Encodings.md sets
+// no maximum; writers use 128 (parquet-mr, Arrow, arrow-rs), 256 and 2048
+// (DuckDB), the only sizes among the 1,667 DELTA sequences of the corpora.
+// A larger block is reported (limits.delta-block-size) and the page's
+// values are not checked.
+inline constexpr uint64_t kMaxDeltaBlockSize = uint64_t{1} << 13;
+
 // Page regions an inspection (colcheck/inspect.h) records, about 200 bytes
 // each. Past it, the rest of each chunk is one chunk-rest region and
 // limits.inspect-regions says so. Files with 10^5 pages stay well below.
@@ -92,6 +102,33 @@ inline constexpr size_t kFieldValuePreview = 32;
 // Values decoded per batch by the page walk: bounds the working memory of
 // level and value decoding whatever a page declares.
 inline constexpr size_t kValueBatch = 4096;
+
+// ---- Work per input byte (Parquet) ----
+// No loop runs longer than the bytes it reads allow. A count a page
+// declares (num_values, levels, values, runs, blocks) is checked against
+// what its section can hold before a loop over it, or what costs no byte is
+// counted arithmetically. "Bytes" are the input's and those its codecs
+// produce, each page at most kMaxPageBytes; the codec's ratio (about 1000
+// for DEFLATE, far more for zstd's RLE blocks) is the one factor the input
+// cannot bound. Report::work counts the steps, and the fuzz targets hold
+// every input to at most 8 steps per byte plus 1,024 (fuzz_oracles.h,
+// CheckWork). Per decoder:
+//   levels (data_page.cc, LevelCounter)  one step per run in which both
+//       streams repeat a level (a run header is a byte), one per literal
+//       level (a bit): <= 8 steps per byte. A column whose maximum levels
+//       are 0 decodes none, whatever num_values says.
+//   hybrid RLE values (dictionary indices, RLE booleans)  a run of at
+//       least kMinRepeatedBatch (parquet/values.h) copies is one repeated
+//       batch, checked, hashed and ranked once; shorter runs are expanded,
+//       <= 64 values per byte.
+//   PLAIN, BYTE_STREAM_SPLIT  each value takes its width in bytes (BOOLEAN
+//       a bit; a FIXED_LEN_BYTE_ARRAY without a positive type_length is
+//       not decoded), and decoding stops where the bytes end.
+//   DELTA_BINARY_PACKED (and the lengths of the DELTA byte arrays)  the
+//       total count is checked against one byte per miniblock and min
+//       delta per block before decoding; blocks of up to kMaxDeltaBlockSize
+//       values make <= 4096 values per byte.
+//   DELTA_BYTE_ARRAY  rebuilt bytes are bounded by kMaxRebuiltBytes.
 
 // ---- protobuf (ORC metadata) ----
 // Nesting depth of protobuf messages, libprotobuf's default recursion

@@ -20,6 +20,10 @@ std::string WireDecoder::Path() const {
 }
 
 void WireDecoder::Report(Code code, ByteSpan logical, std::string message) {
+  if (!sink_->KeepsDetails(code)) {
+    sink_->Report(code, ToFile(logical), {}, {});
+    return;
+  }
   sink_->Report(code, ToFile(logical), Path(), std::move(message));
 }
 

@@ -47,7 +47,7 @@ uint64_t DecodedLength(const ByteReader& file, uint64_t offset,
                        bool (*decode)(thrift::Decoder&, T*)) {
   ByteReader bytes;
   if (!file.Sub(offset, file.size() - offset, &bytes)) return 0;
-  DiagnosticSink scratch(1);
+  DiagnosticSink scratch = DiagnosticSink::Counting();
   thrift::Decoder d(bytes, &scratch);
   T value;
   decode(d, &value);
@@ -275,7 +275,7 @@ void Collector::AddBloomFilter(const parquet::ColumnMetaData& m, int32_t rg,
     // Without a length, the header says how many bitset bytes follow it.
     ByteReader bytes;
     if (!file_.Sub(span->offset, file_.size() - span->offset, &bytes)) return;
-    DiagnosticSink scratch(1);
+    DiagnosticSink scratch = DiagnosticSink::Counting();
     thrift::Decoder d(bytes, &scratch);
     parquet::BloomFilterHeader h;
     parquet::DecodeBloomFilterHeader(d, &h);

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "core/decode_counts.h"
 #include "core/strings.h"
 #include "orc/metadata.h"
 
@@ -149,6 +150,7 @@ RegionDecoder::ChunkOutcome RegionDecoder::DecodeChunk(
   if (into.size() < cap) return ChunkOutcome::kLimit;  // No memory.
   const codec::BoundedResult r =
       codecs_.DecompressBounded(FormatOf(kind), input, into.first(cap));
+  ThreadDecodeCounts().decompressed_bytes += std::min<uint64_t>(r.produced, cap);
   switch (r.outcome) {
     case codec::BoundedOutcome::kOk:
       if (r.consumed < input.size()) {

@@ -133,7 +133,7 @@ class OrcValidator {
   // the footer rules already failed the file). Only for an observer.
   void ObserveUncheckedStripes() {
     if (observer_ == nullptr) return;
-    DiagnosticSink scratch(1);
+    DiagnosticSink scratch = DiagnosticSink::Counting();
     const auto& stripes = footer_.stripes.value;
     for (size_t i = 0; i < stripes.size(); ++i) {
       const StripeInformation& info = stripes[i].value;

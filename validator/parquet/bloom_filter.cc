@@ -260,6 +260,17 @@ void BloomFilterCheck::Dictionary(const ValueBatch& batch) {
 }
 
 void BloomFilterCheck::Values(const ValueBatch& batch, PageScope& scope) {
+  if (batch.repeated) {
+    // Copies of one value test alike: the value is tested once, and a
+    // negative counts once per copy.
+    ValueBatch one = batch;
+    one.count = 1;
+    one.repeated = false;
+    const uint64_t negatives = negatives_;
+    Values(one, scope);
+    negatives_ += (negatives_ - negatives) * (batch.count - 1);
+    return;
+  }
   if (batch.count == 0) return;
   if (batch.indices.size() == batch.count) {
     for (size_t i = 0; i < batch.count; ++i) {

@@ -775,6 +775,17 @@ void ColumnValueChecker::BeginPage() {
 
 void ColumnValueChecker::Values(const ValueBatch& batch, PageScope& scope,
                                 const ByteReader* section) {
+  if (batch.repeated) {
+    // One value, checked and ranked once; counted once per copy.
+    ValueBatch one = batch;
+    one.count = 1;
+    one.repeated = false;
+    const uint64_t nans = page_nan_;
+    Values(one, scope, section);
+    page_non_null_ += batch.count - 1;
+    page_nan_ += (page_nan_ - nans) * (batch.count - 1);
+    return;
+  }
   page_non_null_ += batch.count;
   if (batch.count == 0) return;
   if (batch.indices.size() == batch.count) {

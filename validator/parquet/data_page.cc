@@ -56,6 +56,7 @@ bool OpenSection(const ByteReader& file, codec::Decompressor& codecs,
   const std::span<std::byte> dest = buffer->Get(declared);
   const codec::Result r =
       codecs.Decompress(codec, file.Bytes(stored), dest);
+  ThreadDecodeCounts().decompressed_bytes += std::min<uint64_t>(r.produced, dest.size());
   switch (r.outcome) {
     case codec::Outcome::kOk:
       break;
@@ -244,10 +245,17 @@ class LevelCounter {
       const uint64_t repeat_d = def_.RepeatLeft(&d);
       const uint64_t repeat =
           std::min({repeat_r, repeat_d, num_values_ - done_});
-      const bool counted = repeat > 0
-                               ? CountRepeat(r, d, repeat)
-                               : CountLiteral(LiteralStep(repeat_r, repeat_d));
-      if (!counted) return counts_;
+      if (repeat > 0) {
+        if (!CountRepeat(r, d, repeat)) return counts_;
+        continue;
+      }
+      const size_t n = LiteralStep(repeat_r, repeat_d);
+      if (n == 0) {
+        // A stream has no level left: it ended, or broke (reported).
+        (void)ReachBatchEnd(done_);
+        return counts_;
+      }
+      if (!CountLiteral(n)) return counts_;
     }
     ReportTrailingBytes();
     counts_.complete = true;
@@ -279,13 +287,14 @@ class LevelCounter {
   }
 
   // How many literal levels to decode next: up to the end of the current
-  // runs and of the batch, so no run past the batch is started.
+  // runs and of the batch, so no run past the batch is started. 0 when a
+  // stream has none left.
   size_t LiteralStep(uint64_t repeat_r, uint64_t repeat_d) const {
     uint64_t n = BatchEnd(done_) - done_;
     for (const uint64_t left :
          {repeat_r > 0 ? repeat_r : rep_.RunLeft(),
           repeat_d > 0 ? repeat_d : def_.RunLeft()}) {
-      if (left > 0) n = std::min(n, left);
+      n = std::min(n, left);
     }
     return static_cast<size_t>(n);
   }
@@ -297,7 +306,7 @@ class LevelCounter {
     const size_t got_d = def_.Next(ds);
     rep_at_ += got_r;
     def_at_ += got_d;
-    ++work_;
+    work_ += n;
     if (got_r < n || got_d < n) {
       (void)ReachBatchEnd(done_);
       return false;
@@ -351,13 +360,26 @@ class LevelCounter {
     return false;
   }
 
-  static void Reach(LevelStream& stream, uint64_t end,
-                    std::span<uint32_t> scratch, uint64_t* at) {
+  // Takes levels from `stream` until `end` or its last level: repeated
+  // runs in a step each, literal levels one by one.
+  void Reach(LevelStream& stream, uint64_t end, std::span<uint32_t> scratch,
+             uint64_t* at) {
     while (*at < end) {
-      const size_t want =
-          static_cast<size_t>(std::min<uint64_t>(scratch.size(), end - *at));
+      uint32_t level = 0;
+      const uint64_t repeat = stream.RepeatLeft(&level);
+      if (repeat > 0) {
+        const uint64_t n = std::min(repeat, end - *at);
+        stream.SkipRepeat(n);
+        *at += n;
+        ++work_;
+        continue;
+      }
+      const size_t want = static_cast<size_t>(
+          std::min({uint64_t{scratch.size()}, end - *at, stream.RunLeft()}));
+      if (want == 0) return;
       const size_t got = stream.Next(scratch.first(want));
       *at += got;
+      work_ += got;
       if (got < want) return;
     }
   }
@@ -411,7 +433,11 @@ bool DecodeValues(const DataPageInput& in, int32_t encoding,
   while (done < count) {
     const size_t want = static_cast<size_t>(
         std::min<uint64_t>(limits::kValueBatch, count - done));
-    if (!decoder->Next(want, &batch) || batch.count == 0) break;
+    if (!decoder->NextRun(count - done, &batch) &&
+        (!decoder->Next(want, &batch) || batch.count == 0)) {
+      break;
+    }
+    ++ThreadDecodeCounts().value_batches;
     in.values->Values(batch, scope, &section);
     if (in.bloom != nullptr) in.bloom->Values(batch, scope);
     if (in.tap != nullptr) in.tap->Values(in.row_group, in.column, batch);
@@ -419,9 +445,10 @@ bool DecodeValues(const DataPageInput& in, int32_t encoding,
       for (const auto& v : batch.binary) {
         page->unencoded_byte_array_bytes += v.size();
       }
+      const uint64_t copies = batch.repeated ? batch.count : 1;
       for (uint32_t index : batch.indices) {
         if (index < dict.lengths.size()) {
-          page->unencoded_byte_array_bytes += dict.lengths[index];
+          page->unencoded_byte_array_bytes += dict.lengths[index] * copies;
         }
       }
     }

@@ -47,7 +47,10 @@ class DecoderBase : public ValueDecoder {
     finished_ = true;
     ValueBatch drain;
     while (!failed_ && decoded_ < num_values_) {
-      if (!Next(kDrainBatch, &drain)) break;
+      if (!NextRun(num_values_ - decoded_, &drain) &&
+          !Next(kDrainBatch, &drain)) {
+        break;
+      }
     }
     if (!failed_ && decoded_ < num_values_) {
       // Every Next() that stops early reports why; this only guards the

@@ -60,6 +60,13 @@ class DeltaBitPackReader {
                   StrCat("the ", what_, "' block size is ", v.value,
                          " values; it must be a positive multiple of 128"));
     }
+    if (v.value > limits::kMaxDeltaBlockSize) {
+      return Fail(Code::kLimitsDeltaBlockSize, v.span,
+                  StrCat("the ", what_, "' blocks of ", v.value,
+                         " values are larger than colcheck decodes (",
+                         limits::kMaxDeltaBlockSize,
+                         "); the page's values were not checked"));
+    }
     block_size_ = v.value;
     if (!ReadVarint(32, "miniblock count", &v)) return false;
     if (v.value == 0 || block_size_ % v.value != 0 ||

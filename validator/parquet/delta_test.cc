@@ -120,6 +120,20 @@ TEST(DeltaBinaryPackedTest, BadBlockSize) {
   }
 }
 
+TEST(DeltaBinaryPackedTest, BlocksAboveTheLimitAreNotDecoded) {
+  // 2^31 values a block, one miniblock: 2^31 values from a few bytes.
+  const Bytes big = Concat({B({0x80, 0x80, 0x80, 0x80, 0x08, 0x01}),
+                            B({0xFF, 0xFF, 0xFF, 0xFF, 0x07, 0x00}),
+                            B({0x00, 0x00})});
+  EXPECT_THAT(Decode(Delta(kInt32, 0x7FFFFFFF), big).diagnostics,
+              ElementsAre(IsDiagnostic(Code::kLimitsDeltaBlockSize, At(0, 5),
+                                       Field("values"))));
+  // The limit itself decodes: 8192 values a block (0x80 0x40).
+  const Bytes at_limit = Concat({B({0x80, 0x40, 0x01, 0x02, 0x00}),
+                                 B({0x00, 0x00})});
+  EXPECT_THAT(Decode(Delta(kInt32, 2), at_limit).diagnostics, IsEmpty());
+}
+
 TEST(DeltaBinaryPackedTest, BadMiniblockCount) {
   // 0, not a divisor (3), and 8 miniblocks of 16 values.
   for (int count : {0, 3, 8}) {
@@ -156,20 +170,31 @@ TEST(DeltaBinaryPackedTest, HugeClaimsAreRejectedBeforeAnyLoop) {
   EXPECT_THAT(d.diagnostics,
               ElementsAre(IsDiagnostic(Code::kEncodingValueCount, At(3, 5),
                                        Field("values"))));
-  // One huge block whose single miniblock is 1 bit wide: 2^30 bytes needed.
+  // One huge block: past colcheck's limit, so not decoded at all.
   section = Concat({Uleb(uint64_t{1} << 30), Uleb(1), Uleb(100000), Uleb(0),
                     B({0x00, 0x01}), Bytes(100)});
   d = Decode(Delta(kInt64, 100000), section);
   EXPECT_THAT(d.diagnostics,
-              ElementsAre(IsDiagnostic(Code::kEncodingTruncated, At(12, 100),
+              ElementsAre(IsDiagnostic(Code::kLimitsDeltaBlockSize, At(0, 5),
+                                       Field("values"))));
+  // The largest block, whose single miniblock is 1 bit wide: 1,024 bytes
+  // needed, 100 there.
+  section = Concat({Uleb(uint64_t{1} << 13), Uleb(1), Uleb(100000), Uleb(0),
+                    B({0x00, 0x01}), Bytes(100)});
+  d = Decode(Delta(kInt64, 100000), section);
+  EXPECT_THAT(d.diagnostics,
+              ElementsAre(IsDiagnostic(Code::kEncodingTruncated, At(9, 100),
                                        Field("values"))));
 }
 
 TEST(DeltaBinaryPackedTest, ZeroWidthMiniblocksHoldManyValuesInFewBytes) {
-  // 2^20 values, all deltas 3, in 10 bytes: valid, and decoded as asked.
-  const Bytes section =
-      Concat({Uleb(uint64_t{1} << 20), Uleb(1), Uleb(uint64_t{1} << 20),
-              Uleb(Zigzag(-5)), Uleb(Zigzag(3)), B({0})});
+  // 2^20 values, all deltas 3, in 128 blocks of the largest size that
+  // colcheck decodes, 2 bytes each: valid, and decoded as asked.
+  Bytes section = Concat({Uleb(uint64_t{1} << 13), Uleb(1),
+                          Uleb(uint64_t{1} << 20), Uleb(Zigzag(-5))});
+  for (int block = 0; block < 128; ++block) {
+    section = Concat({section, Uleb(Zigzag(3)), B({0})});
+  }
   DecodeJob r = Delta(kInt64, uint64_t{1} << 20);
   const Decoded d = Decode(r, section);
   ASSERT_EQ(d.values.size(), uint64_t{1} << 20);

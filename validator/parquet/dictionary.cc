@@ -63,8 +63,8 @@ class DictionaryIndexDecoder final : public DecoderBase {
     if (Done(max)) return false;
     const size_t want = Wanted(max);
     indices_.resize(want);
-    const size_t got = rle_->Next(indices_);
-    if (got < want) {
+    const size_t got = rle_->Next(indices_, kMinRepeatedBatch);
+    if (got < want && rle_->RunLeft() == 0) {
       if (rle_->failed()) {
         failed_ = true;
       } else {
@@ -86,22 +86,44 @@ class DictionaryIndexDecoder final : public DecoderBase {
     return true;
   }
 
+  bool NextRun(uint64_t max, ValueBatch* batch) override {
+    if (Done(1)) return false;
+    uint32_t index = 0;
+    const uint64_t n =
+        std::min({rle_->RepeatLeft(&index), max, num_values_ - decoded_});
+    if (n < kMinRepeatedBatch) return false;
+    if (index >= dictionary_size_) {
+      if (bad_ == 0) ReportBad(rle_->RunSpan(), index, decoded_);
+      bad_ += n;
+    }
+    rle_->SkipRepeat(n);
+    run_index_ = index;
+    *batch = ValueBatch{};
+    batch->count = static_cast<size_t>(n);
+    batch->first = decoded_;
+    batch->repeated = true;
+    batch->indices = {&run_index_, 1};
+    decoded_ += n;
+    return true;
+  }
+
  private:
   // The first index out of range is reported where its bits are; the rest
   // are counted and summarised by Summarize().
   void CheckIndices(std::span<const uint32_t> indices) {
     for (size_t i = 0; i < indices.size(); ++i) {
       if (indices[i] < dictionary_size_) continue;
-      if (bad_ == 0) {
-        scope_.Report(
-            Code::kEncodingDictionaryIndex, rle_->ValueSpan(i),
-            ValueField(decoded_ + i),
-            StrCat("dictionary index ", indices[i],
-                   " is not below the dictionary size ", dictionary_size_));
-        first_bad_ = decoded_ + i;
-      }
+      if (bad_ == 0) ReportBad(rle_->ValueSpan(i), indices[i], decoded_ + i);
       ++bad_;
     }
+  }
+
+  void ReportBad(ByteSpan span, uint32_t index, uint64_t value) {
+    scope_.Report(Code::kEncodingDictionaryIndex, span, ValueField(value),
+                  StrCat("dictionary index ", index,
+                         " is not below the dictionary size ",
+                         dictionary_size_));
+    first_bad_ = value;
   }
 
   void CheckEnd() override {
@@ -120,6 +142,7 @@ class DictionaryIndexDecoder final : public DecoderBase {
   const uint64_t dictionary_size_;
   std::optional<RleDecoder> rle_;
   std::vector<uint32_t> indices_;
+  uint32_t run_index_ = 0;  // The index of the last repeated batch.
   uint64_t bad_ = 0;
   uint64_t first_bad_ = 0;
 };

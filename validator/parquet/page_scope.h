@@ -41,6 +41,10 @@ class PageScope {
   void Report(Code code, ByteSpan span, std::string_view sub_field,
               std::string message) {
     if (Info(code).severity == Severity::kError) ++errors_;
+    if (!sink_.KeepsDetails(code)) {
+      sink_.Report(code, map().ToFile(span), {}, {});
+      return;
+    }
     if (!exact_) {
       message += StrCat(" (decompressed bytes ", span.offset, "..", span.end(),
                         " of the page)");
@@ -53,6 +57,10 @@ class PageScope {
   void ReportAt(Code code, ByteSpan file_span, std::string_view sub_field,
                 std::string message) {
     if (Info(code).severity == Severity::kError) ++errors_;
+    if (!sink_.KeepsDetails(code)) {
+      sink_.Report(code, file_span, {}, {});
+      return;
+    }
     sink_.Report(code, file_span, StrCat(field_, ".", sub_field),
                  std::move(message));
   }

@@ -158,7 +158,7 @@ bool ChunkWalker::ReadHeader(uint64_t pos, uint64_t end, size_t ordinal,
 bool ChunkWalker::LooksLikePage(uint64_t pos, uint64_t end) const {
   ByteReader bytes;
   if (!file_.Sub(pos, end - pos, &bytes)) return false;
-  DiagnosticSink scratch;
+  DiagnosticSink scratch = DiagnosticSink::Counting();
   thrift::Decoder d(bytes, &scratch);
   PageHeader h;
   if (!DecodePageHeader(d, &h) || d.failed() || scratch.has_errors() ||

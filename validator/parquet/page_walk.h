@@ -82,7 +82,8 @@ struct ChunkWalk {
 };
 
 // Sees every batch of data-page values the walk decodes, as decoded (a
-// dictionary-encoded page gives indices), in file order. For tests that
+// dictionary-encoded page gives indices), in file order; a run of hybrid
+// RLE comes as one repeated batch (ValueBatch::repeated). For tests that
 // compare decoded values with known data, and for tools that read them.
 class ValueTap {
  public:

@@ -96,9 +96,10 @@ class Collector : public ValueTap {
       out.emplace_back(reinterpret_cast<const char*>(v.data()), v.size());
     }
     if (batch.binary.empty() && batch.count > 0) {
-      const size_t width = batch.fixed.size() / batch.count;
+      const size_t width = batch.fixed.size() / batch.stored();
       for (size_t i = 0; i < batch.count; ++i) {
-        const auto bytes = batch.fixed.subspan(i * width, width);
+        const size_t k = batch.repeated ? 0 : i;
+        const auto bytes = batch.fixed.subspan(k * width, width);
         if (width == 4) {
           int32_t v;
           std::memcpy(&v, bytes.data(), 4);

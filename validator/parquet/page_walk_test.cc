@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "colcheck/colcheck.h"
-#include "core/decode_counts.h"
 #include "parquet/metadata.h"
 #include "testing/page_file.h"
 #include "testing/report_expect.h"
@@ -580,15 +579,14 @@ TEST(PageWalkTest, BareLzoStreamIsInfo) {
 //
 // A page may declare num_values = 2^31 - 1 in a few bytes. Level decoding
 // must cost steps in proportion to the level bytes (core/limits.h, "Work
-// per input byte"), which ThreadDecodeCounts().level_steps counts.
+// per input byte"), which Report::work counts.
 
 constexpr int32_t kInt32Max = std::numeric_limits<int32_t>::max();
 
 // Validates `f` at level full and returns the level steps it took.
 uint64_t LevelSteps(const PageFile& f, Report* report) {
-  ThreadDecodeCounts() = {};
   *report = Validate(f);
-  return ThreadDecodeCounts().level_steps;
+  return report->work.level_steps;
 }
 
 // A zero-width bit-packed run of `groups` groups (8 values each).
@@ -659,7 +657,7 @@ TEST(PageWalkWorkTest, LiteralLevelsAreOneStepEach) {
             Concat({LengthPrefixed(levels), Bytes(4 * (16 + (1 << 20)))}));
   b.set_num_rows(16 + (1 << 20));
   Report r;
-  EXPECT_EQ(LevelSteps(b.Finish(), &r), 17u);
+  EXPECT_EQ(LevelSteps(b.Finish(), &r), 17u) << Describe(r);
   EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
 }
 
@@ -673,7 +671,7 @@ TEST(PageWalkWorkTest, LevelsEndingInTheBatchOfALevelAboveTheMaximum) {
   const PageSpans p = b.AddPage(
       V1(kInt32Max), LengthPrefixed(RleRuns({{10, 0}, {1, 3}}, 2)));
   Report r;
-  EXPECT_LE(LevelSteps(b.Finish(), &r), 2u);
+  EXPECT_LE(LevelSteps(b.Finish(), &r), 4u);
   ExpectAt(r, Code::kLevelsTruncated, p.body);
   EXPECT_EQ(testing::CountCode(r, Code::kLevelsExceedsMax), 0u) << Describe(r);
 }
@@ -686,13 +684,75 @@ TEST(PageWalkWorkTest, LevelAboveTheMaximumInABatchTheLevelsFill) {
   const PageSpans p = b.AddPage(
       V1(kInt32Max), LengthPrefixed(RleRuns({{10, 0}, {5000, 3}}, 2)));
   Report r;
-  EXPECT_LE(LevelSteps(b.Finish(), &r), 3u);
+  EXPECT_LE(LevelSteps(b.Finish(), &r), 4u);
   const Diagnostic* d = testing::OnlyDiagnostic(r, Code::kLevelsExceedsMax);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->offset, p.body.offset);
   EXPECT_EQ(d->length, p.body.length);
   EXPECT_EQ(d->field, "row_groups[0].columns[0].pages[0].definition_levels[10]");
   EXPECT_EQ(testing::CountCode(r, Code::kLevelsTruncated), 0u) << Describe(r);
+}
+
+// Validates `f` at level full and returns the batches of data page values
+// it took.
+uint64_t ValueBatches(const PageFile& f, Report* report) {
+  *report = Validate(f);
+  return report->work.value_batches;
+}
+
+TEST(PageWalkWorkTest, OneRunOfDictionaryIndicesIsOneBatch) {
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(Dict(1), PlainInt32({5}));
+  b.AddPage(DictData(kInt32Max), Indices(kInt32Max, 0));
+  b.set_num_rows(kInt32Max);
+  Report r;
+  EXPECT_EQ(ValueBatches(b.Finish(), &r), 1u);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkWorkTest, OneRunOfRleBooleansIsOneBatch) {
+  ColumnOptions c;
+  c.physical = 0;  // BOOLEAN
+  PageFileBuilder b(c);
+  PageOptions o = V1(kInt32Max);
+  o.encoding = kRle;
+  b.AddPage(o, LengthPrefixed(RleRuns({{kInt32Max, 1}}, 1)));
+  b.set_num_rows(kInt32Max);
+  Report r;
+  EXPECT_EQ(ValueBatches(b.Finish(), &r), 1u);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkWorkTest, ShortRunsAreExpandedAndLongOnesRepeated) {
+  // Runs of 3 and 63 indices are expanded into one batch, which stops
+  // before the run of 64; the last run of 3 is a batch of its own.
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(Dict(2), PlainInt32({5, 6}));
+  Bytes indices{std::byte{1}};
+  AppendRleRun(&indices, 3, 1, 1);
+  AppendRleRun(&indices, 63, 0, 1);
+  AppendRleRun(&indices, 64, 1, 1);
+  AppendRleRun(&indices, 3, 0, 1);
+  b.AddPage(DictData(133), indices);
+  b.set_num_rows(133);
+  Report r;
+  EXPECT_EQ(ValueBatches(b.Finish(), &r), 3u);
+  EXPECT_EQ(CountErrors(r), 0u) << Describe(r);
+}
+
+TEST(PageWalkWorkTest, RepeatedIndexPastTheDictionaryIsReportedAtItsRun) {
+  PageFileBuilder b(WithDictionary());
+  b.AddPage(Dict(1), PlainInt32({5}));
+  // Bit width 1, then 1000 copies of index 1 (header 2 bytes, value 1).
+  const PageSpans p = b.AddPage(DictData(1000), Indices(1000, 1));
+  b.set_num_rows(1000);
+  Report r;
+  EXPECT_EQ(ValueBatches(b.Finish(), &r), 1u);
+  EXPECT_EQ(testing::CountCode(r, Code::kEncodingDictionaryIndex), 2u)
+      << Describe(r);
+  // The first where its run is; the other 999 summed up over the section.
+  ExpectAt(r, Code::kEncodingDictionaryIndex, {p.body.offset + 1, 3});
+  ExpectAt(r, Code::kEncodingDictionaryIndex, p.body);
 }
 
 TEST(PageWalkTest, FooterLevelWalksNoPages) {

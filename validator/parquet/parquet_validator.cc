@@ -181,7 +181,7 @@ class StructEnds {
 uint64_t StructEnds::From(uint64_t start) {
   ByteReader bytes;
   if (start > end_ || !file_.Sub(start, end_ - start, &bytes)) return 0;
-  DiagnosticSink scratch(1);
+  DiagnosticSink scratch = DiagnosticSink::Counting();
   thrift::Decoder d(bytes, &scratch);
   if (!d.Enter({start, 1})) return 0;  // The depth of a struct's fields.
   read_.clear();
@@ -313,7 +313,7 @@ uint64_t FindFooterStart(const ByteReader& file, const Tail& tail) {
     if (struct_end != end && struct_end + kFooterSignatureSize != end) {
       continue;
     }
-    DiagnosticSink scratch(1);
+    DiagnosticSink scratch = DiagnosticSink::Counting();
     const MetadataDecode m = DecodeAt(file, start, end, scratch);
     decoded += m.rest.position() - start;
     if (EndsAtFooterEnd(m) && !scratch.has_errors()) return start;
@@ -361,7 +361,7 @@ MetadataDecode DecodeFooter(const ByteReader& file, const Tail& tail,
 // wrong: if it decodes as a plaintext FileMetaData, the PARE one is.
 void ResolveMagicMismatch(const ByteReader& file, DiagnosticSink& sink,
                           Tail* tail) {
-  DiagnosticSink scratch;
+  DiagnosticSink scratch = DiagnosticSink::Counting();
   const bool plain = IsWhole(
       DecodeAt(file, tail->footer.offset, tail->footer.end(), scratch),
       scratch);

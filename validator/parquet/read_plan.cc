@@ -541,13 +541,17 @@ class HazardCounter : public parquet::ValueTap {
     Column* c = &columns_[column];
     c->plan->values += static_cast<int64_t>(batch.count);
     if (c->plan->hazards.empty()) return;
+    // A repeated batch holds its one value once: it counts per copy.
+    const uint64_t copies = batch.repeated ? batch.count : 1;
     if (!batch.indices.empty()) {
       for (uint32_t index : batch.indices) {
-        if (index < c->dictionary.size()) Add(c, c->dictionary[index]);
+        if (index < c->dictionary.size()) {
+          Add(c, c->dictionary[index], copies);
+        }
       }
       return;
     }
-    ForEach(*c, batch, [&](uint32_t mask) { Add(c, mask); });
+    ForEach(*c, batch, [&](uint32_t mask) { Add(c, mask, copies); });
   }
 
   void Dictionary(size_t, size_t column,
@@ -585,16 +589,18 @@ class HazardCounter : public parquet::ValueTap {
       return;
     }
     // Fixed-width values whose width the hazards read in full.
-    if (c.width == 0 || batch.fixed.size() < batch.count * c.width) return;
-    for (size_t i = 0; i < batch.count; ++i) {
+    if (c.width == 0 || batch.fixed.size() < batch.stored() * c.width) return;
+    for (size_t i = 0; i < batch.stored(); ++i) {
       fn(Mask(c, batch.fixed.subspan(i * c.width, c.width)));
     }
   }
 
-  static void Add(Column* c, uint32_t mask) {
+  static void Add(Column* c, uint32_t mask, uint64_t copies = 1) {
     std::vector<Hazard>& hazards = c->plan->hazards;
     for (size_t i = 0; i < hazards.size(); ++i) {
-      if (mask & (1u << i)) ++hazards[i].affected;
+      if (mask & (1u << i)) {
+        hazards[i].affected += static_cast<int64_t>(copies);
+      }
     }
   }
 
@@ -654,7 +660,7 @@ void Count(std::span<const std::byte> data, const Inspection& inspection,
     type_length.push_back(f ? f->type_length : 0);
   }
   HazardCounter counter(plan, semantics, physical, type_length);
-  DiagnosticSink sink(1);
+  DiagnosticSink sink = DiagnosticSink::Counting();
   PassHooks hooks;
   hooks.release = release;
   hooks.tap = &counter;

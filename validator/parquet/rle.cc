@@ -192,11 +192,17 @@ void RleDecoder::SkipRepeat(uint64_t n) {
   values_end_ = data_.position();
 }
 
-size_t RleDecoder::Next(std::span<uint32_t> out) {
+size_t RleDecoder::Next(std::span<uint32_t> out,
+                        uint64_t stop_before_repeat) {
   segments_.clear();
   size_t n = 0;
   while (n < out.size()) {
+    const bool starts = run_left_ == 0;
     if (!EnsureRun()) break;
+    if (starts && n > 0 && run_left_ >= stop_before_repeat &&
+        (kind_ == RunKind::kRle || bit_width_ == 0)) {
+      break;
+    }
     const size_t take =
         static_cast<size_t>(std::min<uint64_t>(run_left_, out.size() - n));
     segments_.push_back({n, kind_, run_begin_, body_begin_, data_.position(),
@@ -340,8 +346,8 @@ class RleBooleanDecoder final : public DecoderBase {
       return false;
     }
     bits_.resize(want);
-    const size_t got = rle_->Next(bits_);
-    if (got < want) {
+    const size_t got = rle_->Next(bits_, kMinRepeatedBatch);
+    if (got < want && rle_->RunLeft() == 0) {
       if (rle_->failed()) {
         failed_ = true;
       } else {
@@ -364,6 +370,23 @@ class RleBooleanDecoder final : public DecoderBase {
     return true;
   }
 
+  bool NextRun(uint64_t max, ValueBatch* batch) override {
+    if (Done(1) || !rle_) return false;
+    uint32_t bit = 0;
+    const uint64_t n =
+        std::min({rle_->RepeatLeft(&bit), max, num_values_ - decoded_});
+    if (n < kMinRepeatedBatch) return false;
+    rle_->SkipRepeat(n);
+    run_value_ = static_cast<std::byte>(bit & 1);
+    *batch = ValueBatch{};
+    batch->count = static_cast<size_t>(n);
+    batch->first = decoded_;
+    batch->repeated = true;
+    batch->fixed = {&run_value_, 1};
+    decoded_ += n;
+    return true;
+  }
+
  private:
   void CheckEnd() override {
     // Bytes after the last run inside the length, and any after it.
@@ -373,6 +396,7 @@ class RleBooleanDecoder final : public DecoderBase {
   std::optional<RleDecoder> rle_;
   std::vector<uint32_t> bits_;
   std::vector<std::byte> values_;
+  std::byte run_value_{0};  // The value of the last repeated batch.
 };
 
 }  // namespace

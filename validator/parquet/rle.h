@@ -44,7 +44,12 @@ class RleDecoder {
   // whose bits are all present. An RLE value wider than bit_width is
   // reported as encoding.rle-value-too-wide (a warning) and decoded as
   // written.
-  size_t Next(std::span<uint32_t> out);
+  //
+  // With `stop_before_repeat`, it returns early (not a fault: RunLeft() is
+  // then nonzero) rather than start a run that repeats one value at least
+  // that many times, so the caller can take that run through RepeatLeft().
+  size_t Next(std::span<uint32_t> out,
+              uint64_t stop_before_repeat = UINT64_MAX);
 
   // The values left in the current run when it repeats one value (an RLE
   // run, or a bit-packed run of bit width 0, whose values are all 0), in
@@ -57,6 +62,10 @@ class RleDecoder {
   uint64_t RunLeft() const { return run_left_; }
   // Consumes `n` values (at most RepeatLeft()) of a repeated run.
   void SkipRepeat(uint64_t n);
+  // The bytes of the current run: its header and its value.
+  ByteSpan RunSpan() const {
+    return {run_begin_, data_.position() - run_begin_};
+  }
 
   bool failed() const;
   // No bytes remain and no run is in progress.

@@ -40,10 +40,23 @@ struct ValueBatch {
   size_t count = 0;
   // Index within the page's value section of the first value here.
   uint64_t first = 0;
+  // The batch is `count` copies of one value, which `fixed` or `indices`
+  // holds once: a run of at least kMinRepeatedBatch values of hybrid RLE
+  // (dictionary indices, RLE booleans). Consumers count it `count` times
+  // but check, hash and rank the value once, so a run costs one step
+  // whatever its length (core/limits.h, "Work per input byte").
+  bool repeated = false;
   std::span<const std::byte> fixed;                     // count * width
   std::span<const std::span<const std::byte>> binary;   // BYTE_ARRAY
   std::span<const uint32_t> indices;                    // *_DICTIONARY
+
+  // The values `fixed`, `binary` or `indices` hold.
+  size_t stored() const { return repeated ? 1 : count; }
 };
+
+// The shortest run of hybrid RLE that decoders give as a repeated batch.
+// Shorter runs are expanded, each costing at least one byte per 64 values.
+inline constexpr uint64_t kMinRepeatedBatch = 64;
 
 class ValueDecoder {
  public:
@@ -53,6 +66,14 @@ class ValueDecoder {
   // malformed. Faults are reported through the PageScope, at field
   // "values[i]" or "values" with the span of the offending bytes.
   virtual bool Next(size_t max, ValueBatch* batch) = 0;
+  // When the next values are one run of at least kMinRepeatedBatch copies
+  // of a value, decodes up to `max` of them into a repeated batch and
+  // returns true. Otherwise decodes nothing and returns false: Next() then
+  // takes the values, and stops before such a run. Callers try NextRun()
+  // first.
+  virtual bool NextRun(uint64_t /*max*/, ValueBatch* /*batch*/) {
+    return false;
+  }
   // After the page's last value: reports encoding.trailing-bytes when
   // bytes are left in the section (no padding is allowed), and
   // encoding.truncated when fewer values than expected were decoded.

@@ -190,6 +190,19 @@ struct Options {
   std::function<bool(Code code, std::string_view field)> suppress;
 };
 
+// What a validation cost, in the steps of the loops whose length a file
+// declares rather than its bytes. Each stays within a small multiple of the
+// bytes read, the input's and those its codecs produced (core/limits.h,
+// "Work per input byte"), whatever the counts a file claims. For tests and
+// fuzz oracles; reports do not render it.
+struct Work {
+  uint64_t decompressed_bytes = 0;  // What the codecs produced.
+  // Parquet levels: one per run of a repeated level, one per literal level.
+  uint64_t level_steps = 0;
+  // Parquet data page values: batches of at most 4096 values, or one run.
+  uint64_t value_batches = 0;
+};
+
 struct Report {
   Format format = Format::kUnknown;
   uint64_t size = 0;
@@ -205,6 +218,7 @@ struct Report {
   std::vector<Diagnostic> diagnostics;
   // The findings Options::suppress dropped.
   size_t suppressed = 0;
+  Work work;
 };
 
 // Failures of the tool itself, as opposed to faults in the input.
