@@ -343,11 +343,11 @@ bool NumChildren(ThriftValue* schema, Rng& rng) {
   }
   const int64_t count = static_cast<int64_t>(schema->elems.size());
   switch (rng.Below(4)) {
-    case 0:
-      f->value.i += 1;
+    case 0:  // Wrapping: a value may already be at a boundary.
+      f->value.i = Wrap(static_cast<uint64_t>(f->value.i) + 1);
       break;
     case 1:
-      f->value.i -= 1;
+      f->value.i = Wrap(static_cast<uint64_t>(f->value.i) - 1);
       break;
     case 2:
       f->value.i = rng.OneIn(2) ? count : 0;

@@ -128,6 +128,19 @@ TEST(ParquetMutator, EveryKindIsBoundedDeterministicAndApplies) {
   }
 }
 
+// Mutations stack across a campaign: a count one mutation set to a boundary
+// (INT64_MIN) is the next one's input, and stepping it must wrap, not
+// overflow (UBSan found it in a structured campaign, 2026-12-04).
+TEST(ParquetMutator, NumChildrenStepsWrapAtTheBoundaries) {
+  std::string input = Corpus("mutation_base.parquet");
+  for (uint64_t seed = 0; seed < 2000; ++seed) {
+    bool applied;
+    input = MutateWith(Bytes(input), Mutation::kNumChildren, true, seed,
+                       &applied);
+  }
+  EXPECT_FALSE(input.empty());
+}
+
 // After a repaired body mutation the file reparses with every page found,
 // the footer length right and every CRC and compressed size matching.
 TEST(ParquetMutator, RepairsFixFooterLengthSizesAndCrcs) {

@@ -75,9 +75,21 @@ inline constexpr uint64_t kMaxBloomReportsPerChunk = 16;
 
 // The bytes a DELTA_BYTE_ARRAY section may rebuild. Each value repeats a
 // prefix of the one before it, which costs nothing in the input, so a
-// small hostile page could otherwise demand hours of copying. Real pages
-// rebuild at most a few times their uncompressed size.
+// small hostile page could otherwise demand hours of copying, and every
+// rebuilt byte is then validated, compared and hashed. Real pages rebuild
+// at most a few times their uncompressed size (long sorted keys that
+// differ in their last byte, about 100 times), so the budget is a floor
+// plus 256 bytes per byte of the section, up to an absolute cap.
 inline constexpr uint64_t kMaxRebuiltBytes = uint64_t{1} << 30;
+inline constexpr uint64_t kRebuiltBytesFloor = uint64_t{16} << 20;
+inline constexpr uint64_t kRebuiltBytesPerByte = 256;
+
+constexpr uint64_t RebuiltBudget(uint64_t section_bytes) {
+  return section_bytes > (kMaxRebuiltBytes - kRebuiltBytesFloor) /
+                             kRebuiltBytesPerByte
+             ? kMaxRebuiltBytes
+             : kRebuiltBytesFloor + section_bytes * kRebuiltBytesPerByte;
+}
 
 // The largest DELTA_BINARY_PACKED block colcheck decodes, in values. A
 // block costs one byte per miniblock and its min delta, yet its miniblocks
@@ -128,7 +140,8 @@ inline constexpr size_t kValueBatch = 4096;
 //       total count is checked against one byte per miniblock and min
 //       delta per block before decoding; blocks of up to kMaxDeltaBlockSize
 //       values make <= 4096 values per byte.
-//   DELTA_BYTE_ARRAY  rebuilt bytes are bounded by kMaxRebuiltBytes.
+//   DELTA_BYTE_ARRAY  rebuilt bytes, each then checked once, are bounded
+//       by RebuiltBudget: 16 MiB plus 256 per byte of the section.
 
 // ---- protobuf (ORC metadata) ----
 // Nesting depth of protobuf messages, libprotobuf's default recursion

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -23,6 +24,10 @@
 #include "core/strings.h"
 #include "parquet/page_scope.h"
 #include "parquet/values.h"
+
+namespace colcheck::parquet {
+class RleDecoder;
+}  // namespace colcheck::parquet
 
 namespace colcheck::parquet::decoding {
 
@@ -90,6 +95,13 @@ class DecoderBase : public ValueDecoder {
     scope_.Report(code, span, field, std::move(message));
     failed_ = true;
   }
+
+  // For NextRun(): when the run `rle` is in repeats one value at least
+  // kMinRepeatedBatch times, takes up to `max` copies of it as a repeated
+  // batch and returns the value (the caller points the batch at it);
+  // otherwise takes nothing. Defined in rle.cc.
+  std::optional<uint32_t> TakeRepeatedRun(RleDecoder& rle, uint64_t max,
+                                          ValueBatch* batch);
 
   // Values still to decode, capped by a Next() request.
   size_t Wanted(size_t max) const {

@@ -495,14 +495,14 @@ class DeltaByteArrayDecoder final : public DecoderBase {
                               static_cast<uint32_t>(suffix);
       if (n > 0 && arena_.size() + length > kArenaBytes) break;
       // Prefixes can repeat a long value at no cost in the input, so the
-      // work of rebuilding is bounded here rather than by the section.
+      // work of rebuilding is bounded here, by the section's size.
       rebuilt_ += length;
-      if (rebuilt_ > limits::kMaxRebuiltBytes) {
+      if (rebuilt_ > rebuilt_budget_) {
         scope_.Report(Code::kLimitsRebuiltSize, section_.SpanFrom(
                                                     section_.begin_offset()),
                       "values",
                       StrCat("the DELTA_BYTE_ARRAY values rebuild to more "
-                             "than ", limits::kMaxRebuiltBytes,
+                             "than ", rebuilt_budget_,
                              " bytes by value ", index,
                              "; the rest of the page was not checked"));
         failed_ = true;
@@ -622,6 +622,7 @@ class DeltaByteArrayDecoder final : public DecoderBase {
   std::vector<std::byte> previous_;  // The last value of the last batch.
   uint64_t previous_length_ = 0;
   uint64_t rebuilt_ = 0;  // Bytes of all values rebuilt so far.
+  const uint64_t rebuilt_budget_ = limits::RebuiltBudget(section_.size());
   std::vector<std::byte> arena_;
   std::vector<size_t> ends_;
   std::vector<std::span<const std::byte>> values_;

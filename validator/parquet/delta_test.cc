@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "core/limits.h"
 #include "parquet/encoding_testing.h"
 #include "parquet/values.h"
 
@@ -345,34 +346,57 @@ DecodeJob DeltaStrings(uint64_t n, int32_t physical = kByteArray,
   return Job(kDeltaByteArray, physical, n, type_length);
 }
 
-TEST(DeltaByteArrayTest, RebuildingIsBounded) {
-  // One 4 MiB value, then values that repeat it whole as their prefix:
-  // each costs no input bytes (constant lengths pack to width 0), so 300
-  // of them ask for 1.2 GiB of copying. Values are counted, not kept.
-  constexpr int64_t kLong = int64_t{4} << 20;
-  constexpr size_t kCount = 300;
-  std::vector<int64_t> prefixes(kCount, kLong);
+// Decodes `count` DELTA_BYTE_ARRAY values that repeat one `length`-byte
+// value whole as their prefix: each costs no input bytes (constant lengths
+// pack to width 0). Returns how many were decoded, and the section's size.
+struct Rebuilt {
+  uint64_t decoded = 0;
+  uint64_t section_bytes = 0;
+  std::vector<Diagnostic> diagnostics;
+};
+
+Rebuilt RebuildRepeats(int64_t length, size_t count) {
+  std::vector<int64_t> prefixes(count, length);
   prefixes[0] = 0;
-  std::vector<int64_t> suffixes(kCount, 0);
-  suffixes[0] = kLong;
+  std::vector<int64_t> suffixes(count, 0);
+  suffixes[0] = length;
   const Bytes section =
       Concat({DeltaEncode(prefixes), DeltaEncode(suffixes),
-              Bytes(static_cast<size_t>(kLong), std::byte{'x'})});
+              Bytes(static_cast<size_t>(length), std::byte{'x'})});
   DiagnosticSink sink;
   PageScope scope(sink, "p", {kBase, section.size()}, /*exact=*/true);
   auto decoder = MakeValueDecoder(kDeltaByteArray, {10, 1}, {kByteArray, 0},
-                                  kCount, 0, ByteReader(section, kBase), scope);
-  ASSERT_NE(decoder, nullptr);
+                                  count, 0, ByteReader(section, kBase), scope);
+  Rebuilt r;
+  r.section_bytes = section.size();
+  if (decoder == nullptr) return r;
   ValueBatch batch;
-  uint64_t decoded = 0;
-  while (decoder->Next(4096, &batch)) decoded += batch.count;
+  while (decoder->Next(4096, &batch)) r.decoded += batch.count;
   decoder->Finish();
-  EXPECT_LT(decoded, kCount);
-  const auto d = sink.Take();
-  ASSERT_EQ(d.size(), 1u) << Describe(d);
-  EXPECT_EQ(d[0].code, Code::kLimitsRebuiltSize);
-  EXPECT_EQ(d[0].offset, kBase);
-  EXPECT_EQ(d[0].field, "p.values");
+  r.diagnostics = sink.Take();
+  return r;
+}
+
+TEST(DeltaByteArrayTest, RebuildingIsBounded) {
+  // One 4 MiB value repeated 300 times asks for 1.2 GiB of copying.
+  const Rebuilt r = RebuildRepeats(int64_t{4} << 20, 300);
+  EXPECT_LT(r.decoded, 300u);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << Describe(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].code, Code::kLimitsRebuiltSize);
+  EXPECT_EQ(r.diagnostics[0].offset, kBase);
+  EXPECT_EQ(r.diagnostics[0].field, "p.values");
+}
+
+TEST(DeltaByteArrayTest, RebuildingIsBoundedByTheSectionsSize) {
+  // A 1,000-byte value repeated 100,000 times asks for 100 MB of copying
+  // from a section of about 1 KB: past 16 MiB plus 256 bytes per section
+  // byte, the rest is not rebuilt.
+  const Rebuilt r = RebuildRepeats(1000, 100000);
+  EXPECT_LE(r.decoded * 1000, limits::RebuiltBudget(r.section_bytes));
+  ASSERT_EQ(r.diagnostics.size(), 1u) << Describe(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].code, Code::kLimitsRebuiltSize);
+  EXPECT_EQ(r.diagnostics[0].offset, kBase);
+  EXPECT_EQ(r.diagnostics[0].length, r.section_bytes);
 }
 
 TEST(DeltaByteArrayTest, RoundTrip) {

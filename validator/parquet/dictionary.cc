@@ -88,22 +88,15 @@ class DictionaryIndexDecoder final : public DecoderBase {
 
   bool NextRun(uint64_t max, ValueBatch* batch) override {
     if (Done(1)) return false;
-    uint32_t index = 0;
-    const uint64_t n =
-        std::min({rle_->RepeatLeft(&index), max, num_values_ - decoded_});
-    if (n < kMinRepeatedBatch) return false;
-    if (index >= dictionary_size_) {
-      if (bad_ == 0) ReportBad(rle_->RunSpan(), index, decoded_);
-      bad_ += n;
+    const std::optional<uint32_t> index = TakeRepeatedRun(*rle_, max, batch);
+    if (!index) return false;
+    if (*index >= dictionary_size_) {
+      // The run taken is still the current one.
+      if (bad_ == 0) ReportBad(rle_->RunSpan(), *index, batch->first);
+      bad_ += batch->count;
     }
-    rle_->SkipRepeat(n);
-    run_index_ = index;
-    *batch = ValueBatch{};
-    batch->count = static_cast<size_t>(n);
-    batch->first = decoded_;
-    batch->repeated = true;
+    run_index_ = *index;
     batch->indices = {&run_index_, 1};
-    decoded_ += n;
     return true;
   }
 

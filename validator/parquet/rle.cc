@@ -309,6 +309,23 @@ int BitWidth(uint64_t max_value) { return std::bit_width(max_value); }
 //   values := <length: 4 bytes LE> <hybrid data, bit width 1, length bytes>
 
 namespace decoding {
+
+std::optional<uint32_t> DecoderBase::TakeRepeatedRun(RleDecoder& rle,
+                                                     uint64_t max,
+                                                     ValueBatch* batch) {
+  uint32_t value = 0;
+  const uint64_t n =
+      std::min({rle.RepeatLeft(&value), max, num_values_ - decoded_});
+  if (n < kMinRepeatedBatch) return std::nullopt;
+  rle.SkipRepeat(n);
+  *batch = ValueBatch{};
+  batch->count = static_cast<size_t>(n);
+  batch->first = decoded_;
+  batch->repeated = true;
+  decoded_ += n;
+  return value;
+}
+
 namespace {
 
 class RleBooleanDecoder final : public DecoderBase {
@@ -372,18 +389,10 @@ class RleBooleanDecoder final : public DecoderBase {
 
   bool NextRun(uint64_t max, ValueBatch* batch) override {
     if (Done(1) || !rle_) return false;
-    uint32_t bit = 0;
-    const uint64_t n =
-        std::min({rle_->RepeatLeft(&bit), max, num_values_ - decoded_});
-    if (n < kMinRepeatedBatch) return false;
-    rle_->SkipRepeat(n);
-    run_value_ = static_cast<std::byte>(bit & 1);
-    *batch = ValueBatch{};
-    batch->count = static_cast<size_t>(n);
-    batch->first = decoded_;
-    batch->repeated = true;
+    const std::optional<uint32_t> bit = TakeRepeatedRun(*rle_, max, batch);
+    if (!bit) return false;
+    run_value_ = static_cast<std::byte>(*bit & 1);
     batch->fixed = {&run_value_, 1};
-    decoded_ += n;
     return true;
   }
 
