@@ -36,7 +36,8 @@ inline Report MakeReport(Format format, uint64_t size, Verdict verdict,
   return Report{.format = format,
                 .size = size,
                 .verdict = verdict,
-                .diagnostics = std::move(diagnostics)};
+                .diagnostics = std::move(diagnostics),
+                .work = {}};
 }
 
 // A region in no container unless `container` and `column` say which.
