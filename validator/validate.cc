@@ -32,6 +32,7 @@ Work WorkSince(const DecodeCounts& before) {
   work.decompressed_bytes = now.decompressed_bytes - before.decompressed_bytes;
   work.level_steps = now.level_steps - before.level_steps;
   work.value_batches = now.value_batches - before.value_batches;
+  work.orc_steps = now.orc_steps - before.orc_steps;
   return work;
 }
 

@@ -25,6 +25,9 @@ struct DecodeCounts {
   // Batches of data page values, each of at most kValueBatch values or one
   // repeated run (parquet/data_page.cc, DecodeValues).
   uint64_t value_batches = 0;
+  // ORC columns: one step per run of a value stream (orc/rle_stream.cc),
+  // per batch of slots and per run of unstored slots (orc/columns.cc).
+  uint64_t orc_steps = 0;
   // Bytes the codecs produced (Parquet pages, ORC chunks).
   uint64_t decompressed_bytes = 0;
 };

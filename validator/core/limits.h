@@ -226,7 +226,12 @@ inline constexpr uint32_t kMaxOrcBloomHashFunctions = 64;
 // the last), whatever the rows; a STRUCT without PRESENT passes its runs
 // on; PRESENT, LENGTH and UNION tags add a run per value or group they
 // hold; each group of a run read through a stream takes >= 1 bit of it.
-// So a column costs O(runs + bits + values), never O(rows).
+// So a column costs O(runs + bits + values), never O(rows). Report::work
+// counts it as orc_steps: a run decoded (>= 2 bytes), a batch of slots
+// (>= 1 bit or value), a run of unstored slots. The densest input is a
+// 2-byte boolean run of 1,040 PRESENT bits under a row index stride of 1,
+// a batch per bit: the fuzz targets allow 1,024 steps per byte (plus
+// 1,024), where Parquet's levels and values allow 8.
 // Row groups: per-group tallies are kept only for a row index of one entry
 // per group (>= 2 bytes each); the groups are still limited by
 // kMaxOrcRowGroups before the column stage reads a stripe.

@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/decode_counts.h"
 #include "core/limits.h"
 #include "core/strings.h"
 #include "orc/column_values.h"
@@ -316,6 +317,7 @@ class StripeColumnReader {
       // No values and no PRESENT: nothing in the file backs these slots,
       // so they are handed out a run at a time rather than a batch at a
       // time (a run may be 2^32 slots).
+      ThreadDecodeCounts().orc_steps += in.size();
       for (const GroupRun& run : in) {
         observer_->OnUnstoredSlots(c, run.group, run.groups, run.count);
       }
@@ -344,6 +346,7 @@ class StripeColumnReader {
   // `n` slots of row group `group`. False when a fault stopped the column.
   bool ReadBatch(const ColumnSource& source, uint64_t group, size_t n,
                  BoolStream& bits, ValueReader* reader) {
+    ++ThreadDecodeCounts().orc_steps;
     SlotBatch batch;
     batch.column = source.column;
     batch.row_group = group;

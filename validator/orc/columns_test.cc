@@ -16,6 +16,7 @@
 namespace colcheck::orc {
 namespace {
 
+using testing::AsBytes;
 using testing::BoolRle;
 using testing::ByteRle;
 using testing::Check;
@@ -586,6 +587,55 @@ TEST(OrcColumnsTest, PresentBitsBoundTheRowGroupsVisited) {
   EXPECT_FALSE(work.completed);
   EXPECT_EQ(work.slots, uint64_t{1} << 20);  // The root's, as one run.
   EXPECT_LE(work.steps, bytes.size());
+}
+
+// Report::work.orc_steps, through the public API: the steps a validation
+// takes, one per run decoded, batch of slots and run of unstored slots.
+TEST(OrcColumnsTest, ReportCountsEveryRunAndBatch) {
+  // The root's 3 rows are one run that no byte holds; column a is one
+  // batch of 3 slots, read from one RLEv1 literal run.
+  ColumnFile f({StructType({"a"}), TypeMessage(kInt)}, 3);
+  f.Add(kData, 1, IntV1({1, -2, 3}, true));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const std::string bytes = f.Build();
+  const Report report = ValidateBytes(AsBytes(bytes), Options());
+  EXPECT_EQ(report.work.orc_steps, 3u);
+}
+
+TEST(OrcColumnsTest, ReportWorkFollowsTheBytesNotTheRows) {
+  // 2^30 rows in 3 nested structs, and 2^20 one-row groups over 16 PRESENT
+  // bits: both within the bytes, far below what the fuzz targets allow
+  // (fuzz_oracles.h, CheckWork).
+  ColumnFile structs(
+      {StructType({"a"}), StructType({"b"}, 2), StructType({})},
+      uint64_t{1} << 30, /*stride=*/3000);
+  structs.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect)});
+  const std::string a = structs.Build();
+  EXPECT_LE(ValidateBytes(AsBytes(a), Options()).work.orc_steps, a.size());
+
+  ColumnFile groups({StructType({"a"}), TypeMessage(kInt)}, uint64_t{1} << 20,
+                    /*stride=*/1);
+  const size_t present =
+      groups.Add(kPresent, 1, BoolRle(std::vector<bool>(16)));
+  groups.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const std::string b = groups.Build();
+  const Report report = ValidateBytes(AsBytes(b), Options());
+  EXPECT_TRUE(HasDiagnostic(report.diagnostics, Code::kOrcRleShortStream,
+                            groups.StreamSpan(present)));
+  EXPECT_LE(report.work.orc_steps, b.size());
+}
+
+TEST(OrcColumnsTest, ReportCountsABatchPerRowGroup) {
+  // 16 one-row groups of nulls: a batch each, read from one PRESENT run,
+  // read twice (once for its faults); the root's rows are one run.
+  ColumnFile f({StructType({"a"}), TypeMessage(kInt)}, 16, /*stride=*/1);
+  f.Add(kPresent, 1, BoolRle(std::vector<bool>(16)));
+  f.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const std::string bytes = f.Build();
+  const Report report = ValidateBytes(AsBytes(bytes), Options());
+  EXPECT_TRUE(Errors(report.diagnostics).empty())
+      << Describe(report.diagnostics);
+  EXPECT_EQ(report.work.orc_steps, 16u + 2u + 1u);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/decode_counts.h"
 #include "core/strings.h"
 #include "orc/rle.h"
 
@@ -28,6 +29,7 @@ bool RunDecoderBase::Advance() {
   }
   have_run_ = true;
   decoded_ += run_size_;
+  ++ThreadDecodeCounts().orc_steps;
   return true;
 }
 

@@ -201,6 +201,10 @@ struct Work {
   uint64_t level_steps = 0;
   // Parquet data page values: batches of at most 4096 values, or one run.
   uint64_t value_batches = 0;
+  // ORC columns: one per run a value stream decodes (at most 512 values),
+  // one per batch of slots (at most 1024) and one per run of slots that no
+  // byte holds.
+  uint64_t orc_steps = 0;
 };
 
 struct Report {
