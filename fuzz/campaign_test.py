@@ -21,6 +21,9 @@ PlantedCampaignTest builds a tiny libFuzzer target in a temporary directory
 and runs fuzz/campaign on it; it is skipped when clang cannot build one.
 """
 
+import argparse
+import importlib.machinery
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -314,6 +317,30 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) {
   return 0;
 }
 """
+
+
+def load_campaign_script():
+    loader = importlib.machinery.SourceFileLoader("campaign_script",
+                                                  str(HERE / "campaign"))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+class SeedDirsTest(unittest.TestCase):
+    """The default seeds: ORC files reach the targets that read whole files."""
+
+    def testWholeFileTargetsGetOrcSeeds(self):
+        campaign = load_campaign_script()
+        defaults = argparse.Namespace(corpus=None)
+        orc = fc.REPO / "corpus" / "orc" / "valid"
+        for name in ("file_fuzzer", "inspect_fuzzer"):
+            self.assertIn(orc, campaign.seed_dirs(defaults, name))
+        for name in ("page_fuzzer", "orc_tail_fuzzer"):
+            self.assertNotIn(orc, campaign.seed_dirs(defaults, name))
+        named = argparse.Namespace(corpus=[DATA])
+        self.assertEqual(campaign.seed_dirs(named, "file_fuzzer"), [DATA])
 
 
 class PlantedCampaignTest(unittest.TestCase):

@@ -1,5 +1,5 @@
-// An AFL++ custom mutator library over the structure-aware Parquet mutator
-// (parquet_mutator.h). AFL++ docs/custom_mutators.md:
+// An AFL++ custom mutator library over the structure-aware Parquet and ORC
+// mutators (parquet_mutator.h, orc_mutator.h), chosen by the input's magic. AFL++ docs/custom_mutators.md:
 //
 //   AFL_CUSTOM_MUTATOR_LIBRARY=.../libcolcheck_afl_mutator.so afl-fuzz ...
 //
@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "orc_mutator.h"
 #include "parquet_mutator.h"
 
 namespace {
@@ -45,7 +46,12 @@ size_t afl_custom_fuzz(void* data, uint8_t* buf, size_t buf_size,
   const unsigned seed = m->rng();
   m->fuzzed.resize(std::max(buf_size, max_size));
   size_t n;
-  if (add_buf != nullptr && add_buf_size > 0 && seed % 4 == 0) {
+  if (colcheck::fuzz::LooksLikeOrc({buf, buf_size})) {
+    // Input the ORC model cannot read goes to AFL++'s own stages as it is.
+    if (buf_size > 0) std::memcpy(m->fuzzed.data(), buf, buf_size);
+    n = colcheck::fuzz::MutateOrc(m->fuzzed.data(), buf_size, max_size, seed);
+    if (n == 0) n = buf_size;
+  } else if (add_buf != nullptr && add_buf_size > 0 && seed % 4 == 0) {
     n = colcheck::fuzz::CrossOverParquet(buf, buf_size, add_buf, add_buf_size,
                                          m->fuzzed.data(), max_size, seed);
   } else {

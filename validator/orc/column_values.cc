@@ -49,6 +49,7 @@ std::string_view StreamName(int64_t kind) {
   }
 }
 
+// 10^n for 0 <= n <= 38: 10^38 < 2^127 < 10^39.
 Int128 Pow10(int n) {
   Int128 p = 1;
   for (int i = 0; i < n; ++i) p *= 10;
@@ -653,13 +654,19 @@ class DecimalReader final : public ValueReader {
             StrCat("scale ", scale, " is above the type's ", scale_,
                    ": readers drop the extra digits"));
       }
-      return unscaled / Pow10(scale - scale_);
+      // |unscaled| < 10^38, so 38 digits or more leave nothing (and 10^39
+      // leaves 128 bits).
+      const int64_t down = int64_t{scale} - scale_;
+      return down > kMaxDecimalScale ? 0 : unscaled / Pow10(static_cast<int>(down));
     }
-    // |unscaled| < 10^38 and the factor is at most 10^38: a value that
-    // would leave 128 bits is far out of the type's precision anyway.
-    const Int128 factor = Pow10(scale_ - scale);
-    const Int128 bound = Pow10(38);
-    if (unscaled > bound / factor || unscaled < -bound / factor) {
+    // |unscaled| < 10^38; the type's scale may be any int32 (its own rule
+    // reports it), so the factor is capped at 10^38, past which every
+    // nonzero value is out of the type's precision anyway.
+    const int64_t up = int64_t{scale_} - scale;
+    const Int128 bound = Pow10(kMaxDecimalScale);
+    const Int128 factor = Pow10(static_cast<int>(std::min<int64_t>(up, kMaxDecimalScale)));
+    const bool past = up > kMaxDecimalScale && unscaled != 0;
+    if (past || unscaled > bound / factor || unscaled < -bound / factor) {
       return unscaled > 0 ? bound : -bound;
     }
     return unscaled * factor;

@@ -355,6 +355,26 @@ TEST(OrcColumnsTest, DecimalPrecisionAndTruncation) {
                             f.StreamSpan(data, 1, 3)));
 }
 
+TEST(OrcColumnsTest, DecimalRescaledPastHundredDigits) {
+  // Type scales past 38 digits either way (a fuzz finding: 10^100 left
+  // 128 bits). Scale 100: 5 at scale 0 has 105 digits, past any precision.
+  ColumnFile up({StructType({"d"}), Decimal(10, 100)}, 1);
+  const size_t data = up.Add(kData, 1, testing::DecimalVarints({5}));
+  up.Add(kSecondary, 1, IntV1({0}, true));
+  up.Encode({Encoding(kDirect), Encoding(kDirect)});
+  EXPECT_TRUE(HasDiagnostic(Check(up.Build()), Code::kOrcValueDecimalPrecision,
+                            up.StreamSpan(data)));
+  // Scale -50 (2^32 - 50 as int32): 5 at scale 0 truncates to 0.
+  ColumnFile down({StructType({"d"}), Decimal(10, 0xFFFFFFCEu)}, 1);
+  down.Add(kData, 1, testing::DecimalVarints({5}));
+  const size_t scales = down.Add(kSecondary, 1, IntV1({0}, true));
+  down.Encode({Encoding(kDirect), Encoding(kDirect)});
+  const auto ds = Check(down.Build());
+  EXPECT_TRUE(HasDiagnostic(ds, Code::kOrcValueDecimalScaleTruncates,
+                            down.StreamSpan(scales)));
+  EXPECT_TRUE(CountIs(ds, Code::kOrcValueDecimalPrecision, 0));
+}
+
 TEST(OrcColumnsTest, TimestampNanosOutOfRange) {
   ColumnFile f({StructType({"t"}), TypeMessage(kTimestamp)}, 1);
   f.Add(kData, 1, IntV1({0}, true));
