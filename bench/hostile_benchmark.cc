@@ -2,12 +2,14 @@
 // fuzz/regressions/, and files whose pages each claim 2^31 - 1 values in
 // 80 bytes (the shape of num_values_int32_max_required.parquet), 1 to 1000
 // pages. Their time must follow their bytes, not what they claim; each
-// benchmark prints the steps Report::work counted per input byte.
+// benchmark prints the steps Report::work counted per input byte (Parquet's
+// levels and values, ORC's runs and batches).
 //
 //   build-bench/bench/hostile_benchmark [--benchmark_filter=...]
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -34,9 +36,12 @@ void Validate(benchmark::State& state, std::span<const std::byte> bytes) {
   }
   const Work& w = report.work;
   state.counters["bytes"] = static_cast<double>(bytes.size());
+  // At least 1: the empty file reads no byte and takes no step.
+  const double read = static_cast<double>(
+      std::max<uint64_t>(bytes.size() + w.decompressed_bytes, 1));
   state.counters["steps_per_byte"] =
-      static_cast<double>(w.level_steps + w.value_batches) /
-      static_cast<double>(bytes.size() + w.decompressed_bytes);
+      static_cast<double>(w.level_steps + w.value_batches) / read;
+  state.counters["orc_steps_per_byte"] = static_cast<double>(w.orc_steps) / read;
   state.counters["diagnostics"] =
       static_cast<double>(report.diagnostics.size());
 }

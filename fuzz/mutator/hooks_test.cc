@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "orc_mutator.h"
 #include "parquet_model.h"
 
 extern "C" {
@@ -143,6 +144,38 @@ TEST(Hooks, Afl) {
     }
   }
   afl_custom_deinit(state);
+}
+
+TEST(Hooks, OrcInputsStayOrc) {
+  // The Parquet mutator would replace an ORC file with its Parquet seed.
+  std::ifstream in(std::filesystem::path(COLCHECK_MUTATOR_SOURCE_DIR) /
+                       "corpus/orc/valid/codec_zstd.orc",
+                   std::ios::binary);
+  const std::vector<uint8_t> file((std::istreambuf_iterator<char>(in)), {});
+  ASSERT_FALSE(file.empty());
+  void* state = afl_custom_init(nullptr, 5);
+  int changed = 0;
+  for (unsigned seed = 1; seed < 40; ++seed) {
+    if (seed % 8 == 0) continue;  // libFuzzer's own mutators.
+    std::vector<uint8_t> buffer = file;
+    buffer.resize(file.size() * 2);
+    buffer.resize(LLVMFuzzerCustomMutator(buffer.data(), file.size(),
+                                          buffer.size(), seed));
+    EXPECT_TRUE(LooksLikeOrc(buffer)) << seed;
+    changed += buffer != file;
+    std::vector<uint8_t> input = file;
+    uint8_t* out = nullptr;
+    const size_t n = afl_custom_fuzz(state, input.data(), input.size(), &out,
+                                     input.data(), input.size(),
+                                     file.size() * 2);
+    EXPECT_TRUE(LooksLikeOrc({out, n})) << seed;
+  }
+  afl_custom_deinit(state);
+  EXPECT_GT(changed, 25);
+  std::vector<uint8_t> out(file.size() * 2);
+  EXPECT_EQ(LLVMFuzzerCustomCrossOver(file.data(), file.size(), file.data(),
+                                      file.size(), out.data(), out.size(), 1),
+            0u);
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -12,16 +11,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <vector>
-
-extern "C" {
-size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size,
-                               unsigned seed);
-size_t LLVMFuzzerCustomCrossOver(const uint8_t* data1, size_t size1,
-                                 const uint8_t* data2, size_t size2,
-                                 uint8_t* out, size_t max_out_size,
-                                 unsigned seed);
-}
 
 namespace colcheck::fuzz {
 namespace {
@@ -255,29 +244,6 @@ TEST(OrcMutator, DeterministicAndSafeOnOtherInput) {
                       cut.size(), 3),
             0u);
   EXPECT_EQ(cut, before);
-}
-
-TEST(OrcMutator, HooksKeepOrcInputsOrc) {
-  // The Parquet mutator would replace an ORC file with its Parquet seed.
-  const std::string file = ReadFile("codec_zstd.orc");
-  int changed = 0;
-  for (unsigned seed = 1; seed < 40; ++seed) {
-    if (seed % 8 == 0) continue;  // libFuzzer's own mutators.
-    std::string buffer = file;
-    buffer.resize(file.size() * 2);
-    auto* data = reinterpret_cast<uint8_t*>(buffer.data());
-    const size_t n =
-        LLVMFuzzerCustomMutator(data, file.size(), buffer.size(), seed);
-    buffer.resize(n);
-    EXPECT_TRUE(LooksLikeOrc(AsSpan(buffer))) << seed;
-    changed += buffer != file;
-  }
-  EXPECT_GT(changed, 25);
-  std::vector<uint8_t> out(file.size() * 2);
-  const auto* data = reinterpret_cast<const uint8_t*>(file.data());
-  EXPECT_EQ(LLVMFuzzerCustomCrossOver(data, file.size(), data, file.size(),
-                                      out.data(), out.size(), 1),
-            0u);
 }
 
 }  // namespace
