@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""How fast colcheck validates a large DuckDB file, next to DuckDB reading it.
+"""How fast colcheck validates large DuckDB and Polars files, next to
+DuckDB and Polars reading them.
 
 Run from the repository root, after building colcheck and installing the
 npm packages of peers/:
@@ -9,27 +10,30 @@ npm packages of peers/:
     /usr/bin/python3 bench/pages_bench.py [--mb 256] [--repeat 3]
         [--colcheck build/cli/colcheck] [--cache-dir DIR]
 
-It writes, once, a file of about --mb MiB (ZSTD, format V1, order-like
-rows of int, bigint, double, decimal, date, timestamp, string, boolean and
-list-of-string columns with nulls; see peers/duckdb_bench.mjs) into
---cache-dir (default: bench-data/ in colcheck's build directory) and reuses
-it while the size and the generator stay the same. Then it times, --repeat
-times each:
+It writes, once, a file of about --mb MiB with DuckDB (ZSTD, format V1,
+order-like rows of int, bigint, double, decimal, date, timestamp, string,
+boolean and list-of-string columns with nulls; see peers/duckdb_bench.mjs)
+and the same rows again with Polars (ZSTD, peers/polars_bench.mjs) into
+--cache-dir (default: bench-data/ in colcheck's build directory), and
+reuses them while the size and the generators stay the same. Then, for
+each file, it times, --repeat times each:
 
   - `colcheck validate --format json --level L FILE` for L in footer, pages
     and full (when colcheck does not know --level yet, it says so and times
     plain `colcheck validate`): wall time of the process, MiB/s of the file,
     and peak RSS (GNU time's, /usr/bin/time: see run_measured);
   - DuckDB, one thread (SET threads = 1), running one query with count, min
-    and max of every column of the same file, so every value is decoded:
-    the query time inside node (no process start), and the peak RSS of the
-    node process, which includes node itself (about 50 MiB).
+    and max of every column of the file, so every value is decoded: the
+    query time inside node (no process start);
+  - Polars, one thread (POLARS_MAX_THREADS=1), reading the file into a
+    DataFrame, which decodes every value: the read time inside node.
 
-Each is reported as wall and as CPU (user + system) time, best of the runs;
-the ratio columns are colcheck's best over DuckDB's best, wall and CPU. On
-a shared machine the CPU figures are the steadier ones. The
-file stays in the page cache between runs, so this measures CPU, not the
-disk. Not a ctest: it takes minutes at 256 MiB.
+The readers' peak RSS is that of the node process, which includes node
+itself (about 50 MiB). Each is reported as wall and as CPU (user + system)
+time, best of the runs; the ratio columns are colcheck's best CPU time over
+each reader's. On a shared machine the CPU figures are the steadier ones.
+The files stay in the page cache between runs, so this measures CPU, not
+the disk. Not a ctest: it takes minutes at 256 MiB.
 """
 
 import argparse
@@ -46,12 +50,14 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = os.path.join(REPO, 'peers')
 GENERATOR = os.path.join(PEERS, 'duckdb_bench.mjs')
+POLARS = os.path.join(PEERS, 'polars_bench.mjs')
 MIB = 1024 * 1024
 GNU_TIME = '/usr/bin/time'
 
 
-def run_measured(argv):
-    """Runs argv; returns (wall s, CPU s, peak RSS MiB, rc, stdout, stderr).
+def run_measured(argv, env=None):
+    """Runs argv (with `env`, else ours); returns (wall s, CPU s, peak RSS
+    MiB, rc, stdout, stderr).
 
     The peak RSS is GNU time's %M of argv, not the ru_maxrss os.wait4 gives
     for our own child: Linux counts in that the peak of the process the child
@@ -67,7 +73,7 @@ def run_measured(argv):
             tempfile.NamedTemporaryFile(mode='r') as rss:
         start = time.monotonic()
         proc = subprocess.Popen([GNU_TIME, '--format=%M', f'--output={rss.name}'] + argv,
-                                stdout=out, stderr=err)
+                                stdout=out, stderr=err, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.monotonic() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -81,10 +87,13 @@ def run_measured(argv):
                 err.read().decode('utf-8', 'replace'))
 
 
+def script_digest(path):
+    with open(path, 'rb') as f:
+        return hashlib.sha256(f.read()).hexdigest()[:16]
+
+
 def generator_key(mb):
-    with open(GENERATOR, 'rb') as f:
-        digest = hashlib.sha256(f.read()).hexdigest()[:16]
-    return {'mb': mb, 'generator_sha256': digest}
+    return {'mb': mb, 'generator_sha256': script_digest(GENERATOR)}
 
 
 def cached(path, key, make):
@@ -110,6 +119,25 @@ def cached_file(node, mb, cache_dir):
     os.makedirs(cache_dir, exist_ok=True)
     path = os.path.join(cache_dir, f'duckdb_zstd_{mb:g}mb.parquet')
     return cached(path, generator_key(mb), lambda out: write_file(node, mb, out))
+
+
+def polars_file(node, source, source_info, cache_dir):
+    """The rows of the DuckDB file `source`, written again by Polars."""
+    path = os.path.join(cache_dir, 'polars_' + os.path.basename(source))
+    key = {'source': source_info['key'], 'rewriter_sha256': script_digest(POLARS)}
+    return cached(path, key, lambda out: rewrite_with_polars(node, source, out))
+
+
+def rewrite_with_polars(node, source, path):
+    print(f'writing {path} with Polars ...', flush=True)
+    out = subprocess.run([node, POLARS, 'rewrite', source, '--out', path],
+                         capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        sys.exit(f'pages_bench: rewriting with Polars failed:\n{out.stdout}{out.stderr}')
+    info = json.loads(out.stdout.strip().splitlines()[-1])
+    print(f'  {info["rows"]:,} rows, {info["bytes"] / MIB:.1f} MiB in '
+          f'{info["seconds"]:.1f} s')
+    return info
 
 
 def write_file(node, mb, path):
@@ -166,21 +194,8 @@ def colcheck_binary(path, script):
     return colcheck
 
 
-def main():
-    args = bench_arguments(__doc__, 256, 'the file').parse_args()
-    colcheck = colcheck_binary(args.colcheck, 'pages_bench')
-    node = shutil.which('node')
-    if not node:
-        sys.exit('pages_bench: node is not on PATH; run scripts/install-deps.sh')
-    if not os.path.isdir(os.path.join(PEERS, 'node_modules', '@duckdb', 'node-api')):
-        sys.exit('pages_bench: npm packages missing; run scripts/install-peers.sh')
-    cache_dir = args.cache_dir or os.path.join(
-        os.path.dirname(os.path.dirname(colcheck)), 'bench-data')
-
-    path, info = cached_file(node, args.mb, cache_dir)
-    size = os.path.getsize(path)
-
-    levels = [level for level in args.levels.split(',') if level]
+def time_colcheck(colcheck, levels, path, repeat):
+    """[(name, walls, cpus, peak RSS, summary)] for each level."""
     probe = run_measured([colcheck, 'validate', '--quiet', '--level', levels[0], path])
     if probe[3] == 2 and '--level' in probe[5]:
         print(f'note: colcheck does not accept --level yet ({probe[5].strip().splitlines()[0]}); '
@@ -190,11 +205,10 @@ def main():
         runs = [(f'colcheck --level {level}',
                  [colcheck, 'validate', '--format', 'json', '--level', level, path])
                 for level in levels]
-
     results = []
     for name, argv in runs:
         walls, cpus, rss, summary = [], [], [], ''
-        for _ in range(args.repeat):
+        for _ in range(repeat):
             wall, cpu, peak, rc, stdout, stderr = run_measured(argv)
             if rc not in (0, 1):
                 sys.exit(f'pages_bench: {" ".join(argv)} exited with {rc}:\n{stderr}')
@@ -205,39 +219,80 @@ def main():
         results.append((name, walls, cpus, max(rss), summary))
         print(f'  {name}: {summary}; runs {", ".join(f"{w:.3f}" for w in walls)} s',
               flush=True)
+    return results
 
-    wall, _, peak, rc, stdout, stderr = run_measured(
-        [node, GENERATOR, 'read', path, '--repeat', str(args.repeat)])
+
+def time_reader(name, argv, repeat, env=None):
+    """A reader's JSON line, with its process's peak RSS as "peak"."""
+    wall, _, peak, rc, stdout, stderr = run_measured(argv + ['--repeat', str(repeat)], env)
     if rc != 0:
-        sys.exit(f'pages_bench: DuckDB read failed:\n{stdout}{stderr}')
-    duck = json.loads(stdout.strip().splitlines()[-1])
-    duck_best = min(duck['seconds'])
-    duck_cpu = min(duck['cpu_seconds'])
-    scanned = duck.get('scanned_rows')
-    print(f'  duckdb: {duck["rows"]:,} rows, {duck["columns"]} columns; runs '
-          f'{", ".join(f"{s:.3f}" for s in duck["seconds"])} s; profiler: scan '
-          f'produced {scanned if scanned is not None else "?"} rows'
-          f'{"" if scanned in (None, duck["rows"]) else " (NOT every row!)"}; '
-          f'node process {wall:.1f} s in all')
+        sys.exit(f'pages_bench: {name} read failed:\n{stdout}{stderr}')
+    result = json.loads(stdout.strip().splitlines()[-1])
+    result['peak'] = peak
+    print(f'  {name}: {result["rows"]:,} rows, {result["columns"]} columns; runs '
+          f'{", ".join(f"{s:.3f}" for s in result["seconds"])} s (CPU '
+          f'{", ".join(f"{s:.3f}" for s in result["cpu_seconds"])} s); node '
+          f'process {wall:.1f} s in all', flush=True)
+    return result
 
+
+def print_table(path, writer, rows, colcheck_results, readers):
+    size = os.path.getsize(path)
     print()
     print(f'file: {path}')
-    print(f'      {size / MIB:.1f} MiB, {info["rows"]:,} rows, {duck["columns"]} '
-          f'top-level columns, written by DuckDB with ZSTD')
-    print(f'{"measurement":<30} {"best s":>7} {"median s":>8} {"MiB/s":>8} '
-          f'{"CPU s":>7} {"peak RSS MiB":>12} {"vs DuckDB":>9} {"(CPU)":>7}')
-    for name, walls, cpus, peak_rss, _ in results:
+    print(f'      {size / MIB:.1f} MiB, {rows:,} rows, written by {writer} with ZSTD')
+    header = (f'{"measurement":<30} {"best s":>7} {"median s":>8} {"MiB/s":>8} '
+              f'{"CPU s":>7} {"peak RSS MiB":>12}')
+    for name, _ in readers:
+        header += f' {"CPU vs " + name:>16}'
+    print(header)
+    rows_out = [(name, walls, cpus, peak) for name, walls, cpus, peak, _ in colcheck_results]
+    rows_out += [(f'{name} 1 thread, all columns', r['seconds'], r['cpu_seconds'], r['peak'])
+                 for name, r in readers]
+    for name, walls, cpus, peak in rows_out:
         best = min(walls)
-        print(f'{name:<30} {best:>7.3f} {statistics.median(walls):>8.3f} '
-              f'{size / MIB / best:>8.1f} {min(cpus):>7.3f} {peak_rss:>12.1f} '
-              f'{best / duck_best:>8.2f}x {min(cpus) / duck_cpu:>6.2f}x')
-    print(f'{"duckdb 1 thread, all columns":<30} {duck_best:>7.3f} '
-          f'{statistics.median(duck["seconds"]):>8.3f} {size / MIB / duck_best:>8.1f} '
-          f'{duck_cpu:>7.3f} {peak:>12.1f} {1:>8.2f}x {1:>6.2f}x')
+        line = (f'{name:<30} {best:>7.3f} {statistics.median(walls):>8.3f} '
+                f'{size / MIB / best:>8.1f} {min(cpus):>7.3f} {peak:>12.1f}')
+        for _, r in readers:
+            line += f' {min(cpus) / min(r["cpu_seconds"]):>15.2f}x'
+        print(line)
+
+
+def main():
+    args = bench_arguments(__doc__, 256, 'the file').parse_args()
+    colcheck = colcheck_binary(args.colcheck, 'pages_bench')
+    node = shutil.which('node')
+    if not node:
+        sys.exit('pages_bench: node is not on PATH; run scripts/install-deps.sh')
+    for package in (('@duckdb', 'node-api'), ('nodejs-polars',)):
+        if not os.path.isdir(os.path.join(PEERS, 'node_modules', *package)):
+            sys.exit('pages_bench: npm packages missing; run scripts/install-peers.sh')
+    cache_dir = args.cache_dir or os.path.join(
+        os.path.dirname(os.path.dirname(colcheck)), 'bench-data')
+
+    duck_path, duck_info = cached_file(node, args.mb, cache_dir)
+    polars_path, _ = polars_file(node, duck_path, duck_info, cache_dir)
+    levels = [level for level in args.levels.split(',') if level]
+    one_thread = dict(os.environ, POLARS_MAX_THREADS='1')
+    tables = []
+    for path, writer in ((duck_path, 'DuckDB'), (polars_path, 'Polars')):
+        print(f'{writer} file:', flush=True)
+        results = time_colcheck(colcheck, levels, path, args.repeat)
+        duck = time_reader('duckdb', [node, GENERATOR, 'read', path], args.repeat)
+        scanned = duck.get('scanned_rows')
+        if scanned not in (None, duck['rows']):
+            print(f'  duckdb: the scan produced {scanned} rows, NOT every row!')
+        polars = time_reader('polars', [node, POLARS, 'read', path], args.repeat,
+                             one_thread)
+        tables.append((path, writer, duck['rows'], results,
+                       [('duckdb', duck), ('polars', polars)]))
+    for table in tables:
+        print_table(*table)
     print('Times are best of the runs. colcheck: wall and CPU time of the '
-          'process. duckdb: wall and CPU time of the query inside node (count, '
-          'min, max of every column, one thread); its RSS includes node. On a '
-          'busy machine compare the CPU columns.')
+          'process. duckdb: the query inside node (count, min, max of every '
+          'column, one thread); polars: readParquet inside node (every column, '
+          'POLARS_MAX_THREADS=1). Readers\' RSS includes node. On a busy '
+          'machine compare the CPU columns.')
     return 0
 
 
