@@ -7,12 +7,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <deque>
 #include <limits>
 #include <memory>
 #include <span>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -373,6 +375,37 @@ TEST_F(ColumnValuesTest, SummaryOfPlainValues) {
   EXPECT_TRUE(s.has_bounds);
   EXPECT_EQ(s.min, Plain<int32_t>(-3));
   EXPECT_EQ(s.max, Plain<int32_t>(7));
+}
+
+TEST_F(ColumnValuesTest, SummaryOfByteArraysOrdersByTheBytes) {
+  // Unsigned byte order, where 8-byte prefixes tie, zeros pad and lengths
+  // differ; then random values from a small alphabet, against std::string's
+  // (memcmp) order.
+  OneColumn(kByteArray);
+  using std::string_literals::operator""s;
+  const std::vector<std::string> fixed = {
+      "abcdefgh1", "abcdefgh",   "abcdefgh\0"s, "b",   "a", "a\0"s, "",
+      "\xff",      "\xff\0"s,    "abcdefgi",   "\x80"};
+  PageValueSummary s = Page(Strings(fixed));
+  EXPECT_EQ(s.min, "");
+  EXPECT_EQ(s.max, "\xff\0"s);
+  s = Page(Strings({"abcdefgh1", "abcdefgh\0"s, "abcdefgh", "abcdefgh2",
+                    "abcdefgh\1"}));
+  EXPECT_EQ(s.min, "abcdefgh");
+  EXPECT_EQ(s.max, "abcdefgh2");
+  std::mt19937 rng(7);
+  const char alphabet[] = {'\0', '\1', 'a', '\x7f', '\x80', '\xff'};
+  for (int round = 0; round < 50; ++round) {
+    std::vector<std::string> values(1 + rng() % 64);
+    for (std::string& v : values) {
+      // Ties on the first 8 bytes: some values, or all in odd rounds.
+      v.assign(round % 2 == 1 || rng() % 4 == 0 ? 8 : 0, 'a');
+      for (size_t n = rng() % 12; n > 0; --n) v += alphabet[rng() % 6];
+    }
+    s = Page(Strings(values));
+    EXPECT_EQ(s.min, *std::min_element(values.begin(), values.end()));
+    EXPECT_EQ(s.max, *std::max_element(values.begin(), values.end()));
+  }
 }
 
 TEST_F(ColumnValuesTest, SummaryExcludesNaN) {
