@@ -128,28 +128,28 @@ def polars_file(node, source, source_info, cache_dir):
     return cached(path, key, lambda out: rewrite_with_polars(node, source, out))
 
 
-def rewrite_with_polars(node, source, path):
-    print(f'writing {path} with Polars ...', flush=True)
-    out = subprocess.run([node, POLARS, 'rewrite', source, '--out', path],
-                         capture_output=True, text=True, check=False)
+def run_writer(argv, what):
+    """Runs a peer's writer command; returns its JSON line, after printing
+    what it wrote."""
+    out = subprocess.run(argv, capture_output=True, text=True, check=False)
     if out.returncode != 0:
-        sys.exit(f'pages_bench: rewriting with Polars failed:\n{out.stdout}{out.stderr}')
+        sys.exit(f'pages_bench: {what} failed:\n{out.stdout}{out.stderr}')
     info = json.loads(out.stdout.strip().splitlines()[-1])
     print(f'  {info["rows"]:,} rows, {info["bytes"] / MIB:.1f} MiB in '
           f'{info["seconds"]:.1f} s')
     return info
+
+
+def rewrite_with_polars(node, source, path):
+    print(f'writing {path} with Polars ...', flush=True)
+    return run_writer([node, POLARS, 'rewrite', source, '--out', path],
+                      'rewriting with Polars')
 
 
 def write_file(node, mb, path):
     print(f'writing {path} (about {mb:g} MiB) with DuckDB ...', flush=True)
-    out = subprocess.run([node, GENERATOR, 'generate', '--mb', str(mb), '--out', path],
-                         capture_output=True, text=True, check=False)
-    if out.returncode != 0:
-        sys.exit(f'pages_bench: generating failed:\n{out.stdout}{out.stderr}')
-    info = json.loads(out.stdout.strip().splitlines()[-1])
-    print(f'  {info["rows"]:,} rows, {info["bytes"] / MIB:.1f} MiB in '
-          f'{info["seconds"]:.1f} s')
-    return info
+    return run_writer([node, GENERATOR, 'generate', '--mb', str(mb), '--out', path],
+                      'generating')
 
 
 def summarize_report(stdout):

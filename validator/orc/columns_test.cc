@@ -532,6 +532,14 @@ class WorkCounter final : public ColumnObserver {
   bool completed = false;
 };
 
+// The column stage over `bytes`, counted by `work`: its diagnostics.
+std::vector<Diagnostic> ReadCounting(const std::string& bytes,
+                                     WorkCounter* work) {
+  DiagnosticSink sink;
+  EXPECT_TRUE(testing::ReadColumnsWith(bytes, work, sink));
+  return sink.Take();
+}
+
 TEST(OrcColumnsTest, StructSlotsCostWorkByTheBytesNotTheRows) {
   // struct<a:struct<b:struct<>>>, 2^30 rows in groups of 3000 and no
   // streams: 3 * 2^30 slots that no byte holds, once 3 * 2^20 batches.
@@ -540,9 +548,7 @@ TEST(OrcColumnsTest, StructSlotsCostWorkByTheBytesNotTheRows) {
   f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect)});
   const std::string bytes = f.Build();
   WorkCounter work;
-  DiagnosticSink sink;
-  ASSERT_TRUE(testing::ReadColumnsWith(bytes, &work, sink));
-  const auto ds = sink.Take();
+  const auto ds = ReadCounting(bytes, &work);
   EXPECT_TRUE(ds.empty()) << Describe(ds);
   EXPECT_TRUE(work.completed);
   EXPECT_EQ(work.slots, 3 * (uint64_t{1} << 30));
@@ -559,10 +565,8 @@ TEST(OrcColumnsTest, StructSlotLimitCostsNoWorkPerSlot) {
   f.Encode({Encoding(kDirect), Encoding(kDirect)});
   const std::string bytes = f.Build();
   WorkCounter work;
-  DiagnosticSink sink;
-  ASSERT_TRUE(testing::ReadColumnsWith(bytes, &work, sink));
   const ByteSpan rows = f.FileFooterMark("stripes[0].number_of_rows");
-  EXPECT_THAT(sink.Take(),
+  EXPECT_THAT(ReadCounting(bytes, &work),
               ElementsAre(IsDiagnostic(Code::kLimitsOrcStripeSlots, rows)));
   EXPECT_FALSE(work.completed);
   EXPECT_EQ(work.slots, (uint64_t{1} << 31) + 1);
@@ -580,9 +584,7 @@ TEST(OrcColumnsTest, ListChildStructSlotsCostWorkByTheBytes) {
   f.Encode({Encoding(kDirect), Encoding(kDirect), Encoding(kDirect)});
   const std::string bytes = f.Build();
   WorkCounter work;
-  DiagnosticSink sink;
-  ASSERT_TRUE(testing::ReadColumnsWith(bytes, &work, sink));
-  const auto ds = sink.Take();
+  const auto ds = ReadCounting(bytes, &work);
   EXPECT_TRUE(ds.empty()) << Describe(ds);
   EXPECT_EQ(work.slots, 2 + (uint64_t{1} << 31));
   EXPECT_LE(work.steps, bytes.size());
@@ -598,9 +600,7 @@ TEST(OrcColumnsTest, PresentBitsBoundTheRowGroupsVisited) {
   f.Encode({Encoding(kDirect), Encoding(kDirect)});
   const std::string bytes = f.Build();
   WorkCounter work;
-  DiagnosticSink sink;
-  ASSERT_TRUE(testing::ReadColumnsWith(bytes, &work, sink));
-  const auto ds = sink.Take();
+  const auto ds = ReadCounting(bytes, &work);
   EXPECT_TRUE(CountIs(ds, Code::kOrcRleShortStream, 1)) << Describe(ds);
   EXPECT_TRUE(
       HasDiagnostic(ds, Code::kOrcRleShortStream, f.StreamSpan(present)));
