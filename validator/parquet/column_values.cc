@@ -262,7 +262,8 @@ void ScanViews(size_t count, auto&& view_at, Compare compare,
 // where the other has a larger byte); only equal prefixes need the bytes.
 uint64_t BytePrefix(std::string_view v) {
   uint64_t k = 0;
-  std::memcpy(&k, v.data(), std::min<size_t>(v.size(), sizeof(k)));
+  // An empty view's data() may be null, which memcpy must not get.
+  if (!v.empty()) std::memcpy(&k, v.data(), std::min(v.size(), sizeof(k)));
   if constexpr (std::endian::native == std::endian::little) {
     k = __builtin_bswap64(k);
   }
