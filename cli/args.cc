@@ -1,15 +1,18 @@
 #include "cli/args.h"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <utility>
+
+#include "core/ordered_runner.h"
 
 namespace colcheck {
 namespace {
 
 constexpr std::string_view kUsageHead =
     R"(Usage: colcheck validate [--format text|json|jsonl|sarif] [--context]
-                         [-j N] [--level footer|pages|full]
+                         [-j N] [--threads N] [--level footer|pages|full]
                          [--max-diagnostics N] [--quiet] [--all-files]
                          [--fail-on error|warning|info|never]
                          [--select P] [--ignore P] [--severity P=S]
@@ -19,8 +22,8 @@ constexpr std::string_view kUsageHead =
        colcheck schema [--format text|json] FILE
        colcheck report [--level L] -o OUT.html FILE
        colcheck plan [--format text|json] [--data] FILE
-       colcheck triage [-o DIR] [-j N] [--select P] [--ignore P]
-                       [--severity P=S] [--strict]
+       colcheck triage [-o DIR] [-j N] [--threads N] [--select P]
+                       [--ignore P] [--severity P=S] [--strict]
                        [--config FILE | --no-config] PATH...
        colcheck codes [--format text|json|markdown]
        colcheck --help | --version
@@ -62,6 +65,7 @@ enum OptionBit : unsigned {
   kOptNoConfig = 1u << 16,
   kOptBaseline = 1u << 17,
   kOptWriteBaseline = 1u << 18,
+  kOptThreads = 1u << 19,
 };
 
 constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
@@ -83,6 +87,11 @@ constexpr OptionHelp kOptionHelp[] = {
 )"},
     {kOptJobs, R"(  -j, --jobs N           Validate N files at a time (default 1; 0 means one
                          per processor). Output keeps the input order.
+)"},
+    {kOptThreads, R"(  --threads N            Check the column chunks of one Parquet file on N
+                         threads (0: one per processor). By default the
+                         processors are shared among the -j files. The
+                         output is the same for any N.
 )"},
     {kOptLevel, R"(  --level LEVEL          How deep to check: footer (the metadata only), pages
                          (also every page header, without decompressing) or
@@ -166,6 +175,7 @@ constexpr size_t kAny = static_cast<size_t>(-1);
 const CommandSpec kCommands[] = {
     {"validate",
      R"(validate [--format text|json|jsonl|sarif] [--context] [-j N]
+                [--threads N]
                 [--level footer|pages|full] [--max-diagnostics N] [--quiet]
                 [--all-files] [--fail-on error|warning|info|never]
                 [--select P] [--ignore P] [--severity P=S] [--strict]
@@ -183,8 +193,8 @@ of several files ends with a table of findings per code.
      CliCommand::kValidate,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kJsonl, CliFormat::kSarif},
      kOptFormat | kOptLevel | kOptMaxDiagnostics | kOptQuiet | kOptContext |
-         kOptJobs | kOptAllFiles | kOptFailOn | kOptFindings | kOptBaseline |
-         kOptWriteBaseline,
+         kOptJobs | kOptThreads | kOptAllFiles | kOptFailOn | kOptFindings |
+         kOptBaseline | kOptWriteBaseline,
      1, kAny},
     {"explain", "explain [--format text|json] [--footer] FILE\n",
      R"(Print the layout of FILE: every region from the magic to the
@@ -211,14 +221,15 @@ and pandas, R, JavaScript) and where values lose precision.
      CliCommand::kPlan, {CliFormat::kText, CliFormat::kJson},
      kOptFormat | kOptData, 1, 1},
     {"triage",
-     R"(triage [-o DIR] [-j N] [--select P] [--ignore P] [--severity P=S]
+     R"(triage [-o DIR] [-j N] [--threads N] [--select P] [--ignore P] [--severity P=S]
               [--strict] [--config FILE | --no-config] PATH...
 )",
      R"(Validate many files, group them by the signature of their first
 error and write triage.md and triage.json. A directory gives
 all its regular files, with or without a magic.
 )",
-     CliCommand::kTriage, {}, kOptOutput | kOptJobs | kOptFindings, 1, kAny},
+     CliCommand::kTriage, {}, kOptOutput | kOptJobs | kOptThreads | kOptFindings, 1,
+     kAny},
     {"codes", "codes [--format text|json|markdown]\n",
      R"(List every diagnostic code with its default severity. The
 markdown format is docs/diagnostics.md.
@@ -313,6 +324,7 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--quiet" || name == "-q") return kOptQuiet;
   if (name == "--context") return kOptContext;
   if (name == "--jobs" || name == "-j") return kOptJobs;
+  if (name == "--threads") return kOptThreads;
   if (name == "--footer") return kOptFooter;
   if (name == "--data") return kOptData;
   if (name == "--output" || name == "-o") return kOptOutput;
@@ -469,6 +481,15 @@ class CommandParser {
                       std::string(text) + "'");
         }
         return true;
+      case kOptThreads: {
+        size_t threads = 0;
+        if (!ParseCount(text, &threads)) {
+          return Fail("--threads needs a non-negative integer, got '" +
+                      std::string(text) + "'");
+        }
+        out_->threads = threads;
+        return true;
+      }
       case kOptOutput:
         if (text.empty()) return Fail("--output needs a non-empty path");
         out_->output = text;
@@ -544,6 +565,12 @@ std::string BuildUsage() {
 }
 
 }  // namespace
+
+size_t ThreadsPerFile(const CliArgs& args, size_t jobs) {
+  if (args.threads) return *args.threads == 0 ? Processors() : *args.threads;
+  if (jobs <= 1) return 0;
+  return std::max<size_t>(1, Processors() / jobs);
+}
 
 std::string_view UsageText() {
   static const std::string usage = BuildUsage();

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <span>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,11 +50,20 @@ struct CliArgs {
   // empty for the whole usage.
   std::string help_command;
   size_t jobs = 1;       // validate, triage: files checked in parallel.
+  // validate, triage: --threads N, threads for the column chunks of one
+  // file; unset shares the processors among the -j files (ThreadsPerFile).
+  std::optional<size_t> threads;
   bool footer = false;   // explain: the footer's Thrift fields too.
   bool data = false;     // plan: count the values each hazard affects.
   std::string output;    // report: the HTML file; triage: the directory.
   std::vector<std::string> paths;
 };
+
+// Options::threads for one file of a run on `jobs` threads (resolved):
+// --threads as given, else one per processor (0, which the library applies
+// to files of a few MiB and more) when files go one at a time, else the
+// processors left to each of the `jobs` files.
+size_t ThreadsPerFile(const CliArgs& args, size_t jobs);
 
 // The text printed by --help.
 std::string_view UsageText();

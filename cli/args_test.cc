@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ordered_runner.h"
 #include "gtest/gtest.h"
 
 namespace colcheck {
@@ -154,6 +155,29 @@ TEST(CliArgs, ValidateBatchAndContextOptions) {
   ASSERT_TRUE(triage2.ok) << triage2.error;
   EXPECT_EQ(triage2.args.output, "out");
   EXPECT_EQ(triage2.args.paths.size(), 2u);
+}
+
+TEST(CliArgs, ThreadsPerFileSharesTheProcessorsAmongJobs) {
+  const Parsed unset = Parse({"validate", "d"});
+  ASSERT_TRUE(unset.ok) << unset.error;
+  EXPECT_FALSE(unset.args.threads.has_value());
+  // One file at a time: the library's own choice by file size.
+  EXPECT_EQ(ThreadsPerFile(unset.args, 1), 0u);
+  // As many files at a time as processors: one thread each.
+  EXPECT_EQ(ThreadsPerFile(unset.args, Processors()), 1u);
+  EXPECT_EQ(ThreadsPerFile(unset.args, Processors() * 4), 1u);
+
+  const Parsed three = Parse({"validate", "--threads", "3", "-j", "8", "d"});
+  ASSERT_TRUE(three.ok) << three.error;
+  EXPECT_EQ(ThreadsPerFile(three.args, 8), 3u);
+  const Parsed zero = Parse({"triage", "--threads=0", "a"});
+  ASSERT_TRUE(zero.ok) << zero.error;
+  EXPECT_EQ(ThreadsPerFile(zero.args, 1), Processors());
+
+  EXPECT_EQ(Parse({"validate", "--threads", "-1", "d"}).error,
+            "--threads needs a non-negative integer, got '-1'");
+  EXPECT_EQ(Parse({"explain", "--threads", "2", "f"}).error,
+            "explain takes no option '--threads'");
 }
 
 TEST(CliArgs, FindingsFlagsRepeatAndTakeLists) {

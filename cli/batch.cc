@@ -49,12 +49,8 @@ std::string FormatRate(double rate) {
 }  // namespace
 
 size_t ResolveJobs(size_t requested) {
-  if (requested > 0) return requested;
-  const unsigned processors = std::thread::hardware_concurrency();
-  return processors == 0 ? 1 : processors;
+  return requested > 0 ? requested : Processors();
 }
-
-size_t WindowFor(size_t jobs) { return jobs * 4 < 16 ? 16 : jobs * 4; }
 
 void ValidateBatch(const std::vector<std::string>& files,
                    const Options& options, size_t jobs,

@@ -101,12 +101,14 @@ int RunTriage(const CliArgs& args) {
   // Triage looks at everything a file has to say, with the library's
   // default limits, under the findings rules of the config and the command
   // line, so a group's signature is an error under those rules.
+  const size_t jobs = ResolveJobs(args.jobs);
   const auto options_for = [&](size_t i) {
     Options options;
     options.findings = resolver->For(files[i]).findings;
+    options.threads = ThreadsPerFile(args, jobs);
     return options;
   };
-  ValidateBatch(files, options_for, ResolveJobs(args.jobs), emit,
+  ValidateBatch(files, options_for, jobs, emit,
                 [&] { progress.Tick(); });
   progress.Clear();
   const Triage triage = builder.Finish();

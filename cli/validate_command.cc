@@ -190,9 +190,11 @@ int RunValidate(const CliArgs& args) {
     std::cerr << "colcheck: " << error << "\n";
   }
 
+  const size_t jobs = ResolveJobs(args.jobs);
   Options options;
   options.max_diagnostics = args.max_diagnostics;
   options.level = args.level;
+  options.threads = ThreadsPerFile(args, jobs);
   const std::unique_ptr<ReportOutput> output = MakeOutput(args);
   // --quiet silences the reports, not the sign of life on a terminal.
   ProgressLine progress = ProgressLine::OnStderr(files.size());
@@ -245,7 +247,6 @@ int RunValidate(const CliArgs& args) {
         }
         progress.FileDone(invalid);
       };
-  const size_t jobs = ResolveJobs(args.jobs);
   RunOrdered<ValidateOutcome>(files.size(), jobs, WindowFor(jobs), work, emit,
                               [&] { progress.Tick(); });
   progress.Clear();

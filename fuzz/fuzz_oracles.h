@@ -243,19 +243,29 @@ inline Report ValidateAndCheckOnce(std::span<const std::byte> data,
   return report;
 }
 
-// ValidateAndCheckOnce with the JSON rendering, then two more validations:
-// one must give the identical report (determinism), and one with a small
-// cap the same verdict. Returns the first report, for oracles across runs.
+// ValidateAndCheckOnce with the JSON rendering, then two more validations
+// on several threads (Options::threads): one must give the identical
+// report, work included (determinism, and the same report whatever the
+// threads), and one with a small cap the same verdict. Returns the first
+// report, for oracles across runs.
 inline Report ValidateAndCheckDeep(std::span<const std::byte> data,
                                    Level level) {
   Options options;
   options.level = level;
   Report first = ValidateAndCheckOnce(data, level, /*json=*/true);
 
-  const Report second = ValidateBytes(data, options);
+  Options threaded = options;
+  threaded.threads = 3;
+  const Report second = ValidateBytes(data, threaded);
   CheckReport(second, data.size(), options.max_diagnostics);
   COLCHECK_FUZZ_CHECK(first.format == second.format);
   COLCHECK_FUZZ_CHECK(first.verdict == second.verdict);
+  COLCHECK_FUZZ_CHECK(first.complete == second.complete);
+  COLCHECK_FUZZ_CHECK(first.work.decompressed_bytes ==
+                      second.work.decompressed_bytes);
+  COLCHECK_FUZZ_CHECK(first.work.level_steps == second.work.level_steps);
+  COLCHECK_FUZZ_CHECK(first.work.value_batches == second.work.value_batches);
+  COLCHECK_FUZZ_CHECK(first.work.orc_steps == second.work.orc_steps);
   COLCHECK_FUZZ_CHECK(first.diagnostics.size() == second.diagnostics.size());
   for (size_t i = 0; i < first.diagnostics.size(); ++i) {
     if (!SameDiagnostic(first.diagnostics[i], second.diagnostics[i])) {
@@ -266,7 +276,7 @@ inline Report ValidateAndCheckDeep(std::span<const std::byte> data,
         SameDiagnostic(first.diagnostics[i], second.diagnostics[i]));
   }
 
-  Options capped = options;
+  Options capped = threaded;
   capped.max_diagnostics = kSmallDiagnosticCap;
   const Report small = ValidateBytes(data, capped);
   CheckReport(small, data.size(), capped.max_diagnostics);

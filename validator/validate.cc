@@ -2,10 +2,15 @@
 // in format.cc.
 
 #include "colcheck/colcheck.h"
+
+#include <algorithm>
+
 #include "core/byte_reader.h"
 #include "core/decode_counts.h"
 #include "core/diagnostics.h"
+#include "core/limits.h"
 #include "core/mapped_file.h"
+#include "core/ordered_runner.h"
 #include "format.h"
 #include "validate_internal.h"
 
@@ -27,13 +32,26 @@ Verdict VerdictOf(const DiagnosticSink& sink, const PassOutcome& outcome) {
 
 // The steps this thread's decoders took since `before`.
 Work WorkSince(const DecodeCounts& before) {
-  const DecodeCounts& now = ThreadDecodeCounts();
+  const DecodeCounts steps = StepsSince(before);
   Work work;
-  work.decompressed_bytes = now.decompressed_bytes - before.decompressed_bytes;
-  work.level_steps = now.level_steps - before.level_steps;
-  work.value_batches = now.value_batches - before.value_batches;
-  work.orc_steps = now.orc_steps - before.orc_steps;
+  work.decompressed_bytes = steps.decompressed_bytes;
+  work.level_steps = steps.level_steps;
+  work.value_batches = steps.value_batches;
+  work.orc_steps = steps.orc_steps;
   return work;
+}
+
+// Below this size, starting threads costs more than they save.
+constexpr uint64_t kAutoThreadsMinBytes = uint64_t{4} << 20;
+
+// Options::threads for a file of `size` bytes.
+size_t ThreadsFor(const Options& options, uint64_t size) {
+  if (options.suppress) return 1;
+  const size_t threads =
+      options.threads != 0
+          ? options.threads
+          : (size >= kAutoThreadsMinBytes ? Processors() : 1);
+  return std::min(threads, limits::kMaxThreads);
 }
 
 }  // namespace
@@ -44,7 +62,9 @@ Report ValidateWithHooks(std::span<const std::byte> data,
   const ByteReader file(data);
   DiagnosticSink sink(options);
   const FormatDriver& driver = ChooseDriver(file, options.expected_format);
-  const PassOutcome outcome = driver.validate(file, options.level, sink, hooks);
+  PassHooks pass = hooks;
+  pass.threads = ThreadsFor(options, data.size());
+  const PassOutcome outcome = driver.validate(file, options.level, sink, pass);
   Report report;
   report.size = data.size();
   // Bytes with neither magic are of no format, unless the caller names

@@ -5,7 +5,8 @@
 // (inspect/inspect_test.cc); each validation hands its steps to the caller
 // as Report::work, to show that work follows the bytes read rather than
 // the counts a file declares (core/limits.h, "Work per input byte").
-// The cost is one increment per message, and one addition per page.
+// The cost is one increment per message, and one addition per page. A pass
+// that spreads a file over threads adds their steps to its own thread's.
 
 #ifndef COLCHECK_CORE_DECODE_COUNTS_H_
 #define COLCHECK_CORE_DECODE_COUNTS_H_
@@ -35,6 +36,27 @@ struct DecodeCounts {
 inline DecodeCounts& ThreadDecodeCounts() {
   thread_local DecodeCounts counts;
   return counts;
+}
+
+// The decoders' steps this thread took since `before` (the message counts
+// are left 0).
+inline DecodeCounts StepsSince(const DecodeCounts& before) {
+  const DecodeCounts& now = ThreadDecodeCounts();
+  DecodeCounts steps;
+  steps.level_steps = now.level_steps - before.level_steps;
+  steps.value_batches = now.value_batches - before.value_batches;
+  steps.orc_steps = now.orc_steps - before.orc_steps;
+  steps.decompressed_bytes = now.decompressed_bytes - before.decompressed_bytes;
+  return steps;
+}
+
+// Adds steps another thread took for this one's pass.
+inline void AddSteps(const DecodeCounts& steps) {
+  DecodeCounts& counts = ThreadDecodeCounts();
+  counts.level_steps += steps.level_steps;
+  counts.value_batches += steps.value_batches;
+  counts.orc_steps += steps.orc_steps;
+  counts.decompressed_bytes += steps.decompressed_bytes;
 }
 
 }  // namespace colcheck

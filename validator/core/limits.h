@@ -115,6 +115,10 @@ inline constexpr size_t kFieldValuePreview = 32;
 // level and value decoding whatever a page declares.
 inline constexpr size_t kValueBatch = 4096;
 
+// Threads for one file's column chunks (Options::threads): more are not
+// started, whatever the caller asks, nor more than there are chunks.
+inline constexpr size_t kMaxThreads = 256;
+
 // ---- Work per input byte (Parquet) ----
 // No loop runs longer than the bytes it reads allow. A count a page
 // declares (num_values, levels, values, runs, blocks) is checked against

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "colcheck/colcheck.h"
+#include "core/pass_hooks.h"
 #include "core/span.h"
 #include "core/strings.h"
 
@@ -27,7 +28,9 @@ namespace colcheck {
 class MappedFile {
  public:
   ~MappedFile() {
+    // Unmapped first, so what released_ still holds is not madvised after.
     if (data_ != nullptr) munmap(data_, size_);
+    data_ = nullptr;
   }
   Status Open(const std::string& path) {
     // O_NONBLOCK: opening a named pipe would otherwise wait for a writer
@@ -58,25 +61,7 @@ class MappedFile {
   // full-file scan would grow to the size of the file. Contiguous ranges
   // are gathered and released a few MiB at a time, to keep syscalls rare;
   // reading a released page again just faults it back in.
-  void Release(ByteSpan span) {
-    if (span.offset != pending_.end() || span.offset < pending_.offset) {
-      Flush();
-      pending_ = span;
-    } else {
-      pending_.length += span.length;
-    }
-    if (pending_.length >= kReleaseBatch) Flush();
-  }
-  void Flush() {
-    const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-    const uint64_t begin = (pending_.offset + page - 1) / page * page;
-    const uint64_t end = pending_.end() / page * page;
-    if (data_ != nullptr && end > begin && end <= size_) {
-      madvise(static_cast<std::byte*>(data_) + begin, end - begin,
-              MADV_DONTNEED);
-    }
-    pending_ = {};
-  }
+  void Release(ByteSpan span) { released_.Add(span); }
 
  private:
   static Status Error(const std::string& path) {
@@ -86,10 +71,21 @@ class MappedFile {
     close(fd);
     return s;
   }
-  static constexpr uint64_t kReleaseBatch = uint64_t{8} << 20;
+  // madvise() on the whole pages inside `span`.
+  void DropPages(ByteSpan span) {
+    const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+    const uint64_t begin = (span.offset + page - 1) / page * page;
+    const uint64_t end = span.end() / page * page;
+    if (data_ != nullptr && end > begin && end <= size_) {
+      madvise(static_cast<std::byte*>(data_) + begin, end - begin,
+              MADV_DONTNEED);
+    }
+  }
+
   void* data_ = nullptr;
   size_t size_ = 0;
-  ByteSpan pending_;
+  ReleaseBatch released_{[this](ByteSpan span) { DropPages(span); },
+                         kReleaseBatchBytes};
 };
 
 }  // namespace colcheck

@@ -7,7 +7,10 @@
 #ifndef COLCHECK_CORE_PASS_HOOKS_H_
 #define COLCHECK_CORE_PASS_HOOKS_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <utility>
 
 #include "core/span.h"
 
@@ -28,8 +31,47 @@ class Observer;
 // stays correct; it is only slower.
 using ReleaseFn = std::function<void(ByteSpan)>;
 
+// How much released range is gathered before it is handed on.
+inline constexpr uint64_t kReleaseBatchBytes = uint64_t{8} << 20;
+
+// Gathers contiguous released ranges and hands them on `batch` bytes at a
+// time (and whatever is left at Flush or destruction), so that a walk that
+// releases page by page makes few calls to the costly release underneath.
+class ReleaseBatch {
+ public:
+  ReleaseBatch(ReleaseFn release, uint64_t batch)
+      : release_(std::move(release)), batch_(batch) {}
+  ~ReleaseBatch() { Flush(); }
+  ReleaseBatch(const ReleaseBatch&) = delete;
+  ReleaseBatch& operator=(const ReleaseBatch&) = delete;
+
+  void Add(ByteSpan span) {
+    if (span.offset != pending_.end() || span.offset < pending_.offset) {
+      Flush();
+      pending_ = span;
+    } else {
+      pending_.length += span.length;
+    }
+    if (pending_.length >= batch_) Flush();
+  }
+  void Flush() {
+    if (pending_.length > 0) release_(pending_);
+    pending_ = {};
+  }
+
+ private:
+  ReleaseFn release_;
+  uint64_t batch_;
+  ByteSpan pending_;
+};
+
 struct PassHooks {
   ReleaseFn release;
+  // The threads the pass may use for the parts of one file, at least 1
+  // (Options::threads, resolved). Used only while no observer or tap is
+  // set and no suppress hook (Options::suppress) is, as those see findings
+  // and values in file order.
+  size_t threads = 1;
   parquet::ValueTap* tap = nullptr;               // parquet/page_walk.h
   parquet::Observer* parquet_observer = nullptr;  // parquet/page_walk.h
   orc::Observer* orc_observer = nullptr;          // orc/orc_validator.h

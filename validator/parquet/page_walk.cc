@@ -5,12 +5,18 @@
 
 #include "parquet/page_walk.h"
 
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "codec/codec.h"
+#include "core/decode_counts.h"
 #include "core/limits.h"
+#include "core/ordered_runner.h"
 #include "core/strings.h"
 #include "parquet/bloom_filter.h"
 #include "parquet/column_values.h"
@@ -582,24 +588,131 @@ void CheckRowCounts(const RuleContext& ctx, size_t rg,
   }
 }
 
+// Walks chunk (rg, c) and checks what the walk found against the page
+// index and the size statistics. Returns the rows it counted, when known.
+std::optional<uint64_t> CheckChunk(const RuleContext& ctx,
+                                   const ByteReader& file, size_t rg, size_t c,
+                                   WalkDepth depth, codec::Decompressor& codecs,
+                                   const PassHooks& hooks) {
+  ChunkWalk walk;
+  ChunkWalker walker(ctx, file, rg, c, depth, codecs, hooks);
+  if (!walker.Run(&walk)) return std::nullopt;
+  CheckPageIndex(ctx, file, rg, c, walk);
+  CheckSizeStatistics(ctx, rg, c, walk);
+  if (!walker.rows_known()) return std::nullopt;
+  return walk.num_rows;
+}
+
+void CheckPagesInOrder(const RuleContext& ctx, const ByteReader& file,
+                       WalkDepth depth, const PassHooks& hooks) {
+  codec::Decompressor codecs;
+  const auto& row_groups = ctx.md.row_groups.value;
+  for (size_t rg = 0; rg < row_groups.size(); ++rg) {
+    std::vector<std::pair<size_t, uint64_t>> rows;
+    for (size_t c = 0; c < row_groups[rg].value.columns.value.size(); ++c) {
+      const std::optional<uint64_t> n =
+          CheckChunk(ctx, file, rg, c, depth, codecs, hooks);
+      if (n) rows.emplace_back(c, *n);
+    }
+    CheckRowCounts(ctx, rg, rows);
+  }
+}
+
+// What one chunk's check found, held until the chunks before it are in.
+struct ChunkOutcome {
+  DiagnosticSink sink;
+  std::optional<uint64_t> rows;
+  DecodeCounts work;  // The steps its decoders took (Report::work).
+};
+
+// Decompressors for the threads of one pass: a chunk takes one and gives
+// it back, so each thread makes its codec contexts once, not per chunk.
+class DecompressorPool {
+ public:
+  std::unique_ptr<codec::Decompressor> Take() {
+    const std::lock_guard lock(mutex_);
+    if (free_.empty()) return std::make_unique<codec::Decompressor>();
+    std::unique_ptr<codec::Decompressor> codecs = std::move(free_.back());
+    free_.pop_back();
+    return codecs;
+  }
+  void Give(std::unique_ptr<codec::Decompressor> codecs) {
+    const std::lock_guard lock(mutex_);
+    free_.push_back(std::move(codecs));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<codec::Decompressor>> free_;
+};
+
+// The chunks of every row group checked on hooks.threads threads. Each
+// chunk reports into a sibling sink that is absorbed in file order, and
+// rows are compared once a row group's chunks are all in, so the report
+// is the one CheckPagesInOrder gives: the same findings in the same
+// discovery order, cut at the same max_diagnostics.
+void CheckPagesInParallel(const RuleContext& ctx, const ByteReader& file,
+                          WalkDepth depth, const PassHooks& hooks) {
+  std::vector<std::pair<size_t, size_t>> chunks;  // (row group, column)
+  const auto& row_groups = ctx.md.row_groups.value;
+  for (size_t rg = 0; rg < row_groups.size(); ++rg) {
+    for (size_t c = 0; c < row_groups[rg].value.columns.value.size(); ++c) {
+      chunks.emplace_back(rg, c);
+    }
+  }
+  DecompressorPool pool;
+  std::mutex release_mutex;
+  const std::function<ChunkOutcome(size_t)> work = [&](size_t i) {
+    const auto [rg, c] = chunks[i];
+    ChunkOutcome outcome{ctx.sink.Sibling(), std::nullopt, {}};
+    const RuleContext chunk_ctx{ctx.md, ctx.tree, ctx.layout, outcome.sink};
+    // The chunk's pages are gathered here and handed to the caller's
+    // release, which is not thread-safe, a batch at a time.
+    ReleaseBatch released(
+        [&](ByteSpan span) {
+          const std::lock_guard lock(release_mutex);
+          hooks.release(span);
+        },
+        kReleaseBatchBytes);
+    PassHooks chunk_hooks;
+    if (hooks.release) {
+      chunk_hooks.release = [&released](ByteSpan span) { released.Add(span); };
+    }
+    std::unique_ptr<codec::Decompressor> codecs = pool.Take();
+    const DecodeCounts before = ThreadDecodeCounts();
+    outcome.rows =
+        CheckChunk(chunk_ctx, file, rg, c, depth, *codecs, chunk_hooks);
+    outcome.work = StepsSince(before);
+    pool.Give(std::move(codecs));
+    return outcome;
+  };
+  std::vector<std::pair<size_t, uint64_t>> rows;
+  const std::function<void(size_t, ChunkOutcome)> emit =
+      [&](size_t i, ChunkOutcome outcome) {
+        const auto [rg, c] = chunks[i];
+        ctx.sink.Absorb(outcome.sink);
+        AddSteps(outcome.work);
+        if (outcome.rows) rows.emplace_back(c, *outcome.rows);
+        if (i + 1 == chunks.size() || chunks[i + 1].first != rg) {
+          CheckRowCounts(ctx, rg, rows);
+          rows.clear();
+        }
+      };
+  RunOrdered<ChunkOutcome>(chunks.size(), hooks.threads,
+                           WindowFor(hooks.threads), work, emit);
+}
+
 }  // namespace
 
 void CheckPages(const RuleContext& ctx, const ByteReader& file, WalkDepth depth,
                 const PassHooks& hooks) {
-  codec::Decompressor codecs;
-  const auto& row_groups = ctx.md.row_groups.value;
-  for (size_t rg = 0; rg < row_groups.size(); ++rg) {
-    const auto& columns = row_groups[rg].value.columns.value;
-    std::vector<std::pair<size_t, uint64_t>> rows;
-    for (size_t c = 0; c < columns.size(); ++c) {
-      ChunkWalk walk;
-      ChunkWalker walker(ctx, file, rg, c, depth, codecs, hooks);
-      if (!walker.Run(&walk)) continue;
-      if (walker.rows_known()) rows.emplace_back(c, walk.num_rows);
-      CheckPageIndex(ctx, file, rg, c, walk);
-      CheckSizeStatistics(ctx, rg, c, walk);
-    }
-    CheckRowCounts(ctx, rg, rows);
+  // Observers and taps see pages and values in file order.
+  const bool in_order = hooks.threads <= 1 || hooks.tap != nullptr ||
+                        hooks.parquet_observer != nullptr;
+  if (in_order) {
+    CheckPagesInOrder(ctx, file, depth, hooks);
+  } else {
+    CheckPagesInParallel(ctx, file, depth, hooks);
   }
 }
 

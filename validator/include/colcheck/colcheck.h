@@ -188,6 +188,12 @@ struct Options {
   // but not toward max_diagnostics nor the verdict. A baseline of known
   // findings uses it. It may keep state: it serves one validation.
   std::function<bool(Code code, std::string_view field)> suppress;
+  // Threads that check the column chunks of one Parquet file at levels
+  // pages and full: 1 checks on the calling thread; 0 takes one per
+  // processor for files of 4 MiB and more, else 1. The report is the same
+  // whatever the count. One thread is used anyway while `suppress` is set
+  // (it sees findings in discovery order) and for ORC files.
+  size_t threads = 1;
 };
 
 // What a validation cost, in the steps of the loops whose length a file
