@@ -53,9 +53,7 @@ import inspect
 import json
 import math
 import os
-import subprocess
 import sys
-import tempfile
 import time
 
 import pages_bench
@@ -69,7 +67,6 @@ MIB = 1024 * 1024
 MB = 1000 * 1000
 CODECS = ('ZLIB', 'ZSTD')
 SAMPLE_ROWS = 100_000
-SECONDS = {'ns': 1e-9, 'us': 1e-6, 'ms': 1e-3, 's': 1.0}  # Google Benchmark time_unit.
 FLOOR = 'Decompress/all (in memory)'  # The row the ratios divide by.
 
 
@@ -253,39 +250,6 @@ def time_colcheck(colcheck, level, path, repeat):
             'cpu_s': min(cpus), 'peak_rss_mib': max(peaks), 'report': report}
 
 
-def time_in_memory(orc_benchmark, path, repeat):
-    """orc_benchmark's benchmarks over `path`, each the best of `repeat`
-    repetitions, with its counters (errors, decoded_bytes, regions)."""
-    # --benchmark_out rather than --benchmark_format=json on stdout: the
-    # program prints a line about the file before the report.
-    with tempfile.NamedTemporaryFile(mode='r', suffix='.json') as out:
-        argv = [orc_benchmark, f'--benchmark_repetitions={repeat}',
-                f'--benchmark_out={out.name}', '--benchmark_out_format=json', path]
-        run = subprocess.run(argv, capture_output=True, text=True, check=False)
-        if run.returncode != 0:
-            sys.exit(f'orc_bench: {" ".join(argv)} exited with '
-                     f'{run.returncode}:\n{run.stdout}{run.stderr}')
-        benchmarks = json.load(out)['benchmarks']
-    best = {}
-    for b in benchmarks:
-        if b.get('run_type', 'iteration') != 'iteration':
-            continue  # mean, median, stddev, cv of the repetitions.
-        unit = SECONDS[b['time_unit']]
-        name = b['run_name']
-        if name not in best or b['cpu_time'] * unit < best[name]['cpu_s']:
-            best[name] = {
-                'name': f'{name} (in memory)',
-                'level': name.partition('/')[2] if name.startswith('Validate/') else None,
-                'wall_s': b['real_time'] * unit, 'cpu_s': b['cpu_time'] * unit,
-                'peak_rss_mib': None,  # The file is in memory: not comparable.
-                'counters': {k: b[k] for k in ('errors', 'decoded_bytes', 'regions')
-                             if k in b}}
-    for m in best.values():
-        counters = ', '.join(f'{k} {v:,.0f}' for k, v in m['counters'].items())
-        print(f'  {m["name"]}: {m["cpu_s"]:.3f} s CPU; {counters}', flush=True)
-    return list(best.values())
-
-
 # ---- the output ------------------------------------------------------------
 
 def add_ratios(measured):
@@ -314,14 +278,6 @@ def print_table(path, info, measured):
               f'{rss:>12} {ratio:>16}')
 
 
-def default_orc_benchmark(build):
-    for candidate in (os.path.join(build, 'bench', 'orc_benchmark'),
-                      os.path.join(REPO, 'build-bench', 'bench', 'orc_benchmark')):
-        if os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
 def main():
     parser = pages_bench.bench_arguments(__doc__, 150, 'each file (at least)')
     parser.add_argument('--orc-benchmark', default=None,
@@ -331,7 +287,7 @@ def main():
     args = parser.parse_args()
     colcheck = pages_bench.colcheck_binary(args.colcheck, 'orc_bench')
     build = os.path.dirname(os.path.dirname(colcheck))
-    orc_benchmark = args.orc_benchmark or default_orc_benchmark(build)
+    orc_benchmark = args.orc_benchmark or pages_bench.default_benchmark(build, 'orc_benchmark')
     if orc_benchmark is None:
         print('note: no bench/orc_benchmark built (-DCOLCHECK_BUILD_BENCHMARKS=ON); '
               'skipping the decompression floor')
@@ -348,7 +304,8 @@ def main():
         print(f'{info["codec"]}: {path}')
         measured = [time_colcheck(colcheck, level, path, args.repeat) for level in levels]
         if orc_benchmark:
-            measured += time_in_memory(orc_benchmark, path, args.repeat)
+            measured += pages_bench.time_in_memory(
+                orc_benchmark, path, args.repeat, ('errors', 'decoded_bytes', 'regions'))
         add_ratios(measured)
         results.append((path, info, measured))
 

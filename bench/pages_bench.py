@@ -8,7 +8,7 @@ npm packages of peers/:
     cmake --build build --target colcheck
     bash scripts/install-peers.sh
     /usr/bin/python3 bench/pages_bench.py [--mb 256] [--repeat 3]
-        [--colcheck build/cli/colcheck] [--cache-dir DIR]
+        [--colcheck build/cli/colcheck] [--cache-dir DIR] [--threads N]
 
 It writes, once, a file of about --mb MiB with DuckDB (ZSTD, format V1,
 order-like rows of int, bigint, double, decimal, date, timestamp, string,
@@ -18,10 +18,14 @@ and the same rows again with Polars (ZSTD, peers/polars_bench.mjs) into
 reuses them while the size and the generators stay the same. Then, for
 each file, it times, --repeat times each:
 
-  - `colcheck validate --format json --level L FILE` for L in footer, pages
-    and full (when colcheck does not know --level yet, it says so and times
-    plain `colcheck validate`): wall time of the process, MiB/s of the file,
-    and peak RSS (GNU time's, /usr/bin/time: see run_measured);
+  - `colcheck validate --format json --threads 1 --level L FILE` for L in
+    footer, pages and full, and full again on --threads N (default: one per
+    processor): wall time of the process, MiB/s of the file, and peak RSS
+    (GNU time's, /usr/bin/time: see run_measured); the speed-up of N
+    threads is one thread's best wall time over theirs;
+  - bench/parquet_benchmark, when built (-DCOLCHECK_BUILD_BENCHMARKS=ON):
+    full validation in memory on 1 and 2 threads against decompressing
+    every page alone, the floor any reader of the file pays;
   - DuckDB, one thread (SET threads = 1), running one query with count, min
     and max of every column of the file, so every value is decoded: the
     query time inside node (no process start);
@@ -194,17 +198,17 @@ def colcheck_binary(path, script):
     return colcheck
 
 
-def time_colcheck(colcheck, levels, path, repeat):
-    """[(name, walls, cpus, peak RSS, summary)] for each level."""
-    probe = run_measured([colcheck, 'validate', '--quiet', '--level', levels[0], path])
-    if probe[3] == 2 and '--level' in probe[5]:
-        print(f'note: colcheck does not accept --level yet ({probe[5].strip().splitlines()[0]}); '
-              'timing plain `colcheck validate` instead')
-        runs = [('colcheck validate', [colcheck, 'validate', '--format', 'json', path])]
-    else:
-        runs = [(f'colcheck --level {level}',
-                 [colcheck, 'validate', '--format', 'json', '--level', level, path])
-                for level in levels]
+def time_colcheck(colcheck, levels, path, repeat, threads):
+    """[(name, walls, cpus, peak RSS, summary)] for each level on one
+    thread, then for full on `threads` threads."""
+    runs = [(f'colcheck --level {level}',
+             [colcheck, 'validate', '--format', 'json', '--threads', '1',
+              '--level', level, path])
+            for level in levels]
+    if threads > 1 and 'full' in levels:
+        runs.append((f'colcheck full, {threads} threads',
+                     [colcheck, 'validate', '--format', 'json', '--threads',
+                      str(threads), '--level', 'full', path]))
     results = []
     for name, argv in runs:
         walls, cpus, rss, summary = [], [], [], ''
@@ -222,6 +226,54 @@ def time_colcheck(colcheck, levels, path, repeat):
     return results
 
 
+SECONDS = {'ns': 1e-9, 'us': 1e-6, 'ms': 1e-3, 's': 1.0}  # Google Benchmark time_unit.
+
+
+def default_benchmark(build, name):
+    """bench/`name` in colcheck's build directory, else in build-bench/, or
+    None when neither was built (-DCOLCHECK_BUILD_BENCHMARKS=ON)."""
+    for candidate in (os.path.join(build, 'bench', name),
+                      os.path.join(REPO, 'build-bench', 'bench', name)):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def time_in_memory(program, path, repeat, counters):
+    """The Google Benchmark `program`'s benchmarks over `path`, each the best
+    of `repeat` repetitions (by CPU time, by wall time for the ones timed in
+    real time), with the named counters."""
+    # --benchmark_out rather than --benchmark_format=json on stdout: the
+    # programs print a line about the file before the report.
+    with tempfile.NamedTemporaryFile(mode='r', suffix='.json') as out:
+        argv = [program, f'--benchmark_repetitions={repeat}',
+                f'--benchmark_out={out.name}', '--benchmark_out_format=json', path]
+        run = subprocess.run(argv, capture_output=True, text=True, check=False)
+        if run.returncode != 0:
+            sys.exit(f'{" ".join(argv)} exited with '
+                     f'{run.returncode}:\n{run.stdout}{run.stderr}')
+        benchmarks = json.load(out)['benchmarks']
+    best = {}
+    for b in benchmarks:
+        if b.get('run_type', 'iteration') != 'iteration':
+            continue  # mean, median, stddev, cv of the repetitions.
+        unit = SECONDS[b['time_unit']]
+        name = b['run_name'].removesuffix('/real_time')
+        key = 'real_time' if b['run_name'].endswith('/real_time') else 'cpu_time'
+        if name not in best or b[key] * unit < best[name]['best_s']:
+            best[name] = {
+                'name': f'{name} (in memory)',
+                'level': name.partition('/')[2] if name.startswith('Validate/') else None,
+                'wall_s': b['real_time'] * unit, 'cpu_s': b['cpu_time'] * unit,
+                'best_s': b[key] * unit,
+                'peak_rss_mib': None,  # The file is in memory: not comparable.
+                'counters': {k: b[k] for k in counters if k in b}}
+    for m in best.values():
+        shown = ', '.join(f'{k} {v:,.0f}' for k, v in m['counters'].items())
+        print(f'  {m["name"]}: {m["best_s"]:.3f} s; {shown}', flush=True)
+    return list(best.values())
+
+
 def time_reader(name, argv, repeat, env=None):
     """A reader's JSON line, with its process's peak RSS as "peak"."""
     wall, _, peak, rc, stdout, stderr = run_measured(argv + ['--repeat', str(repeat)], env)
@@ -236,7 +288,22 @@ def time_reader(name, argv, repeat, env=None):
     return result
 
 
-def print_table(path, writer, rows, colcheck_results, readers):
+def print_floor(size, in_memory):
+    """The in-memory figures of bench/parquet_benchmark: full validation on
+    one and more threads against decompressing every page alone."""
+    by_name = {m['name'].removesuffix(' (in memory)'): m for m in in_memory}
+    floor = by_name.get('Decompress/all')
+    if not floor:
+        return
+    print(f'in memory (bench/parquet_benchmark): decompressing every page '
+          f'{floor["best_s"]:.3f} s ({size / MIB / floor["best_s"]:.0f} MiB/s)')
+    for name, m in by_name.items():
+        if name.startswith('Validate/'):
+            print(f'  {name}: {m["best_s"]:.3f} s ({size / MIB / m["best_s"]:.0f} MiB/s), '
+                  f'{m["best_s"] / floor["best_s"]:.2f}x the decompression time')
+
+
+def print_table(path, writer, rows, colcheck_results, readers, in_memory):
     size = os.path.getsize(path)
     print()
     print(f'file: {path}')
@@ -256,10 +323,23 @@ def print_table(path, writer, rows, colcheck_results, readers):
         for _, r in readers:
             line += f' {min(cpus) / min(r["cpu_seconds"]):>15.2f}x'
         print(line)
+    walls = {name: min(w) for name, w, _, _, _ in colcheck_results}
+    threaded = [name for name in walls if name.startswith('colcheck full, ')]
+    if threaded and 'colcheck --level full' in walls:
+        print(f'{threaded[0]}: {walls["colcheck --level full"] / walls[threaded[0]]:.2f}x '
+              'the wall-time speed of one thread')
+    print_floor(size, in_memory)
 
 
 def main():
-    args = bench_arguments(__doc__, 256, 'the file').parse_args()
+    parser = bench_arguments(__doc__, 256, 'the file')
+    parser.add_argument('--threads', type=int, default=os.cpu_count() or 1,
+                        help='threads of the last colcheck full run '
+                             '(default: one per processor)')
+    parser.add_argument('--parquet-benchmark', default=None,
+                        help="bench/parquet_benchmark (default: in colcheck's build "
+                             'directory, else in build-bench/)')
+    args = parser.parse_args()
     colcheck = colcheck_binary(args.colcheck, 'pages_bench')
     node = shutil.which('node')
     if not node:
@@ -267,8 +347,12 @@ def main():
     for package in (('@duckdb', 'node-api'), ('nodejs-polars',)):
         if not os.path.isdir(os.path.join(PEERS, 'node_modules', *package)):
             sys.exit('pages_bench: npm packages missing; run scripts/install-peers.sh')
-    cache_dir = args.cache_dir or os.path.join(
-        os.path.dirname(os.path.dirname(colcheck)), 'bench-data')
+    build = os.path.dirname(os.path.dirname(colcheck))
+    cache_dir = args.cache_dir or os.path.join(build, 'bench-data')
+    parquet_benchmark = args.parquet_benchmark or default_benchmark(build, 'parquet_benchmark')
+    if not parquet_benchmark:
+        print('note: no bench/parquet_benchmark (configure with '
+              '-DCOLCHECK_BUILD_BENCHMARKS=ON), so no decompression floor')
 
     duck_path, duck_info = cached_file(node, args.mb, cache_dir)
     polars_path, _ = polars_file(node, duck_path, duck_info, cache_dir)
@@ -277,7 +361,10 @@ def main():
     tables = []
     for path, writer in ((duck_path, 'DuckDB'), (polars_path, 'Polars')):
         print(f'{writer} file:', flush=True)
-        results = time_colcheck(colcheck, levels, path, args.repeat)
+        results = time_colcheck(colcheck, levels, path, args.repeat, args.threads)
+        in_memory = (time_in_memory(parquet_benchmark, path, args.repeat,
+                                    ('diagnostics', 'decompressed_bytes', 'pages'))
+                     if parquet_benchmark else [])
         duck = time_reader('duckdb', [node, GENERATOR, 'read', path], args.repeat)
         scanned = duck.get('scanned_rows')
         if scanned not in (None, duck['rows']):
@@ -285,7 +372,7 @@ def main():
         polars = time_reader('polars', [node, POLARS, 'read', path], args.repeat,
                              one_thread)
         tables.append((path, writer, duck['rows'], results,
-                       [('duckdb', duck), ('polars', polars)]))
+                       [('duckdb', duck), ('polars', polars)], in_memory))
     for table in tables:
         print_table(*table)
     print('Times are best of the runs. colcheck: wall and CPU time of the '

@@ -61,6 +61,7 @@ bash scripts/install-peers.sh
 
 stage "normal build (build/)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLCHECK_WERROR=ON \
+  -DCOLCHECK_BUILD_BENCHMARKS=ON \
   -DCOLCHECK_EXTERNAL_CORPUS="${COLCHECK_EXTERNAL_CORPUS}"
 cmake --build build -j"${jobs}"
 stage "normal tests (build/)"
