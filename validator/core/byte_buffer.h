@@ -26,6 +26,9 @@ class ByteBuffer {
   std::span<const std::byte> bytes() const { return {data_, size_}; }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  size_t capacity() const { return capacity_; }
+  // Whether the bytes are a mapping of their own (1 MiB and more).
+  bool mapped() const { return mapped_; }
 
   // Room for at least `n` bytes past size(), to write into before Commit.
   // Empty when memory cannot be had.
@@ -36,6 +39,8 @@ class ByteBuffer {
   bool Append(std::span<const std::byte> bytes);
   // Frees everything.
   void Clear();
+  // Empties the buffer but keeps its memory, for bytes written anew.
+  void Rewind() { size_ = 0; }
 
  private:
   bool Grow(size_t capacity);

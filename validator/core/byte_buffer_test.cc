@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -26,6 +27,30 @@ TEST(ByteBufferTest, KeepsEveryByteAcrossGrowth) {
     const std::vector<std::byte> part = Pattern(97 * 1024 + step, step);
     ASSERT_TRUE(buffer.Append(part));
     want.insert(want.end(), part.begin(), part.end());
+  }
+  ASSERT_EQ(buffer.size(), want.size());
+  EXPECT_TRUE(std::equal(want.begin(), want.end(), buffer.bytes().begin()));
+}
+
+// A mapping rewound (as BufferPool hands it out) is written anew from its
+// start, and grows on with its bytes kept.
+TEST(ByteBufferTest, RewoundMappingIsWrittenAnew) {
+  ByteBuffer buffer;
+  ASSERT_TRUE(buffer.Append(Pattern(3 << 20, 1)));
+  ASSERT_TRUE(buffer.mapped());
+  const size_t capacity = buffer.capacity();
+  const std::byte* memory = buffer.bytes().data();
+  buffer.Rewind();
+  EXPECT_EQ(buffer.size(), 0u);
+  EXPECT_EQ(buffer.capacity(), capacity);
+  std::vector<std::byte> want;
+  for (size_t step = 0; step < 12; ++step) {
+    const std::vector<std::byte> part = Pattern(300 * 1024, step);
+    ASSERT_TRUE(buffer.Append(part));
+    want.insert(want.end(), part.begin(), part.end());
+    if (want.size() <= capacity) {
+      EXPECT_EQ(buffer.bytes().data(), memory);
+    }
   }
   ASSERT_EQ(buffer.size(), want.size());
   EXPECT_TRUE(std::equal(want.begin(), want.end(), buffer.bytes().begin()));

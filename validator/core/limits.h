@@ -169,6 +169,13 @@ inline constexpr uint64_t kMaxOrcRegionBytes = uint64_t{256} << 20;
 // to gigabytes.
 // Past it, the region being decoded is reported (limits.orc-region-size).
 inline constexpr uint64_t kMaxOrcLiveBytes = uint64_t{1} << 30;
+// The memory of finished ORC regions kept for the next ones to decode into
+// (orc/compression.h, BufferPool). A region is handed a kept buffer only
+// if it holds at most kMaxOrcPoolExpansion times the region's compressed
+// bytes, so regions alive hold at most that many times their own bytes in
+// the file beyond what kMaxOrcLiveBytes counts, and this on top.
+inline constexpr uint64_t kMaxOrcPooledBytes = uint64_t{64} << 20;
+inline constexpr uint64_t kMaxOrcPoolExpansion = 64;
 
 // ---- orc-stats, orc-index, orc-bloom (full level) ----
 // Bloom filter false negatives, and values outside their statistics,

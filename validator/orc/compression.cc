@@ -90,8 +90,34 @@ ByteSpan ChunkMap::ToFile(ByteSpan logical) const {
 
 // ---------------------------------------------------------------- regions
 
+ByteBuffer BufferPool::Take(uint64_t compressed) {
+  auto best = free_.end();
+  for (auto it = free_.begin(); it != free_.end(); ++it) {
+    const uint64_t capacity = it->capacity();
+    if (capacity / 4 >= compressed && capacity / limits::kMaxOrcPoolExpansion <= compressed &&
+        (best == free_.end() || capacity < best->capacity())) {
+      best = it;
+    }
+  }
+  if (best == free_.end()) return ByteBuffer();
+  ByteBuffer buffer = std::move(*best);
+  free_.erase(best);
+  bytes_ -= buffer.capacity();
+  buffer.Rewind();
+  return buffer;
+}
+
+void BufferPool::Give(ByteBuffer buffer) {
+  if (buffer.capacity() >= kMinBytes && free_.size() < kMaxBuffers &&
+      buffer.capacity() <= limits::kMaxOrcPooledBytes - bytes_) {
+    bytes_ += buffer.capacity();
+    free_.push_back(std::move(buffer));
+  }
+}
+
 DecodedRegion::DecodedRegion(DecodedRegion&& other) noexcept
     : owned_(std::move(other.owned_)),
+      pool_(std::move(other.pool_)),
       budget_(std::move(other.budget_)),
       charged_(std::exchange(other.charged_, 0)),
       view_(other.view_),
@@ -103,7 +129,9 @@ DecodedRegion::DecodedRegion(DecodedRegion&& other) noexcept
 DecodedRegion& DecodedRegion::operator=(DecodedRegion&& other) noexcept {
   if (this == &other) return *this;
   Release();
+  Recycle();
   owned_ = std::move(other.owned_);
+  pool_ = std::move(other.pool_);
   view_ = other.view_;
   map_ = std::move(other.map_);
   complete_ = other.complete_;
@@ -114,7 +142,10 @@ DecodedRegion& DecodedRegion::operator=(DecodedRegion&& other) noexcept {
   return *this;
 }
 
-DecodedRegion::~DecodedRegion() { Release(); }
+DecodedRegion::~DecodedRegion() {
+  Release();
+  Recycle();
+}
 
 void DecodedRegion::Charge(const std::shared_ptr<uint64_t>& budget,
                            uint64_t n) {
@@ -125,7 +156,13 @@ void DecodedRegion::Charge(const std::shared_ptr<uint64_t>& budget,
 
 void DecodedRegion::DropBytes() {
   Release();
+  Recycle();
+}
+
+void DecodedRegion::Recycle() {
+  if (pool_ != nullptr) pool_->Give(std::move(owned_));
   owned_.Clear();
+  pool_.reset();
 }
 
 void DecodedRegion::Release() {
@@ -239,6 +276,8 @@ bool RegionDecoder::DecodeRegion(const ByteReader& region, int64_t kind,
 
   ByteReader r(region.data(), region.begin_offset());
   std::vector<Chunk> chunks;
+  out->owned_ = pool_->Take(region.size());
+  out->pool_ = pool_;
   ByteBuffer& bytes = out->owned_;
   // Cleared at the first chunk that cannot be decoded; the headers after
   // it are still walked, since their framing is independent of it.

@@ -2,6 +2,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -222,6 +223,97 @@ TEST_P(CodecRegionTest, ReusedAcrossRegionsAndKinds) {
     ASSERT_TRUE(z.ok) << Describe(z.diagnostics);
     EXPECT_TRUE(z.bytes() == data);
   }
+}
+
+// A region decodes into the memory of one the decoder has finished with,
+// which stays mapped meanwhile, and a region alive still keeps its own
+// bytes whatever is decoded next.
+TEST(BufferPool, RegionsDecodeIntoMemoryGivenBack) {
+  RegionDecoder decoder;
+  // Over 1 MiB, so the bytes are a mapping of their own (ByteBuffer).
+  const Bytes first = Repetitive(3'000'000, 1);
+  const Bytes second = Repetitive(2'000'000, 2);
+  const std::byte* memory = nullptr;
+  {
+    const Decoded d = Decode(decoder, CompressedRegion(kZstd, first, 262'144),
+                             kZstd, 262'144, RegionUse::kStream);
+    ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
+    memory = d.region.bytes().data();
+  }
+  // Had the memory gone back to the system, this would map it anew (and
+  // keep the decoder from getting it again).
+  void* probe = mmap(const_cast<std::byte*>(memory), 4096, PROT_READ,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  EXPECT_NE(probe, static_cast<const void*>(memory));
+  if (probe != MAP_FAILED) munmap(probe, 4096);
+
+  const Decoded again = Decode(
+      decoder, CompressedRegion(kZstd, second, 262'144), kZstd, 262'144,
+      RegionUse::kStream);
+  ASSERT_TRUE(again.ok) << Describe(again.diagnostics);
+  EXPECT_EQ(again.region.bytes().data(), memory);
+  EXPECT_TRUE(again.bytes() == second);
+
+  const Decoded alive = Decode(
+      decoder, CompressedRegion(kZstd, first, 262'144), kZstd, 262'144,
+      RegionUse::kStream);
+  ASSERT_TRUE(alive.ok);
+  EXPECT_NE(alive.region.bytes().data(), again.region.bytes().data());
+  EXPECT_TRUE(again.bytes() == second);
+  EXPECT_TRUE(alive.bytes() == first);
+}
+
+// Regions of very different sizes take turns on the pool's buffers, each
+// cut to its bytes and grown again, and keep their bytes.
+TEST(BufferPool, SmallRegionThenLargeOnTheSameMemory) {
+  RegionDecoder decoder;
+  const Bytes large = Repetitive(3'000'000, 3);
+  const Bytes small = Repetitive(20'000, 4);
+  for (int round = 0; round < 3; ++round) {
+    const Decoded l = Decode(decoder, CompressedRegion(kZstd, large, 262'144),
+                             kZstd, 262'144, RegionUse::kStream);
+    ASSERT_TRUE(l.ok) << Describe(l.diagnostics);
+    EXPECT_TRUE(l.bytes() == large);
+    const Decoded s = Decode(decoder, CompressedRegion(kZstd, small, 262'144),
+                             kZstd, 262'144, RegionUse::kStream);
+    ASSERT_TRUE(s.ok) << Describe(s.diagnostics);
+    EXPECT_TRUE(s.bytes() == small);
+  }
+}
+
+ByteBuffer BufferOf(size_t capacity) {
+  ByteBuffer b;
+  (void)b.Reserve(capacity);
+  b.Commit(1);
+  return b;
+}
+
+TEST(BufferPool, TakesTheSmallestLargeEnoughWithinTheExpansion) {
+  BufferPool pool;
+  EXPECT_EQ(pool.Take(100'000).capacity(), 0u);  // Nothing pooled.
+  pool.Give(BufferOf(size_t{4} << 20));
+  pool.Give(BufferOf(size_t{1} << 20));
+  pool.Give(BufferOf(size_t{16} << 20));
+  pool.Give(BufferOf(1'000));  // Too small to keep.
+  // 1 MiB is more than 64 times 10,000 bytes, and 16 MiB less than 4
+  // times 8 MiB: no buffer fits either.
+  EXPECT_EQ(pool.Take(10'000).capacity(), 0u);
+  EXPECT_EQ(pool.Take(size_t{8} << 20).capacity(), 0u);
+  const ByteBuffer small = pool.Take(100'000);  // 400 KB to 6.4 MB.
+  EXPECT_EQ(small.capacity(), size_t{1} << 20);
+  EXPECT_EQ(small.size(), 0u);  // Rewound.
+  EXPECT_EQ(pool.Take(size_t{1} << 20).capacity(), size_t{4} << 20);
+  EXPECT_EQ(pool.Take(size_t{1} << 20).capacity(), size_t{16} << 20);
+  EXPECT_EQ(pool.Take(size_t{1} << 20).capacity(), 0u);
+}
+
+// What the pool keeps is bounded: limits::kMaxOrcPooledBytes in all.
+TEST(BufferPool, KeepsAtMostItsBytes) {
+  BufferPool pool;
+  for (int i = 0; i < 5; ++i) pool.Give(BufferOf(size_t{16} << 20));
+  size_t kept = 0;
+  while (pool.Take(size_t{1} << 20).capacity() > 0) ++kept;
+  EXPECT_EQ(kept * (size_t{16} << 20), limits::kMaxOrcPooledBytes);
 }
 
 TEST_P(CodecRegionTest, CorruptPayloadIsACodecError) {
