@@ -101,7 +101,7 @@ bool FindPages() {
   ByteReader footer;
   if (!file.Sub(tail.footer.offset, tail.footer.length, &footer)) return false;
   thrift::Decoder d(footer, &sink);
-  static FileMetaData md;
+  FileMetaData md;  // Pages() keeps spans only, not the model.
   if (!DecodeFileMetaData(d, &md) || d.failed()) return false;
   for (const auto& rg : md.row_groups.value) {
     for (const auto& chunk : rg.value.columns.value) {

@@ -706,8 +706,14 @@ void CheckPagesInParallel(const RuleContext& ctx, const ByteReader& file,
 
 void CheckPages(const RuleContext& ctx, const ByteReader& file, WalkDepth depth,
                 const PassHooks& hooks) {
-  // Observers and taps see pages and values in file order.
-  const bool in_order = hooks.threads <= 1 || hooks.tap != nullptr ||
+  // Observers and taps see pages and values in file order, and a single
+  // chunk gains nothing from a thread of its own.
+  size_t chunks = 0;
+  for (const auto& rg : ctx.md.row_groups.value) {
+    chunks += rg.value.columns.value.size();
+  }
+  const bool in_order = hooks.threads <= 1 || chunks < 2 ||
+                        hooks.tap != nullptr ||
                         hooks.parquet_observer != nullptr;
   if (in_order) {
     CheckPagesInOrder(ctx, file, depth, hooks);
