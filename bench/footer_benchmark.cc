@@ -24,6 +24,7 @@
 #include <map>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "colcheck/colcheck.h"
@@ -246,7 +247,38 @@ BENCHMARK(BM_ValidateFooter)
     ->Unit(benchmark::kMillisecond)
     ->Complexity(benchmark::oN);
 
+// `footer_benchmark --write COLUMNS PATH` writes the synthetic file with
+// COLUMNS leaves to PATH instead of benchmarking, so that a whole process
+// (`colcheck validate --level footer PATH`) can be timed on it.
+int WriteFile(const char* columns_arg, const char* path) {
+  const int columns = std::atoi(columns_arg);
+  if (columns <= 0) {
+    std::fprintf(stderr, "footer_benchmark: bad column count %s\n",
+                 columns_arg);
+    return 2;
+  }
+  const SyntheticFile& file = FileWithColumns(columns);
+  std::FILE* out = std::fopen(path, "wb");
+  if (out == nullptr ||
+      std::fwrite(file.bytes.data(), 1, file.bytes.size(), out) !=
+          file.bytes.size() ||
+      std::fclose(out) != 0) {
+    std::fprintf(stderr, "footer_benchmark: cannot write %s\n", path);
+    return 2;
+  }
+  return 0;
+}
+
 }  // namespace
 }  // namespace colcheck
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (argc == 4 && std::string_view(argv[1]) == "--write") {
+    return colcheck::WriteFile(argv[2], argv[3]);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -346,7 +346,7 @@ class Comparer {
     Optional("nan_count", a.nan_count, b.__isset.nan_count, b.nan_count);
   }
 
-  void KeyValues(const pq::SpannedList<pq::KeyValue>& a, bool isset,
+  void KeyValues(const SpannedList<pq::KeyValue>& a, bool isset,
                  const std::vector<idl::KeyValue>& b) {
     EXPECT_EQ(a.present, isset) << "key_value_metadata";
     ASSERT_EQ(a.value.size(), b.size());
@@ -356,7 +356,7 @@ class Comparer {
     }
   }
 
-  void Strings(const char* name, const pq::SpannedList<std::string_view>& a,
+  void Strings(const char* name, const SpannedList<std::string_view>& a,
                const std::vector<std::string>& b) {
     EXPECT_TRUE(a.present) << name;
     ASSERT_EQ(a.value.size(), b.size()) << name;
@@ -366,7 +366,7 @@ class Comparer {
     }
   }
 
-  void Int64s(const char* name, const pq::SpannedList<int64_t>& a, bool isset,
+  void Int64s(const char* name, const SpannedList<int64_t>& a, bool isset,
               const std::vector<int64_t>& b) {
     EXPECT_EQ(a.present, isset) << name;
     ASSERT_EQ(a.value.size(), b.size()) << name;

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "core/model_allocator.h"
+
 namespace colcheck {
 
 // The half-open byte range [offset, offset + length) of the input file.
@@ -36,6 +38,10 @@ struct Spanned {
   // The header and the value together.
   ByteSpan whole() const { return header.length ? Join(header, span) : span; }
 };
+
+// A decoded list: the span runs from its first element to its last.
+template <typename T>
+using SpannedList = Spanned<ModelList<Spanned<T>>>;
 
 }  // namespace colcheck
 

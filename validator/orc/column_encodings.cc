@@ -111,13 +111,16 @@ uint64_t EncodeNanos(uint32_t nanos) {
 }
 
 void CheckNanos(std::span<const int64_t> values, uint64_t first_index,
-                const IntegerRleDecoder& decoder, bool* warned) {
+                const IntegerRleDecoder& decoder, bool* warned,
+                std::span<int32_t> nanos) {
   ByteSpan reported{~uint64_t{0}, 0};
   for (size_t i = 0; i < values.size(); ++i) {
+    nanos[i] = 0;
     // Negative values are unsigned values of 2^63 or more, which the
     // decoder has reported already.
     if (values[i] < 0) continue;
     const DecodedNanos d = DecodeNanos(static_cast<uint64_t>(values[i]));
+    if (d.in_range) nanos[i] = static_cast<int32_t>(d.nanos);
     if (d.canonical) continue;
     const ByteSpan at = decoder.ValueSpan(first_index + i);
     if (!d.in_range) {

@@ -719,7 +719,8 @@ class TimestampReader final : public ValueReader {
                         &got_seconds);
     (void)nanos_.Read(std::span(nanos_buffer_).first(out.size()), &got_nanos);
     CheckNanos(std::span(nanos_buffer_).first(got_nanos),
-               nanos_.batch_first(), nanos_.decoder(), &nanos_warned_);
+               nanos_.batch_first(), nanos_.decoder(), &nanos_warned_,
+               std::span(decoded_nanos_).first(got_nanos));
     const size_t got = std::min(got_seconds, got_nanos);
     for (size_t i = 0; i < got; ++i) {
       // Wraps as the readers' int64 arithmetic does; only seconds within
@@ -727,10 +728,7 @@ class TimestampReader final : public ValueReader {
       out[i].seconds = static_cast<int64_t>(
           static_cast<uint64_t>(seconds_buffer_[i]) +
           uint64_t{kTimestampBase});
-      const int64_t encoded = nanos_buffer_[i];
-      const DecodedNanos nanos =
-          DecodeNanos(encoded < 0 ? 0 : static_cast<uint64_t>(encoded));
-      out[i].nanos = nanos.in_range ? static_cast<int32_t>(nanos.nanos) : 0;
+      out[i].nanos = decoded_nanos_[i];
     }
     return got;
   }
@@ -748,6 +746,7 @@ class TimestampReader final : public ValueReader {
   IntStream nanos_;
   std::array<int64_t, kValueBatch> seconds_buffer_{};
   std::array<int64_t, kValueBatch> nanos_buffer_{};
+  std::array<int32_t, kValueBatch> decoded_nanos_{};
   bool nanos_warned_ = false;
 };
 

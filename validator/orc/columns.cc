@@ -425,7 +425,7 @@ class StripeColumnReader {
   ColumnObserver* observer_;
   DiagnosticSink& sink_;
   StreamLoader* loader_;
-  const std::vector<Spanned<Type>>& types_;
+  const ModelList<Spanned<Type>>& types_;
 
   std::vector<std::shared_ptr<Slots>> slots_;  // Until the column is read.
   std::vector<bool> stopped_;                  // And its subtree.

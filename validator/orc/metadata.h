@@ -25,8 +25,6 @@
 
 namespace colcheck::orc {
 
-template <typename T>
-using SpannedList = Spanned<std::vector<Spanned<T>>>;
 using Bytes = std::span<const std::byte>;
 
 // enum CompressionKind

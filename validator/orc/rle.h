@@ -408,13 +408,15 @@ DecodedNanos DecodeNanos(uint64_t encoded);
 // The writers' encoding of `nanos` (< 10^9).
 uint64_t EncodeNanos(uint32_t nanos);
 
-// Checks the timestamp SECONDARY values of one batch: orc-rle.nanos-range
-// (error) for each value out of range, orc-rle.nanos-non-canonical (warning)
-// for the first non-canonical one of the stream (`*warned` remembers it).
-// `decoder` produced `values` in its last Next(), the first being value
-// `first_index`; spans are its runs.
+// Decodes and checks the timestamp SECONDARY values of one batch into
+// `nanos` (as long as `values`; 0 for a value out of range or negative):
+// orc-rle.nanos-range (error) for each value out of range,
+// orc-rle.nanos-non-canonical (warning) for the first non-canonical one of
+// the stream (`*warned` remembers it). `decoder` produced `values` in its
+// last Next(), the first being value `first_index`; spans are its runs.
 void CheckNanos(std::span<const int64_t> values, uint64_t first_index,
-                const IntegerRleDecoder& decoder, bool* warned);
+                const IntegerRleDecoder& decoder, bool* warned,
+                std::span<int32_t> nanos);
 
 }  // namespace colcheck::orc
 

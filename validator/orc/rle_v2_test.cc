@@ -342,8 +342,10 @@ TEST(RleV2Test, NanosAgainstRunSpans) {
   size_t got;
   ASSERT_TRUE(d.Next(out, &got));
   bool warned = false;
-  CheckNanos(out, 0, d, &warned);
-  CheckNanos(out, 0, d, &warned);  // Warned once per stream.
+  std::array<int32_t, 5> nanos;
+  CheckNanos(out, 0, d, &warned, nanos);
+  EXPECT_THAT(nanos, ElementsAre(0, 0, 0, 1000, 7));
+  CheckNanos(out, 0, d, &warned, nanos);  // Warned once per stream.
   d.Finish(5);
   EXPECT_THAT(s.Take(),
               ElementsAre(Diag(Code::kOrcRleNanosRange, 0, 6),

@@ -197,7 +197,7 @@ class RowIndexCheck {
 
  private:
   void Positions(uint32_t c,
-                 const std::vector<Spanned<RowIndexEntry>>& entries) {
+                 const ModelList<Spanned<RowIndexEntry>>& entries) {
     if (c >= footer_.columns.value.size()) return;
     const Type& type = context_.footer.types.value[c].value;
     const int64_t encoding = footer_.columns.value[c].value.kind.value;
@@ -249,7 +249,7 @@ class RowIndexCheck {
 
   // RI5: the groups' statistics add up to the stripe's.
   void Statistics(uint32_t c,
-                  const std::vector<Spanned<RowIndexEntry>>& entries) {
+                  const ModelList<Spanned<RowIndexEntry>>& entries) {
     const Metadata* metadata = context_.metadata;
     if (metadata == nullptr || entries.empty()) return;
     const auto& stripes = metadata->stripe_stats.value;

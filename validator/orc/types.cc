@@ -24,7 +24,7 @@ bool KnownKind(int64_t kind) { return kind >= kBoolean && kind <= kGeography; }
 
 // Y3: walks the tree from the root, requiring each child id to be the next
 // id in pre-order. Returns whether every id was reached.
-bool WalkPreorder(const std::vector<Spanned<Type>>& types, DiagnosticSink& sink,
+bool WalkPreorder(const ModelList<Spanned<Type>>& types, DiagnosticSink& sink,
                   std::vector<uint32_t>* parent) {
   struct Frame {
     uint32_t id;

@@ -506,7 +506,7 @@ class ElementChecker {
 }  // namespace
 
 void CheckLogicalTypes(const RuleContext& ctx) {
-  const std::vector<Spanned<SchemaElement>>& schema = ctx.md.schema.value;
+  const ModelList<Spanned<SchemaElement>>& schema = ctx.md.schema.value;
   for (size_t i = 0; i < schema.size(); ++i) {
     ElementChecker(schema[i], static_cast<int32_t>(i), ctx.sink).Check();
   }

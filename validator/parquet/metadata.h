@@ -18,8 +18,6 @@
 
 namespace colcheck::parquet {
 
-template <typename T>
-using SpannedList = Spanned<std::vector<Spanned<T>>>;
 using Binary = std::string_view;  // Points into the input bytes.
 
 // enum Type

@@ -279,7 +279,7 @@ bool DecodeGeospatialStatistics(Decoder& d, bool* /*unused*/) {
         break;
       }
       case 2: {
-        Spanned<std::vector<Spanned<int32_t>>> types;
+        SpannedList<int32_t> types;
         s.ReadList("geospatial_types", WireType::kI32, &types);
         break;
       }

@@ -138,7 +138,7 @@ std::string PageName(size_t k) { return StrCat("data page ", k); }
 // row group, and where every earlier page was decoded, the row the walk
 // counted. `pages` is null when the locations cannot be paired with pages.
 void CheckFirstRows(const Chunk& c,
-                    const std::vector<Spanned<PageLocation>>& locations,
+                    const ModelList<Spanned<PageLocation>>& locations,
                     const std::vector<DataPageSummary>* pages) {
   bool earlier_decoded = true;
   for (size_t k = 0; k < locations.size(); ++k) {
@@ -167,7 +167,7 @@ void CheckFirstRows(const Chunk& c,
 
 // offset and compressed_page_size against the page headers the walk read.
 void CheckLocations(const Chunk& c,
-                    const std::vector<Spanned<PageLocation>>& locations,
+                    const ModelList<Spanned<PageLocation>>& locations,
                     const std::vector<DataPageSummary>& pages) {
   for (size_t k = 0; k < locations.size(); ++k) {
     const PageLocation& loc = locations[k].value;
@@ -198,7 +198,7 @@ void CheckLocations(const Chunk& c,
 // Without pages to pair them with, the locations must at least be in order
 // (PageIndex.md: "PageLocations, ordered by increasing PageLocation.offset").
 void CheckLocationOrder(const Chunk& c,
-                        const std::vector<Spanned<PageLocation>>& locations) {
+                        const ModelList<Spanned<PageLocation>>& locations) {
   for (size_t k = 1; k < locations.size(); ++k) {
     const Spanned<int64_t>& offset = locations[k].value.offset;
     const int64_t previous = locations[k - 1].value.offset.value;

@@ -859,7 +859,7 @@ TEST_F(PageIndexTest, UndefinedOrderSkipsComparisons) {
 class SizeStatisticsTest : public PageIndexTest {
  protected:
   SpannedList<int64_t> List(std::vector<int64_t> values) {
-    std::vector<Spanned<int64_t>> entries;
+    ModelList<Spanned<int64_t>> entries;
     for (int64_t v : values) entries.push_back(b_.Field(v));
     return b_.Field(std::move(entries), 5);
   }

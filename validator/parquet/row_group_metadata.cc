@@ -88,7 +88,7 @@ std::string_view StartFieldName(const ColumnMetaData& m) {
 // root, without materialising the leaf's path. Bounded by the path length,
 // so a malformed parent chain cannot loop.
 bool PathMatches(const RuleContext& ctx, int32_t leaf,
-                 const std::vector<Spanned<std::string_view>>& path) {
+                 const ModelList<Spanned<std::string_view>>& path) {
   const auto& schema = ctx.md.schema.value;
   const auto& nodes = ctx.tree.nodes;
   size_t remaining = path.size();

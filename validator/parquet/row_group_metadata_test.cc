@@ -374,7 +374,7 @@ TEST(ColumnChunkTest, PathMismatch) {
   };
   for (const auto& path : bad_paths) {
     MetadataBuilder b = NestedFile();
-    std::vector<Spanned<std::string_view>> elements;
+    ModelList<Spanned<std::string_view>> elements;
     for (std::string_view name : path) elements.push_back(b.Field(name));
     b.meta(0, 1).path_in_schema = At(elements, 1300, 9);
     const auto d = b.Run(CheckRowGroups);
@@ -403,7 +403,7 @@ TEST(ColumnChunkTest, AllDefinedCodecsAndEncodingsAreAccepted) {
   MetadataBuilder b = ValidFile();
   b.meta(0, 0).codec = b.Field<int32_t>(kLz4Raw);
   b.meta(0, 1).codec = b.Field<int32_t>(kLzo);
-  std::vector<Spanned<int32_t>> all;
+  ModelList<Spanned<int32_t>> all;
   for (int32_t e : {0, 2, 3, 4, 5, 6, 7, 8, 9}) all.push_back(b.Field(e));
   b.meta(0, 2).encodings = b.Field(all, 9);
   const auto d = b.Run(CheckRowGroups);
@@ -468,7 +468,7 @@ TEST(ColumnChunkTest, EncodingStatsEnumsAndCounts) {
 // byte_array_decimal.parquet writes encodings = [].
 TEST(ColumnChunkTest, EmptyEncodingsIsAWarning) {
   MetadataBuilder b = ValidFile();
-  b.meta(0, 1).encodings = b.Field(std::vector<Spanned<int32_t>>{}, 1);
+  b.meta(0, 1).encodings = b.Field(ModelList<Spanned<int32_t>>{}, 1);
   const auto d = b.Run(CheckRowGroups);
   EXPECT_THAT(d, ElementsAre(IsDiagnostic(Code::kMetadataEncodingsEmpty,
                                           b.meta(0, 1).encodings.span,

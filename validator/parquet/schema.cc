@@ -20,7 +20,7 @@
 namespace colcheck::parquet {
 namespace {
 
-using Schema = std::vector<Spanned<SchemaElement>>;
+using Schema = ModelList<Spanned<SchemaElement>>;
 
 // True when the element declares children; such an element is a group
 // whatever else it says.

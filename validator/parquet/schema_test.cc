@@ -102,7 +102,7 @@ TEST(BuildSchemaTreeTest, AbsentSchemaIsLeftToTheDecoder) {
 
 TEST(BuildSchemaTreeTest, EmptySchemaList) {
   FileMetaData md;
-  md.schema = testing::At<std::vector<Spanned<SchemaElement>>>({}, 50, 1);
+  md.schema = testing::At<ModelList<Spanned<SchemaElement>>>({}, 50, 1);
   SchemaTree tree;
   const std::vector<Diagnostic> d = Build(md, &tree);
   EXPECT_FALSE(tree.ok);

@@ -395,7 +395,7 @@ bool MessageReader::ReadBytesElement(
 
 void MessageReader::ReadRepeatedString(
     std::string_view name,
-    Spanned<std::vector<Spanned<std::string_view>>>* out) {
+    SpannedList<std::string_view>* out) {
   Spanned<std::span<const std::byte>> e;
   utf8_check_ = true;
   const bool ok = ReadBytesElement(name, out->value.size(), &e);
@@ -407,7 +407,7 @@ void MessageReader::ReadRepeatedString(
 
 void MessageReader::ReadRepeatedBytes(
     std::string_view name,
-    Spanned<std::vector<Spanned<std::span<const std::byte>>>>* out) {
+    SpannedList<std::span<const std::byte>>* out) {
   Spanned<std::span<const std::byte>> e;
   if (!ReadBytesElement(name, out->value.size(), &e)) return;
   out->value.push_back(e);

@@ -231,7 +231,7 @@ class MessageReader : public FieldLoop<Decoder> {
   // of elements (both encodings are accepted whatever the .proto says).
   template <typename T>
   void ReadRepeated(std::string_view name, Scalar kind,
-                    Spanned<std::vector<Spanned<T>>>* out) {
+                    SpannedList<T>* out) {
     const bool ok = ReadRepeatedImpl(
         name, kind, sizeof(Spanned<T>), out->value.size(),
         [&](uint64_t raw, ByteSpan span, ByteSpan header) {
@@ -244,10 +244,10 @@ class MessageReader : public FieldLoop<Decoder> {
   // One element of a `repeated string` / `repeated bytes` field.
   void ReadRepeatedString(
       std::string_view name,
-      Spanned<std::vector<Spanned<std::string_view>>>* out);
+      SpannedList<std::string_view>* out);
   void ReadRepeatedBytes(
       std::string_view name,
-      Spanned<std::vector<Spanned<std::span<const std::byte>>>>* out);
+      SpannedList<std::span<const std::byte>>* out);
 
   // A singular message field, decoded by `decode(Decoder&, T*) -> bool`
   // into out->value (merging with an earlier occurrence).
@@ -264,7 +264,7 @@ class MessageReader : public FieldLoop<Decoder> {
   // One element of a repeated message field.
   template <typename T, typename F>
   void ReadRepeatedMessage(std::string_view name,
-                           Spanned<std::vector<Spanned<T>>>* out, F decode) {
+                           SpannedList<T>* out, F decode) {
     ByteSpan body;
     ByteReader saved;
     if (!BeginMessage(name, /*repeated=*/true, sizeof(Spanned<T>),

@@ -40,7 +40,7 @@ struct Inner {
 
 struct Everything {
   Spanned<uint64_t> u64;
-  Spanned<std::vector<Spanned<uint32_t>>> r32;
+  SpannedList<uint32_t> r32;
   Spanned<Inner> inner;
   Spanned<std::string_view> s;
   Spanned<uint32_t> u32;
@@ -48,10 +48,10 @@ struct Everything {
   Spanned<bool> flag;
   Spanned<double> real;
   Spanned<int32_t> s32;
-  Spanned<std::vector<Spanned<uint64_t>>> f64;
+  SpannedList<uint64_t> f64;
   Spanned<int32_t> i32;
-  Spanned<std::vector<Spanned<Inner>>> inners;
-  Spanned<std::vector<Spanned<std::string_view>>> names;
+  SpannedList<Inner> inners;
+  SpannedList<std::string_view> names;
   Spanned<std::span<const std::byte>> data;
   Spanned<int64_t> s64;
 };
@@ -95,7 +95,7 @@ bool DecodeEverything(Decoder& d, Everything* out) {
 }
 
 struct Node {
-  Spanned<std::vector<Spanned<Node>>> child;
+  SpannedList<Node> child;
 };
 
 bool DecodeNode(Decoder& d, Node* out) {

@@ -81,6 +81,11 @@ class MetadataBuilder {
     next_span_ += length + 1;
     return s;
   }
+  // A present list, from the elements' Field()s.
+  template <typename T>
+  SpannedList<T> Field(std::vector<Spanned<T>> items, uint64_t length = 1) {
+    return Field(ModelList<Spanned<T>>(items.begin(), items.end()), length);
+  }
 
   // Adds a group under `parent` (an element index, 0 for the root) and
   // returns its element index. Add its children right after it: the schema
@@ -117,7 +122,7 @@ class MetadataBuilder {
   // the previous chunk.
   parquet::RowGroup& AddRowGroup(int64_t num_rows, int64_t chunk_size = 100) {
     parquet::RowGroup rg;
-    std::vector<Spanned<parquet::ColumnChunk>> columns;
+    ModelList<Spanned<parquet::ColumnChunk>> columns;
     const int64_t first = static_cast<int64_t>(next_data_);
     for (size_t c = 0; c < tree_.leaves.size(); ++c) {
       columns.push_back(Field(MakeChunk(c, num_rows, chunk_size), 20));
@@ -145,7 +150,7 @@ class MetadataBuilder {
     md_.row_groups = Field(std::move(md_.row_groups.value), 10);
     md_.created_by =
         Field<std::string_view>("parquet-cpp-arrow version 15.0.0", 32);
-    std::vector<Spanned<parquet::ColumnOrder>> orders;
+    ModelList<Spanned<parquet::ColumnOrder>> orders;
     for (size_t c = 0; c < tree_.leaves.size(); ++c) {
       orders.push_back(
           Field(parquet::ColumnOrder{parquet::kTypeDefinedOrder}, 2));
@@ -205,8 +210,8 @@ class MetadataBuilder {
     return index;
   }
 
-  std::vector<Spanned<std::string_view>> PathOf(int32_t element) {
-    std::vector<Spanned<std::string_view>> path;
+  ModelList<Spanned<std::string_view>> PathOf(int32_t element) {
+    ModelList<Spanned<std::string_view>> path;
     for (int32_t e = element; e > 0; e = tree_.nodes[e].parent) {
       path.insert(path.begin(), Field(md_.schema.value[e].value.name.value, 4));
     }

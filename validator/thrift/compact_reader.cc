@@ -555,7 +555,7 @@ void StructReader::ReadString(std::string_view name,
 
 void StructReader::ReadStringList(
     std::string_view name,
-    Spanned<std::vector<Spanned<std::string_view>>>* out) {
+    SpannedList<std::string_view>* out) {
   ReadListImpl(name, WireType::kBinary, out,
                [name](Decoder& d, Spanned<std::string_view>* e) {
                  if (!ReadElement(d, e)) return false;

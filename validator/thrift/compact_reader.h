@@ -181,17 +181,17 @@ class StructReader : public FieldLoop<Decoder> {
   // when `decode` is given. `element` is the IDL's element type.
   template <typename T>
   void ReadList(std::string_view name, WireType element,
-                Spanned<std::vector<Spanned<T>>>* out) {
+                SpannedList<T>* out) {
     ReadListImpl(name, element, out,
                  [](Decoder& d, Spanned<T>* e) { return ReadElement(d, e); });
   }
   // A list<string>: a list of binaries whose every element must be UTF-8
   // (thrift.invalid-utf8 at the element otherwise; the element is kept).
   void ReadStringList(std::string_view name,
-                      Spanned<std::vector<Spanned<std::string_view>>>* out);
+                      SpannedList<std::string_view>* out);
   template <typename T, typename F>
   void ReadStructList(std::string_view name,
-                      Spanned<std::vector<Spanned<T>>>* out, F decode) {
+                      SpannedList<T>* out, F decode) {
     ReadListImpl(name, WireType::kStruct, out,
                  [&decode](Decoder& d, Spanned<T>* e) {
                    const uint64_t start = d.reader().position();
@@ -246,11 +246,11 @@ class StructReader : public FieldLoop<Decoder> {
   }
   template <typename T, typename F>
   void ReadListImpl(std::string_view name, WireType element,
-                    Spanned<std::vector<Spanned<T>>>* out, F read) {
+                    SpannedList<T>* out, F read) {
     if (!Expect(name, WireType::kList)) return;
     d_.PushName(name);
     const uint64_t start = d_.reader().position();
-    std::vector<Spanned<T>> items;
+    ModelList<Spanned<T>> items;
     if (ReadListBody(element,
                      [&](uint32_t size, ByteSpan header) {
                        if (!d_.Charge(uint64_t{size} * sizeof(Spanned<T>),

@@ -163,13 +163,13 @@ struct Everything {
   Spanned<double> real;
   Spanned<std::string_view> data;
   Spanned<std::string_view> text;
-  Spanned<std::vector<Spanned<int32_t>>> ints;
-  Spanned<std::vector<Spanned<int64_t>>> longs;
-  Spanned<std::vector<Spanned<bool>>> bools;
-  Spanned<std::vector<Spanned<std::string_view>>> strings;
-  Spanned<std::vector<Spanned<std::string_view>>> texts;
+  SpannedList<int32_t> ints;
+  SpannedList<int64_t> longs;
+  SpannedList<bool> bools;
+  SpannedList<std::string_view> strings;
+  SpannedList<std::string_view> texts;
   Spanned<Inner> inner;
-  Spanned<std::vector<Spanned<Inner>>> inners;
+  SpannedList<Inner> inners;
   Spanned<Choice> choice;
 };
 
