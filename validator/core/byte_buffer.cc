@@ -8,6 +8,8 @@
 #include <cstring>
 #include <utility>
 
+#include "core/huge_pages.h"
+
 namespace colcheck {
 namespace {
 
@@ -78,17 +80,14 @@ bool ByteBuffer::Grow(size_t capacity) {
   void* p;
   if (mapped_) {
     p = mremap(data_, capacity_, capacity, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) return false;
+    AdviseHugePages(p, capacity);
   } else {
     // Crossing into a mapping copies the (small) malloc'd bytes once.
-    p = mmap(nullptr, capacity, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p != MAP_FAILED && size_ > 0) std::memcpy(p, data_, size_);
+    p = MapHugePages(capacity);
+    if (p == nullptr) return false;
+    if (size_ > 0) std::memcpy(p, data_, size_);
   }
-  if (p == MAP_FAILED) return false;
-  // Huge pages where the system offers them on request: a decoded stream
-  // is written once from end to end, so 2 MiB pages take a 512th of the
-  // page faults. Only a hint; nothing depends on it.
-  (void)madvise(p, capacity, MADV_HUGEPAGE);
   if (!mapped_) std::free(data_);
   data_ = static_cast<std::byte*>(p);
   capacity_ = capacity;

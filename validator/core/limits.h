@@ -177,6 +177,16 @@ inline constexpr uint64_t kMaxOrcLiveBytes = uint64_t{1} << 30;
 inline constexpr uint64_t kMaxOrcPooledBytes = uint64_t{64} << 20;
 inline constexpr uint64_t kMaxOrcPoolExpansion = 64;
 
+// ---- The decoded model (core/model_allocator.h) ----
+// A list of the model of at least this many bytes gets a mapping of its
+// own on huge pages. malloc reuses the memory of freed lists of a few MiB
+// for the next validation in the process, which a mapping of their own
+// would lose (each mapping is faulted in and zeroed anew); from here on
+// the list alone is larger than what malloc keeps between validations by
+// default, and zeroing a fresh huge page costs less than decoding what
+// fills it.
+inline constexpr size_t kModelMapFrom = size_t{8} << 20;
+
 // ---- orc-stats, orc-index, orc-bloom (full level) ----
 // Bloom filter false negatives, and values outside their statistics,
 // reported per column of a file; one filter or statistic gone wrong would

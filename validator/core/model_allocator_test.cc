@@ -7,14 +7,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/huge_pages.h"
+#include "core/limits.h"
+
 namespace colcheck {
 namespace {
 
-constexpr size_t kHugePage = size_t{2} << 20;
-
 TEST(ModelAllocatorTest, SmallListsAreAllocated) {
   EXPECT_FALSE(MapsModelBytes(0));
-  EXPECT_FALSE(MapsModelBytes((size_t{8} << 20) - 1));
+  EXPECT_FALSE(MapsModelBytes(limits::kModelMapFrom - 1));
 }
 
 // Whether any page of [p, p + bytes) is mapped: mincore fails with ENOMEM
@@ -26,10 +27,11 @@ bool Unmapped(const void* p, size_t bytes) {
 }
 
 TEST(ModelAllocatorTest, LargeListsGetAnAlignedMappingGivenBackWhole) {
-  constexpr size_t kLarge = size_t{8} << 20;
-  if (!MapsModelBytes(kLarge)) {
+  if constexpr (kAddressSanitizer) {
     GTEST_SKIP() << "an AddressSanitizer build allocates every list";
   }
+  constexpr size_t kLarge = limits::kModelMapFrom;
+  ASSERT_TRUE(MapsModelBytes(kLarge));
   ModelList<uint64_t> list;
   // Grows through allocated sizes into mapped ones; the elements move.
   constexpr uint64_t kCount = (kLarge + 3 * kHugePage) / sizeof(uint64_t) + 5;
