@@ -236,7 +236,6 @@ class StripeColumnReader {
     if (present == nullptr) return false;  // Framing fault, reported.
     BooleanRleDecoder bits(present->reader(),
                            source.Context(*present, kPresent));
-    std::array<uint8_t, 1024> batch;
     uint64_t total = 0;
     uint64_t nulls = 0;
     bool ok = true;
@@ -244,18 +243,11 @@ class StripeColumnReader {
     // with the stream, whatever the groups claim.
     for (const GroupRun& run : in) {
       for (uint64_t k = 0; ok && k < run.groups; ++k) {
-        uint64_t left = run.count;
+        uint64_t got = 0;
         uint64_t set = 0;
-        while (ok && left > 0) {
-          const size_t want =
-              static_cast<size_t>(std::min<uint64_t>(left, batch.size()));
-          size_t got = 0;
-          ok = bits.Next(std::span(batch).first(want), &got);
-          for (size_t i = 0; i < got; ++i) set += batch[i];
-          left -= got;
-          total += got;
-          nulls += got - std::count(batch.begin(), batch.begin() + got, 1);
-        }
+        ok = bits.Count(run.count, &got, &set);
+        total += got;
+        nulls += got - set;
         AddSlots(*non_null, run.group + k, set);
       }
       if (!ok) break;

@@ -265,6 +265,10 @@ class BooleanRleDecoder {
 
   // Fills `out` with 0 or 1 per value; as RunDecoder::Next.
   bool Next(std::span<uint8_t> out, size_t* produced);
+  // Reads the next `n` values without handing them out, adding the true
+  // ones to `*set`; as Next otherwise, except that ValueSpan then blames
+  // nothing. For PRESENT streams, whose bits are first only counted.
+  bool Count(uint64_t n, uint64_t* produced, uint64_t* set);
   uint64_t values_read() const { return read_; }
   bool failed() const { return bytes_.failed(); }
 
@@ -279,18 +283,26 @@ class BooleanRleDecoder {
   ByteSpan ValueSpan(uint64_t index) const;
 
  private:
-  bool NextByte();
+  // Fetches the bytes of up to `bits` more values (at most a chunk) into
+  // chunk_, the byte being read holding no bits. Returns how many bytes.
+  // A byte is fetched only when a value needs it, so Finish can tell the
+  // byte decoder exactly how many bytes the values used.
+  size_t Fetch(uint64_t bits, bool note_runs);
+  // Makes chunk_[i], the last byte fetched, the byte being read with
+  // `bits_left` of its bits unread.
+  void Hold(size_t i, int bits_left);
 
   ByteRleDecoder bytes_;
-  RunView<uint8_t> run_;  // The byte run being read.
+  std::array<uint8_t, 128> chunk_{};
   uint8_t byte_ = 0;  // The byte being read, and its run.
   ByteSpan byte_run_span_;
+  uint64_t byte_run_first_ = 0;  // Byte index of that run's first byte.
   int bits_left_ = 0;
   uint64_t read_ = 0;
   bool finished_ = false;
   struct BatchRun {
-    uint64_t first_index;
-    ByteSpan span;  // Logical.
+    uint64_t first_index;  // In values (bits).
+    ByteSpan span;         // Logical.
   };
   std::vector<BatchRun> batch_runs_;
 };

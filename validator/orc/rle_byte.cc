@@ -9,6 +9,9 @@
 // byte-RLE coded: [0xff, 0x80] is one true followed by seven false.
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
 
 #include "core/strings.h"
 #include "orc/rle.h"
@@ -54,53 +57,122 @@ void CheckUnionTags(std::span<const uint8_t> tags, uint64_t first_index,
   }
 }
 
+namespace {
+
+// The eight values of each byte as eight bytes of 0 or 1, most significant
+// bit first (in memory order).
+constexpr std::array<uint64_t, 256> kBitsOfByte = [] {
+  std::array<uint64_t, 256> table{};
+  for (unsigned b = 0; b < 256; ++b) {
+    for (unsigned k = 0; k < 8; ++k) {
+      table[b] |= uint64_t{(b >> (7 - k)) & 1u} << (8 * k);
+    }
+  }
+  return table;
+}();
+
+}  // namespace
+
 BooleanRleDecoder::BooleanRleDecoder(ByteReader data, StreamContext ctx)
     : bytes_(data, std::move(ctx)) {
   bytes_.unit_ = "bytes";
 }
 
-bool BooleanRleDecoder::NextByte() {
+size_t BooleanRleDecoder::Fetch(uint64_t bits, bool note_runs) {
+  const size_t want = static_cast<size_t>(
+      std::min<uint64_t>(chunk_.size(), bits / 8 + (bits % 8 != 0)));
   size_t got = 0;
-  if (!bytes_.Next(std::span<uint8_t>(&byte_, 1), &got)) return false;
-  byte_run_span_ = bytes_.current_run_span();
-  bits_left_ = 8;
-  return true;
+  bytes_.Next(std::span(chunk_).first(want), &got);
+  if (note_runs) {
+    for (const auto& run : bytes_.batch_runs_) {
+      const uint64_t first = run.first_index * 8;
+      if (batch_runs_.empty() || batch_runs_.back().first_index != first) {
+        batch_runs_.push_back({first, run.span});
+      }
+    }
+  }
+  if (got > 0) {
+    byte_run_span_ = bytes_.current_run_span();
+    byte_run_first_ = bytes_.run_first_;
+  }
+  return got;
+}
+
+void BooleanRleDecoder::Hold(size_t i, int bits_left) {
+  byte_ = chunk_[i];
+  bits_left_ = bits_left;
 }
 
 bool BooleanRleDecoder::Next(std::span<uint8_t> out, size_t* produced) {
   batch_runs_.clear();
   size_t n = 0;
-  while (n < out.size()) {
-    if (bits_left_ == 0 && !NextByte()) break;
-    if (batch_runs_.empty() || !(batch_runs_.back().span == byte_run_span_)) {
-      batch_runs_.push_back({read_, byte_run_span_});
-    }
-    if (bits_left_ == 8 && out.size() - n >= 8) {
-      // A whole byte: its eight bits at once.
-      for (int k = 0; k < 8; ++k) out[n + k] = (byte_ >> (7 - k)) & 1;
-      n += 8;
-      read_ += 8;
-      bits_left_ = 0;
-      continue;
-    }
+  if (bits_left_ > 0 && !out.empty()) {
+    batch_runs_.push_back({byte_run_first_ * 8, byte_run_span_});
     while (bits_left_ > 0 && n < out.size()) {
       --bits_left_;
       out[n++] = (byte_ >> bits_left_) & 1;
-      ++read_;
     }
   }
+  while (n < out.size()) {
+    const size_t got = Fetch(out.size() - n, true);
+    if (got == 0) break;
+    for (size_t i = 0; i < got; ++i) {
+      const size_t left = out.size() - n;
+      if (left >= 8) {
+        std::memcpy(&out[n], &kBitsOfByte[chunk_[i]], 8);
+        n += 8;
+        continue;
+      }
+      // The last byte a batch needs: part of it now, the rest later.
+      Hold(i, 8);
+      while (n < out.size()) {
+        --bits_left_;
+        out[n++] = (byte_ >> bits_left_) & 1;
+      }
+    }
+  }
+  read_ += n;
   *produced = n;
   return n == out.size();
+}
+
+bool BooleanRleDecoder::Count(uint64_t n, uint64_t* produced,
+                              uint64_t* set) {
+  batch_runs_.clear();
+  uint64_t done = 0;
+  while (bits_left_ > 0 && done < n) {
+    --bits_left_;
+    *set += (byte_ >> bits_left_) & 1;
+    ++done;
+  }
+  while (done < n) {
+    const size_t got = Fetch(n - done, false);
+    if (got == 0) break;
+    for (size_t i = 0; i < got; ++i) {
+      const uint64_t left = n - done;
+      if (left >= 8) {
+        *set += static_cast<uint64_t>(std::popcount(chunk_[i]));
+        done += 8;
+        continue;
+      }
+      Hold(i, 8 - static_cast<int>(left));
+      *set += static_cast<uint64_t>(std::popcount(
+          static_cast<uint8_t>(byte_ >> bits_left_)));
+      done += left;
+    }
+  }
+  read_ += done;
+  *produced = done;
+  return done == n;
 }
 
 void BooleanRleDecoder::Finish(uint64_t expected) {
   if (finished_) return;
   finished_ = true;
-  while (read_ < expected) {
-    if (bits_left_ == 0 && !NextByte()) break;
-    const uint64_t take = std::min<uint64_t>(bits_left_, expected - read_);
-    bits_left_ -= static_cast<int>(take);
-    read_ += take;
+  if (read_ < expected) {
+    uint64_t got = 0;
+    uint64_t set = 0;
+    Count(expected - read_, &got, &set);
   }
   // A byte is fetched only when a value needs it, so the byte decoder has
   // handed out exactly the bytes the values used.
@@ -116,6 +188,7 @@ void BooleanRleDecoder::Finish(uint64_t expected) {
 }
 
 ByteSpan BooleanRleDecoder::ValueSpan(uint64_t index) const {
+  // batch_runs_ is sorted by first_index.
   auto it = std::upper_bound(
       batch_runs_.begin(), batch_runs_.end(), index,
       [](uint64_t i, const BatchRun& r) { return i < r.first_index; });

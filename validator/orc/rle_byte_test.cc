@@ -201,5 +201,55 @@ TEST(BooleanRleTest, ValueSpan) {
   EXPECT_THAT(s.Take(), IsEmpty());
 }
 
+// Count reads what Next would, a byte at a time or in part, and shares the
+// byte being read with Next on either side.
+TEST(BooleanRleTest, CountAgreesWithNext) {
+  // The literal 0xf0, 0x0f three times (a run), the literal 0xa5, 0x81.
+  const Bytes stream = B({0xff, 0xf0, 0x00, 0x0f, 0xfe, 0xa5, 0x81});
+  StreamFixture counted(stream);
+  BooleanRleDecoder d(counted.reader(), counted.ctx());
+  uint64_t got = 0;
+  uint64_t set = 0;
+  ASSERT_TRUE(d.Count(3, &got, &set));  // 111
+  EXPECT_EQ(got, 3u);
+  EXPECT_EQ(set, 3u);
+  std::array<uint8_t, 6> out;
+  size_t n = 0;
+  ASSERT_TRUE(d.Next(out, &n));  // 1 0000 0
+  EXPECT_EQ(out, (std::array<uint8_t, 6>{1, 0, 0, 0, 0, 0}));
+  set = 0;
+  ASSERT_TRUE(d.Count(35, &got, &set));  // 001111 0x0f 0x0f 0xa5 0 (35)
+  EXPECT_EQ(got, 35u);
+  EXPECT_EQ(set, 4u + 4 + 4 + 4 + 1);
+  EXPECT_EQ(d.ValueSpan(9), ByteSpan{});
+  EXPECT_EQ(d.values_read(), 44u);
+  set = 0;
+  EXPECT_FALSE(d.Count(100, &got, &set));  // 0001: the stream ends.
+  EXPECT_EQ(got, 4u);
+  EXPECT_EQ(set, 1u);
+  d.Finish(48);
+  EXPECT_THAT(counted.Take(), IsEmpty());
+}
+
+// A stream shorter than the values counted, and pad bits after a count.
+TEST(BooleanRleTest, CountedShortStreamAndPadBits) {
+  StreamFixture short_stream(B({0xfe, 0xff, 0xc0}));
+  BooleanRleDecoder d(short_stream.reader(), short_stream.ctx());
+  uint64_t got = 0;
+  uint64_t set = 0;
+  EXPECT_FALSE(d.Count(17, &got, &set));
+  EXPECT_EQ(got, 16u);
+  EXPECT_EQ(set, 10u);
+  d.Finish(17);
+  EXPECT_THAT(short_stream.Take(),
+              ElementsAre(Diag(Code::kOrcRleShortStream, 0, 3)));
+
+  StreamFixture pad(B({0x00, 0xff, 0xfe, 0xff, 0xc1}));
+  BooleanRleDecoder p(pad.reader(), pad.ctx());
+  ASSERT_TRUE(p.Count(34, &got, &set));
+  p.Finish(34);
+  EXPECT_THAT(pad.Take(), ElementsAre(Diag(Code::kOrcRleBoolPadBits, 2, 3)));
+}
+
 }  // namespace
 }  // namespace colcheck::orc::testing
