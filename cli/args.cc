@@ -17,7 +17,8 @@ constexpr std::string_view kUsageHead =
                          [--fail-on error|warning|info|never]
                          [--select P] [--ignore P] [--severity P=S]
                          [--strict] [--config FILE | --no-config]
-                         [--baseline FILE | --write-baseline FILE] PATH...
+                         [--baseline FILE | --write-baseline FILE]
+                         [--files-from FILE] PATH...
        colcheck explain [--format text|json] [--footer] FILE
        colcheck schema [--format text|json] FILE
        colcheck report [--level L] -o OUT.html FILE
@@ -29,8 +30,8 @@ constexpr std::string_view kUsageHead =
        colcheck --help | --version
        colcheck COMMAND --help
 
-A strict validator for Parquet files: every fault it finds is reported with
-the exact byte span of the file that it concerns.
+A strict validator for Parquet and ORC files: every fault it finds is
+reported with the exact byte span of the file that it concerns.
 
 Commands:
 )";
@@ -66,6 +67,7 @@ enum OptionBit : unsigned {
   kOptBaseline = 1u << 17,
   kOptWriteBaseline = 1u << 18,
   kOptThreads = 1u << 19,
+  kOptFilesFrom = 1u << 20,
 };
 
 constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
@@ -151,6 +153,9 @@ constexpr OptionHelp kOptionHelp[] = {
     {kOptWriteBaseline, R"(  --write-baseline FILE  validate: write every finding of this run to FILE
                          as a baseline (JSON).
 )"},
+    {kOptFilesFrom, R"(  --files-from FILE      validate: also the paths FILE lists, one a line
+                         (- reads the list from standard input).
+)"},
 };
 
 constexpr std::string_view kHelpVersionHelp =
@@ -180,7 +185,8 @@ const CommandSpec kCommands[] = {
                 [--all-files] [--fail-on error|warning|info|never]
                 [--select P] [--ignore P] [--severity P=S] [--strict]
                 [--config FILE | --no-config]
-                [--baseline FILE | --write-baseline FILE] PATH...
+                [--baseline FILE | --write-baseline FILE]
+                [--files-from FILE] PATH...
 )",
      R"(Validate each PATH. A directory is searched recursively, in
 sorted order, for Parquet files (PAR1 or PARE magic at the start
@@ -188,14 +194,15 @@ or end, or a .parquet, .parq or .pq name) and ORC files (ORC at
 the start, or an .orc name); symbolic links to directories are
 not followed, and the other files are counted as skipped. A file
 named explicitly is always validated, whatever its content. A run
-of several files ends with a table of findings per code.
+of several files ends with a table of findings per code. A PATH
+of - is standard input, copied first to a temporary file.
 )",
      CliCommand::kValidate,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kJsonl, CliFormat::kSarif},
      kOptFormat | kOptLevel | kOptMaxDiagnostics | kOptQuiet | kOptContext |
          kOptJobs | kOptThreads | kOptAllFiles | kOptFailOn | kOptFindings |
-         kOptBaseline | kOptWriteBaseline,
-     1, kAny},
+         kOptBaseline | kOptWriteBaseline | kOptFilesFrom,
+     0, kAny},
     {"explain", "explain [--format text|json] [--footer] FILE\n",
      R"(Print the layout of FILE: every region from the magic to the
 tail (row groups, column chunks, pages, page indexes, bloom
@@ -338,6 +345,7 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--no-config") return kOptNoConfig;
   if (name == "--baseline") return kOptBaseline;
   if (name == "--write-baseline") return kOptWriteBaseline;
+  if (name == "--files-from") return kOptFilesFrom;
   return 0;
 }
 
@@ -452,13 +460,16 @@ class CommandParser {
       }
       case kOptConfig:
       case kOptBaseline:
-      case kOptWriteBaseline: {
+      case kOptWriteBaseline:
+      case kOptFilesFrom: {
         if (text.empty()) {
           return Fail(std::string(option.name) + " needs a non-empty path");
         }
         std::string* target = bit == kOptConfig     ? &out_->config
                               : bit == kOptBaseline ? &out_->baseline
-                                                    : &out_->write_baseline;
+                              : bit == kOptFilesFrom
+                                  ? &out_->files_from
+                                  : &out_->write_baseline;
         *target = text;
         return true;
       }
@@ -510,6 +521,11 @@ class CommandParser {
                   (n == 0 ? std::string() : ", got " + std::to_string(n)));
     }
     if (n < spec_.min_paths) return Fail(name + " needs at least one PATH");
+    if (spec_.command == CliCommand::kValidate && n == 0 &&
+        out_->files_from.empty()) {
+      return Fail("validate needs at least one PATH or --files-from FILE");
+    }
+
     if (spec_.command == CliCommand::kReport && out_->output.empty()) {
       return Fail("report needs -o OUT.html");
     }

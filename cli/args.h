@@ -46,6 +46,8 @@ struct CliArgs {
   bool no_config = false;  // validate, triage: --no-config.
   std::string baseline;        // validate: --baseline FILE.
   std::string write_baseline;  // validate: --write-baseline FILE.
+  // validate: --files-from FILE, more PATHs one a line ("-": stdin).
+  std::string files_from;
   // kHelp: the command whose help was asked for ("validate --help"), or
   // empty for the whole usage.
   std::string help_command;

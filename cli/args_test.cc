@@ -211,6 +211,20 @@ TEST(CliArgs, FindingsFlagErrors) {
   EXPECT_FALSE(Parse({"triage", "--baseline", "b", "d"}).ok);
 }
 
+TEST(CliArgs, FilesFromStandsInForPaths) {
+  const Parsed listed = Parse({"validate", "--files-from", "list.txt"});
+  ASSERT_TRUE(listed.ok) << listed.error;
+  EXPECT_EQ(listed.args.files_from, "list.txt");
+  EXPECT_TRUE(listed.args.paths.empty());
+  const Parsed both = Parse({"validate", "-", "--files-from=list", "a"});
+  ASSERT_TRUE(both.ok) << both.error;
+  EXPECT_EQ(both.args.files_from, "list");
+  EXPECT_EQ(both.args.paths, (std::vector<std::string>{"-", "a"}));
+  EXPECT_FALSE(Parse({"validate"}).ok);
+  EXPECT_FALSE(Parse({"validate", "--files-from="}).ok);
+  EXPECT_FALSE(Parse({"triage", "--files-from", "list.txt", "d"}).ok);
+}
+
 TEST(CliArgs, CommandHelp) {
   const Parsed parsed = Parse({"validate", "x", "--help"});
   ASSERT_TRUE(parsed.ok);

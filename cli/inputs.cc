@@ -1,8 +1,16 @@
 #include "cli/inputs.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <span>
 #include <system_error>
 
@@ -104,6 +112,10 @@ std::vector<std::string> CollectInputs(std::span<const std::string> paths,
   std::vector<std::string> files;
   WalkOutput out{&files, errors};
   for (const std::string& path : paths) {
+    if (path == kStandardInput) {
+      files.push_back(path);
+      continue;
+    }
     std::error_code error;
     const fs::file_status status = fs::status(path, error);
     if (error || !fs::exists(status)) {
@@ -120,6 +132,96 @@ std::vector<std::string> CollectInputs(std::span<const std::string> paths,
   }
   if (skipped != nullptr) *skipped = out.skipped;
   return files;
+}
+
+bool ReadPathList(const std::string& list_path,
+                  std::vector<std::string>* paths, std::string* error) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (list_path != kStandardInput) {
+    file.open(list_path);
+    if (!file) {
+      *error = list_path + ": " + std::strerror(errno);
+      return false;
+    }
+    in = &file;
+  }
+  std::string line;
+  while (std::getline(*in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) paths->push_back(line);
+  }
+  if (in->bad()) {
+    *error = (list_path == kStandardInput ? std::string("standard input")
+                                          : list_path) +
+             ": read error";
+    return false;
+  }
+  return true;
+}
+
+SpooledInput::~SpooledInput() {
+  if (fd_ >= 0) close(fd_);
+}
+
+namespace {
+
+// Writes all of `bytes` to `fd`. False with errno set.
+bool WriteAll(int fd, const char* bytes, size_t n) {
+  while (n > 0) {
+    const ssize_t written = write(fd, bytes, n);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes += written;
+    n -= static_cast<size_t>(written);
+  }
+  return true;
+}
+
+}  // namespace
+
+bool SpooledInput::Spool(int fd, uint64_t max_bytes, std::string* error) {
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    path_ = "/dev/fd/" + std::to_string(fd);
+    return true;
+  }
+  const char* dir = std::getenv("TMPDIR");
+  std::string name = std::string(dir != nullptr && *dir ? dir : "/tmp") +
+                     "/colcheck-stdin-XXXXXX";
+  fd_ = mkstemp(name.data());
+  if (fd_ < 0) {
+    *error = "cannot create a temporary file in " +
+             name.substr(0, name.rfind('/')) + ": " + std::strerror(errno);
+    return false;
+  }
+  unlink(name.c_str());
+  std::vector<char> buffer(size_t{1} << 20);
+  uint64_t total = 0;
+  for (;;) {
+    const ssize_t got = read(fd, buffer.data(), buffer.size());
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      *error = std::string("reading standard input: ") + std::strerror(errno);
+      return false;
+    }
+    total += static_cast<uint64_t>(got);
+    if (total > max_bytes) {
+      *error = "standard input holds more than " + std::to_string(max_bytes) +
+               " bytes, the most colcheck copies; save it to a file";
+      return false;
+    }
+    if (!WriteAll(fd_, buffer.data(), static_cast<size_t>(got))) {
+      *error = std::string("copying standard input to a temporary file: ") +
+               std::strerror(errno);
+      return false;
+    }
+  }
+  path_ = "/dev/fd/" + std::to_string(fd_);
+  return true;
 }
 
 }  // namespace colcheck

@@ -4,6 +4,7 @@
 #ifndef COLCHECK_CLI_INPUTS_H_
 #define COLCHECK_CLI_INPUTS_H_
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,7 +23,8 @@ enum class WalkFilter {
                    // (triage, validate --all-files).
 };
 
-// Expands `paths` in order. A file is kept as given, whatever its content. A
+// Expands `paths` in order. A file is kept as given, whatever its content,
+// and so is kStandardInput. A
 // directory is walked recursively with the entries of each directory sorted
 // by name (bytewise), keeping the regular files that `filter` selects;
 // symbolic links to directories are not followed, so the walk always ends.
@@ -33,6 +35,39 @@ enum class WalkFilter {
 std::vector<std::string> CollectInputs(
     std::span<const std::string> paths, std::vector<std::string>* errors,
     WalkFilter filter = WalkFilter::kColumnarMagic, size_t* skipped = nullptr);
+
+// The PATH that names standard input.
+inline constexpr std::string_view kStandardInput = "-";
+
+// Adds the paths `list_path` holds, one a line, to `paths`; kStandardInput
+// reads the list from standard input. Empty lines are skipped and a final
+// carriage return is dropped, so a list written on Windows works; nothing
+// else is trimmed, since a path may hold spaces. False with `*error` when
+// the list cannot be read.
+bool ReadPathList(const std::string& list_path,
+                  std::vector<std::string>* paths, std::string* error);
+
+// Standard input as a file the validator can map. A pipe can be read once
+// and not mapped, so it is copied to a temporary file, unlinked at once
+// (nothing is left behind, whatever ends the run); standard input that is
+// a regular file already (`- < file`) is used as it is.
+class SpooledInput {
+ public:
+  SpooledInput() = default;
+  SpooledInput(const SpooledInput&) = delete;
+  SpooledInput& operator=(const SpooledInput&) = delete;
+  ~SpooledInput();
+
+  // Copies `fd` to a temporary file in $TMPDIR (default /tmp), at most
+  // `max_bytes`. False with `*error` on an I/O error or a larger input.
+  bool Spool(int fd, uint64_t max_bytes, std::string* error);
+  // A path that opens the bytes ("/dev/fd/N"); empty before Spool.
+  const std::string& path() const { return path_; }
+
+ private:
+  int fd_ = -1;  // The temporary file, when one was made.
+  std::string path_;
+};
 
 }  // namespace colcheck
 

@@ -1,7 +1,10 @@
 #include "cli/inputs.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -89,6 +92,41 @@ TEST(CliInputs, MissingPathIsAnError) {
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_NE(errors[0].find("/nonexistent/colcheck/x.parquet: "),
             std::string::npos);
+}
+
+// Writes `bytes` into a pipe and returns its read end.
+int PipeOf(const std::string& bytes) {
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  if (write(fds[1], bytes.data(), bytes.size()) !=
+      static_cast<ssize_t>(bytes.size())) {
+    return -1;
+  }
+  close(fds[1]);
+  return fds[0];
+}
+
+TEST(CliInputs, SpooledPipeReadsBackWhole) {
+  const int fd = PipeOf("PAR1 and more");
+  ASSERT_GE(fd, 0);
+  SpooledInput copy;
+  std::string error;
+  ASSERT_TRUE(copy.Spool(fd, 13, &error)) << error;
+  close(fd);
+  std::ifstream in(copy.path(), std::ios::binary);
+  const std::string back((std::istreambuf_iterator<char>(in)),
+                         std::istreambuf_iterator<char>());
+  EXPECT_EQ(back, "PAR1 and more");
+}
+
+TEST(CliInputs, SpoolRefusesMoreThanItsLimit) {
+  const int fd = PipeOf("PAR1 and more");
+  ASSERT_GE(fd, 0);
+  SpooledInput copy;
+  std::string error;
+  EXPECT_FALSE(copy.Spool(fd, 12, &error));
+  EXPECT_FALSE(error.empty());
+  close(fd);
 }
 
 }  // namespace

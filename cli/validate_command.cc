@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <functional>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "cli/file_mapping.h"
 #include "cli/inputs.h"
 #include "colcheck/colcheck.h"
+#include "core/limits.h"
 #include "reports/codes_markdown.h"
 #include "reports/file_report.h"
 #include "reports/hex_context.h"
@@ -59,10 +61,16 @@ class TextOutput : public ReportOutput {
 // window alive would cost address space for nothing in the other formats.
 class ContextOutput : public ReportOutput {
  public:
+  // `stdin_path` opens the copy of standard input, if any.
+  explicit ContextOutput(std::string stdin_path)
+      : stdin_path_(std::move(stdin_path)) {}
+
   void Add(const std::string& path, const Report& report) override {
     FileMapping file;
     std::string error;
-    if (report.diagnostics.empty() || !file.Open(path, &error)) {
+    const std::string& open_path =
+        path == kStandardInput ? stdin_path_ : path;
+    if (report.diagnostics.empty() || !file.Open(open_path, &error)) {
       // A file replaced or removed since it was validated still gets its
       // report, only without excerpts.
       WriteText(path, report, std::cout);
@@ -73,6 +81,9 @@ class ContextOutput : public ReportOutput {
   void Finish(const RunSummary& summary) override {
     WriteTextSummaryIfUseful(summary);
   }
+
+ private:
+  std::string stdin_path_;
 };
 
 class JsonOutput : public ReportOutput {
@@ -112,7 +123,8 @@ class SarifOutput : public ReportOutput {
   SarifWriter writer_{&std::cout};
 };
 
-std::unique_ptr<ReportOutput> MakeOutput(const CliArgs& args) {
+std::unique_ptr<ReportOutput> MakeOutput(const CliArgs& args,
+                                         const std::string& stdin_path) {
   if (args.quiet) return nullptr;
   switch (args.format) {
     case CliFormat::kJson:
@@ -122,7 +134,7 @@ std::unique_ptr<ReportOutput> MakeOutput(const CliArgs& args) {
     case CliFormat::kSarif:
       return std::make_unique<SarifOutput>();
     default:
-      if (args.context) return std::make_unique<ContextOutput>();
+      if (args.context) return std::make_unique<ContextOutput>(stdin_path);
       return std::make_unique<TextOutput>();
   }
 }
@@ -153,6 +165,25 @@ void ReportSkipped(size_t skipped) {
                "validates them)\n";
 }
 
+// Copies standard input when `paths` names it (once at most, and not when
+// --files-from read its list from there). False after printing why not.
+bool SpoolStandardInputIfNamed(const CliArgs& args,
+                               const std::vector<std::string>& paths,
+                               SpooledInput* copy) {
+  const auto named = std::count(paths.begin(), paths.end(), kStandardInput);
+  if (named == 0) return true;
+  if (named > 1 || args.files_from == kStandardInput) {
+    std::cerr << "colcheck: standard input (-) can be read only once\n";
+    return false;
+  }
+  std::string error;
+  if (!copy->Spool(STDIN_FILENO, limits::kMaxSpooledInputBytes, &error)) {
+    std::cerr << "colcheck: -: " << error << "\n";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 // What a worker hands over for one file.
@@ -179,10 +210,20 @@ int RunValidate(const CliArgs& args) {
   std::optional<BaselineWriter> baseline_out;
   if (!args.write_baseline.empty()) baseline_out.emplace(args.write_baseline);
 
+  std::vector<std::string> paths = args.paths;
+  if (!args.files_from.empty() &&
+      !ReadPathList(args.files_from, &paths, &error)) {
+    std::cerr << "colcheck: --files-from " << error << "\n";
+    return kExitError;
+  }
+  SpooledInput stdin_copy;
+  if (!SpoolStandardInputIfNamed(args, paths, &stdin_copy)) {
+    return kExitError;
+  }
   std::vector<std::string> errors;
   size_t skipped = 0;
   const std::vector<std::string> files = CollectInputs(
-      args.paths, &errors,
+      paths, &errors,
       args.all_files ? WalkFilter::kAllFiles : WalkFilter::kColumnarMagic,
       &skipped);
   bool io_error = !errors.empty();
@@ -195,7 +236,8 @@ int RunValidate(const CliArgs& args) {
   options.max_diagnostics = args.max_diagnostics;
   options.level = args.level;
   options.threads = ThreadsPerFile(args, jobs);
-  const std::unique_ptr<ReportOutput> output = MakeOutput(args);
+  const std::unique_ptr<ReportOutput> output =
+      MakeOutput(args, stdin_copy.path());
   // --quiet silences the reports, not the sign of life on a terminal.
   ProgressLine progress = ProgressLine::OnStderr(files.size());
   // When stdout is the same terminal, each report must first erase the bar.
@@ -205,6 +247,8 @@ int RunValidate(const CliArgs& args) {
   RunSummary summary;
   const std::function<ValidateOutcome(size_t)> work = [&](size_t i) {
     const std::string& path = files[i];
+    const std::string& open_path =
+        path == kStandardInput ? stdin_copy.path() : path;
     const FilePolicy policy = resolver->For(path);
     Options file_options = options;
     file_options.findings = policy.findings;
@@ -215,10 +259,10 @@ int RunValidate(const CliArgs& args) {
     ValidateOutcome outcome;
     outcome.fail_on = policy.fail_on;
     outcome.file.status =
-        ValidateFile(path, file_options, &outcome.file.report);
+        ValidateFile(open_path, file_options, &outcome.file.report);
     if (baseline_out && outcome.file.status.ok() &&
         !outcome.file.report.diagnostics.empty()) {
-      outcome.hash = HashFileContent(path).value_or("");
+      outcome.hash = HashFileContent(open_path).value_or("");
     }
     return outcome;
   };

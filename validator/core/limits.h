@@ -177,6 +177,12 @@ inline constexpr uint64_t kMaxOrcLiveBytes = uint64_t{1} << 30;
 inline constexpr uint64_t kMaxOrcPooledBytes = uint64_t{64} << 20;
 inline constexpr uint64_t kMaxOrcPoolExpansion = 64;
 
+// ---- The command line (cli/) ----
+// `colcheck validate -` copies standard input to a temporary file first
+// (cli/inputs.h, SpooledInput); a copy larger than this is refused, so a
+// runaway pipe cannot fill the temporary directory.
+inline constexpr uint64_t kMaxSpooledInputBytes = uint64_t{64} << 30;
+
 // ---- The decoded model (core/model_allocator.h) ----
 // A list of the model of at least this many bytes gets a mapping of its
 // own on huge pages. malloc reuses the memory of freed lists of a few MiB
