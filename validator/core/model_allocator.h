@@ -4,10 +4,10 @@
 // chunks of a row group of 10,000 columns take about 20 MB. Written once
 // from end to end, such a list costs one page fault per 4 KiB page, and
 // half of a whole process's time on a 10,000 x 10 footer went to faults.
-// A list of limits::kModelMapFrom (8 MiB) or more therefore gets a mapping of its
-// own on huge pages (core/huge_pages.h). Smaller lists use operator new
-// (core/limits.h says why), as do all lists under AddressSanitizer, so
-// that it sees every byte of the model.
+// A list of limits::kModelMapFrom (8 MiB) or more therefore gets a
+// mapping of its own on huge pages (core/huge_pages.h). Smaller lists use
+// operator new (core/limits.h says why), as do all lists under
+// AddressSanitizer, so that it sees every byte of the model.
 
 #ifndef COLCHECK_CORE_MODEL_ALLOCATOR_H_
 #define COLCHECK_CORE_MODEL_ALLOCATOR_H_
