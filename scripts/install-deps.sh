@@ -19,6 +19,10 @@ packages=(
   python3-snappy python3-zstandard python3-lz4 python3-brotli
   python3-jsonschema
   python3-protobuf python3-lzo  # generators/ write ORC metadata and LZO chunks.
+  # python/: the colcheck package (pybind11), its tests and what its API
+  # converts to (pandas) or reads from (fsspec); pip and venv install it.
+  python3-dev pybind11-dev python3-pybind11 python3-pytest python3-pandas
+  python3-fsspec python3-pip python3-venv
   chromium
   parallel  # cli/tests/test_batch.py runs the README's GNU parallel recipe.
   time  # bench/*.py: GNU time reports a child's own peak RSS.

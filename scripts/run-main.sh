@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Command 1: installs the dependencies, builds colcheck (Release) into build/
-# and validates the bundled corpus of valid files with it.
+# Command 1: installs the dependencies, builds colcheck (Release) and its
+# Python package (build/python) into build/, and validates the bundled
+# corpus of valid files with it.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -9,7 +10,7 @@ cd "${repo}"
 bash scripts/install-deps.sh
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
-cmake --build build -j2 --target colcheck
+cmake --build build -j2 --target colcheck colcheck_python
 
 corpora=(corpus/valid corpus/orc/valid)
 for corpus in "${corpora[@]}"; do

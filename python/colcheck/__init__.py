@@ -1,0 +1,220 @@
+"""colcheck: a strict validator for Parquet and ORC files.
+
+    >>> import colcheck
+    >>> result = colcheck.validate("part-0.parquet")
+    >>> result.verdict
+    'valid'
+    >>> for d in result.errors:
+    ...     print(d.code, d.offset, d.length, d.field)
+
+`validate` takes a path, bytes, a bytearray, a memoryview, or a binary
+file-like object with `read` (an fsspec file included). It returns a
+`Result` whose diagnostics carry the stable code and the exact byte span of
+each finding; `Result.to_dict()` is the object `colcheck validate --format
+json` prints for the file. Findings are never exceptions: only a failure of
+the tool itself (a file that cannot be read) raises `ToolError`, and bad
+arguments raise `ValueError`. The GIL is released while a file is checked,
+so threads validate files in parallel.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from typing import Any, BinaryIO, Iterable, Mapping, Optional, Sequence, Union
+
+from colcheck._colcheck import ToolError, __version__
+from colcheck import _colcheck
+
+__all__ = [
+    "Diagnostic", "Result", "ToolError", "codes", "explain", "plan",
+    "schema", "validate", "__version__",
+]
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, BinaryIO]
+
+_LEVELS = ("footer", "pages", "full")
+
+
+@dataclasses.dataclass(frozen=True)
+class Diagnostic:
+    """One finding: a code and the byte span [offset, offset + length)."""
+
+    code: str
+    severity: str  # "error", "warning" or "info"
+    offset: int
+    length: int
+    field: str  # Where, in the format's own terms; "" for the whole file.
+    message: str
+    column: str = ""  # The dotted column path, when one column is concerned.
+    known_bug: str = ""  # The known writer bug that explains it, if any.
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The validation of one file."""
+
+    path: str
+    format: str  # "parquet", "orc" or "unknown"
+    size: int
+    verdict: str  # "valid", "invalid", "encrypted" or "unsupported"
+    complete: bool  # False when one of colcheck's own limits cut checking.
+    diagnostics: tuple[Diagnostic, ...]
+    suppressed: int = 0
+    _json: Mapping[str, Any] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
+
+    @property
+    def valid(self) -> bool:
+        """Whether no error was found (encrypted files count as valid)."""
+        return self.verdict != "invalid"
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    @property
+    def infos(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "info"]
+
+    def to_dict(self) -> dict:
+        """The file's object of `colcheck validate --format json`."""
+        return json.loads(json.dumps(self._json))
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self._json, **kwargs)
+
+    def to_pandas(self):
+        """The diagnostics as a pandas DataFrame, one row each, with the
+        file's path, format and verdict on every row."""
+        import pandas as pd
+
+        columns = [f.name for f in dataclasses.fields(Diagnostic)]
+        frame = pd.DataFrame([d.to_dict() for d in self.diagnostics],
+                             columns=columns)
+        frame.insert(0, "verdict", self.verdict)
+        frame.insert(0, "format", self.format)
+        frame.insert(0, "path", self.path)
+        return frame.astype({"offset": "uint64", "length": "uint64"})
+
+
+def _result_of(text: str) -> Result:
+    obj = json.loads(text)
+    names = {f.name for f in dataclasses.fields(Diagnostic)}
+    return Result(
+        path=obj["path"],
+        format=obj["format"],
+        size=obj["size"],
+        verdict=obj["verdict"],
+        complete=obj.get("complete", True),
+        diagnostics=tuple(
+            Diagnostic(**{k: v for k, v in d.items() if k in names})
+            for d in obj["diagnostics"]),
+        suppressed=obj.get("suppressed", 0),
+        _json=obj,
+    )
+
+
+def _open(source: Source, name: Optional[str]) -> tuple[Any, str]:
+    """What the extension takes (a path or a buffer) and the name reports
+    show for it."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fsdecode(source)
+        return path, name if name is not None else path
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return source, name if name is not None else "<bytes>"
+    read = getattr(source, "read", None)
+    if read is None:
+        raise TypeError(
+            "source must be a path, bytes, a bytearray, a memoryview or a "
+            f"binary file-like object, not {type(source).__name__}")
+    if getattr(source, "seekable", lambda: False)():
+        source.seek(0)
+    data = read()
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError("the file-like object must be opened in binary mode")
+    if name is None:
+        name = os.fsdecode(getattr(source, "path", None)
+                           or getattr(source, "name", None) or "<stream>")
+    return data, name
+
+
+def _patterns(value: Union[None, str, Iterable[str]]) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [p for p in value.split(",") if p]
+    return list(value)
+
+
+def validate(source: Source, *, level: str = "full", strict: bool = False,
+             select: Union[None, str, Iterable[str]] = None,
+             ignore: Union[None, str, Iterable[str]] = None,
+             severity: Optional[Mapping[str, str]] = None,
+             max_diagnostics: int = 10000, threads: int = 1,
+             name: Optional[str] = None) -> Result:
+    """Validates one Parquet or ORC file.
+
+    level: "footer" (the metadata only), "pages" (also every page header)
+        or "full" (also bodies, levels, values, statistics, indexes and
+        bloom filters).
+    strict: every warning is an error.
+    select, ignore: code patterns (a code, a group such as "stats.*", or
+        "all"), as a list or a comma-separated string; `select` keeps only
+        those, `ignore` drops them.
+    severity: {pattern: "error" | "warning" | "info"} overrides.
+    threads: threads for the column chunks of one Parquet file (0: one per
+        processor); the result is the same for any count.
+    name: the path shown in the result (default: the path, or "<bytes>").
+    """
+    if level not in _LEVELS:
+        raise ValueError(f"level must be one of {', '.join(_LEVELS)}, "
+                         f"not {level!r}")
+    if max_diagnostics < 0 or threads < 0:
+        raise ValueError("max_diagnostics and threads must not be negative")
+    file, shown = _open(source, name)
+    text = _colcheck.validate(
+        file, shown, _LEVELS.index(level), max_diagnostics, threads,
+        None if select is None else _patterns(select), _patterns(ignore),
+        list((severity or {}).items()), strict)
+    return _result_of(text)
+
+
+def explain(source: Source, *, footer: bool = False,
+            max_diagnostics: int = 10000,
+            name: Optional[str] = None) -> dict:
+    """The layout of the file, every region from the magic to the footer,
+    as `colcheck explain --format json` prints it; with footer=True also
+    every Thrift (or protobuf) field of the footer with its byte span."""
+    file, shown = _open(source, name)
+    return json.loads(_colcheck.explain(file, shown, footer, max_diagnostics))
+
+
+def schema(source: Source, *, max_diagnostics: int = 10000,
+           name: Optional[str] = None) -> dict:
+    """The schema tree, as `colcheck schema --format json` prints it."""
+    file, shown = _open(source, name)
+    return json.loads(_colcheck.schema(file, shown, max_diagnostics))
+
+
+def plan(source: Source, *, data: bool = False, max_diagnostics: int = 10000,
+         name: Optional[str] = None) -> dict:
+    """How each column reads, with the hazards readers meet, as `colcheck
+    plan --format json` prints it; with data=True the values each hazard
+    affects are counted."""
+    file, shown = _open(source, name)
+    return json.loads(_colcheck.plan(file, shown, data, max_diagnostics))
+
+
+def codes() -> list[dict]:
+    """The registry: every code with its default severity, the spec
+    sentence it rests on and a summary."""
+    return json.loads(_colcheck.codes())["codes"]

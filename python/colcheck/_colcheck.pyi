@@ -1,0 +1,19 @@
+# The extension's functions return the JSON the command line prints; the
+# package (colcheck/__init__.py) turns it into typed objects.
+from typing import Optional, Sequence, Tuple, Union
+
+__version__: str
+
+class ToolError(OSError): ...
+
+_File = Union[str, bytes, bytearray, memoryview]
+
+def validate(file: _File, name: str, level: int, max_diagnostics: int,
+             threads: int, select: Optional[Sequence[str]],
+             ignore: Sequence[str], severity: Sequence[Tuple[str, str]],
+             strict: bool) -> str: ...
+def explain(file: _File, name: str, footer: bool,
+            max_diagnostics: int) -> str: ...
+def schema(file: _File, name: str, max_diagnostics: int) -> str: ...
+def plan(file: _File, name: str, data: bool, max_diagnostics: int) -> str: ...
+def codes() -> str: ...

@@ -1,0 +1,223 @@
+// colcheck._colcheck: the validator for Python, through pybind11.
+//
+// Every call returns the JSON the command line prints for the same work
+// (reports/), the project's stable contract, and colcheck/__init__.py
+// turns it into typed objects. So the two front ends cannot drift apart,
+// and this file only chooses the source, the options and the renderer.
+//
+// The GIL is released while the validator runs: a memory buffer is pinned
+// by its Py_buffer for the duration, and nothing here touches a Python
+// object until the GIL is taken back. Tool errors (a file that cannot be
+// read, an unknown code pattern) raise; findings never do.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/findings_config.h"
+#include "colcheck/colcheck.h"
+#include "colcheck/inspect.h"
+#include "colcheck/read_plan.h"
+#include "reports/explain.h"
+#include "reports/json.h"
+#include "reports/plan.h"
+#include "reports/schema.h"
+
+namespace colcheck {
+namespace {
+
+namespace py = pybind11;
+
+// A file's bytes: a path the library maps, or a buffer Python owns.
+struct Source {
+  std::optional<std::string> path;
+  std::span<const std::byte> bytes;
+};
+
+// Raised for failures of the tool itself (colcheck.ToolError).
+struct ToolError {
+  std::string message;
+};
+
+Level LevelAt(int index) {
+  if (index < 0 || index > static_cast<int>(Level::kFull)) {
+    throw py::value_error("level must be 'footer', 'pages' or 'full'");
+  }
+  return static_cast<Level>(index);
+}
+
+std::vector<Code> CodesOf(const std::vector<std::string>& patterns) {
+  std::vector<Code> codes;
+  for (const std::string& pattern : patterns) {
+    std::vector<Code> matched;  // ResolveCodePattern replaces, not appends.
+    std::string error;
+    if (!ResolveCodePattern(pattern, &matched, &error)) {
+      throw py::value_error(error + " (see colcheck.codes())");
+    }
+    codes.insert(codes.end(), matched.begin(), matched.end());
+  }
+  return codes;
+}
+
+// The findings options, as `validate --select/--ignore/--severity/
+// --strict` applies them.
+FindingsPolicy PolicyOf(const std::optional<std::vector<std::string>>& select,
+                        const std::vector<std::string>& ignore,
+                        const std::vector<std::pair<std::string,
+                                                    std::string>>& severity,
+                        bool strict) {
+  FindingsLayer layer;
+  if (select) layer.select = CodesOf(*select);
+  layer.ignore = CodesOf(ignore);
+  for (const auto& [pattern, name] : severity) {
+    Severity level;
+    if (!ParseSeverityName(name, &level)) {
+      throw py::value_error("unknown severity '" + name +
+                            "' (error, warning or info)");
+    }
+    for (const Code code : CodesOf({pattern})) {
+      layer.severities.emplace_back(code, level);
+    }
+  }
+  layer.strict = strict;
+  FindingsPolicy policy;
+  FailOn unused = FailOn::kError;
+  ApplyLayer(layer, &policy, &unused);
+  return policy;
+}
+
+std::string RunValidation(const Source& source, const std::string& name,
+                         const Options& options) {
+  Report report;
+  {
+    py::gil_scoped_release release;
+    if (source.path) {
+      const Status status = ValidateFile(*source.path, options, &report);
+      if (!status.ok()) throw ToolError{status.message()};
+    } else {
+      report = ValidateBytes(source.bytes, options);
+    }
+  }
+  std::string json;
+  AppendJsonFile(name, report, &json);
+  return json;
+}
+
+Inspection Inspect(const Source& source, const InspectOptions& options) {
+  Inspection inspection;
+  py::gil_scoped_release release;
+  if (!source.path) return InspectBytes(source.bytes, options);
+  const Status status = InspectFile(*source.path, options, &inspection);
+  if (!status.ok()) throw ToolError{status.message()};
+  return inspection;
+}
+
+// What the functions below take as a file: a path (str) or an object with
+// the buffer protocol, whose bytes stay pinned while `view` lives.
+Source SourceOf(const py::object& file, std::optional<py::buffer_info>* view) {
+  if (py::isinstance<py::str>(file)) return {file.cast<std::string>(), {}};
+  view->emplace(py::reinterpret_borrow<py::buffer>(file).request());
+  const py::buffer_info& info = **view;
+  const size_t size = static_cast<size_t>(info.size * info.itemsize);
+  return {std::nullopt,
+          {static_cast<const std::byte*>(info.ptr), size}};
+}
+
+std::string ValidateToJson(const py::object& file, const std::string& name,
+                     int level, size_t max_diagnostics, size_t threads,
+                     const std::optional<std::vector<std::string>>& select,
+                     const std::vector<std::string>& ignore,
+                     const std::vector<std::pair<std::string, std::string>>&
+                         severity,
+                     bool strict) {
+  Options options;
+  options.level = LevelAt(level);
+  options.max_diagnostics = max_diagnostics;
+  options.threads = threads;
+  options.findings = PolicyOf(select, ignore, severity, strict);
+  std::optional<py::buffer_info> view;
+  const Source source = SourceOf(file, &view);
+  // As the command line: a name settles the format of bytes without magic.
+  if (source.path) options.expected_format = FormatFromFileName(*source.path);
+  return RunValidation(source, name, options);
+}
+
+std::string ExplainToJson(const py::object& file, const std::string& name,
+                          bool footer, size_t max_diagnostics) {
+  InspectOptions options;
+  options.level = Level::kFull;
+  options.footer_fields = footer;
+  options.max_diagnostics = max_diagnostics;
+  std::optional<py::buffer_info> view;
+  const Inspection inspection = Inspect(SourceOf(file, &view), options);
+  return RenderExplainJson(name, inspection, footer);
+}
+
+std::string SchemaToJson(const py::object& file, const std::string& name,
+                         size_t max_diagnostics) {
+  InspectOptions options;
+  options.level = Level::kFooter;  // The schema is all in the footer.
+  options.max_diagnostics = max_diagnostics;
+  std::optional<py::buffer_info> view;
+  const Inspection inspection = Inspect(SourceOf(file, &view), options);
+  return RenderSchemaJson(name, inspection);
+}
+
+std::string PlanToJson(const py::object& file, const std::string& name,
+                       bool data, size_t max_diagnostics) {
+  InspectOptions options;
+  options.max_diagnostics = max_diagnostics;
+  // As `colcheck plan`: --data validates in full as it counts.
+  options.level = data ? Level::kFull : Level::kFooter;
+  std::optional<py::buffer_info> view;
+  const Source source = SourceOf(file, &view);
+  const Inspection inspection = Inspect(source, options);
+  ReadPlan plan = PlanColumns(inspection);
+  // The plan reads Parquet's SchemaElements; an ORC type tree has none.
+  if (data && inspection.schema.kind != SchemaKind::kOrcTypes) {
+    py::gil_scoped_release release;
+    if (!source.path) {
+      CountHazards(source.bytes, inspection, &plan);
+    } else if (const Status status =
+                   CountHazardsInFile(*source.path, inspection, &plan);
+               !status.ok()) {
+      throw ToolError{status.message()};
+    }
+  }
+  return RenderPlanJson(name, inspection, plan, data);
+}
+
+}  // namespace
+}  // namespace colcheck
+
+PYBIND11_MODULE(_colcheck, m) {
+  namespace py = pybind11;
+  using colcheck::ToolError;
+  m.doc() = "The colcheck validator; use the colcheck package instead.";
+  static py::exception<ToolError> tool_error(m, "ToolError", PyExc_OSError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const ToolError& e) {
+      tool_error(e.message.c_str());
+    }
+  });
+  m.def("validate", &colcheck::ValidateToJson, py::arg("file"), py::arg("name"),
+        py::arg("level"), py::arg("max_diagnostics"), py::arg("threads"),
+        py::arg("select"), py::arg("ignore"), py::arg("severity"),
+        py::arg("strict"));
+  m.def("explain", &colcheck::ExplainToJson, py::arg("file"), py::arg("name"),
+        py::arg("footer"), py::arg("max_diagnostics"));
+  m.def("schema", &colcheck::SchemaToJson, py::arg("file"), py::arg("name"),
+        py::arg("max_diagnostics"));
+  m.def("plan", &colcheck::PlanToJson, py::arg("file"), py::arg("name"),
+        py::arg("data"), py::arg("max_diagnostics"));
+  m.def("codes", &colcheck::RenderCodesJson);
+  m.attr("__version__") = COLCHECK_VERSION;
+}

@@ -1,0 +1,198 @@
+"""The colcheck Python package against the command line.
+
+The package renders through the same reports/ code as `colcheck validate
+--format json`, so every result must equal the CLI's JSON for the same file,
+and every kind of source (path, bytes, bytearray, memoryview, file objects,
+fsspec files) must give the same findings. Run by ctest (python_package)
+with PYTHONPATH at the built package, COLCHECK_CLI at the built command and
+COLCHECK_SOURCE_DIR at the repository.
+"""
+
+import io
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+import colcheck
+
+SOURCE = pathlib.Path(os.environ.get("COLCHECK_SOURCE_DIR", "."))
+CLI = os.environ.get("COLCHECK_CLI", "colcheck")
+CORPUS = SOURCE / "corpus"
+
+
+def cli_json(*args):
+    result = subprocess.run([CLI, *args], capture_output=True, check=False)
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout)
+
+
+def corpus_files():
+    files = sorted(CORPUS.glob("valid/*.parquet"))
+    files += sorted(CORPUS.glob("invalid/*/*.parquet"))
+    files += sorted(CORPUS.glob("orc/valid/*.orc"))
+    files += sorted(CORPUS.glob("orc/invalid/*/*.orc"))
+    if not files:
+        pytest.skip(f"no corpus under {CORPUS}")
+    return [str(f) for f in files]
+
+
+@pytest.fixture(scope="module")
+def invalid_file():
+    files = sorted(CORPUS.glob("invalid/bloom.false-negative/*.parquet"))
+    if not files:
+        pytest.skip("corpus/invalid missing")
+    return str(files[0])
+
+
+def test_every_corpus_file_equals_the_cli_json():
+    files = corpus_files()
+    expected = cli_json("validate", "--format", "json", "--threads", "1",
+                        *files)["files"]
+    assert [f["path"] for f in expected] == files
+    for path, want in zip(files, expected):
+        result = colcheck.validate(path)
+        assert result.to_dict() == want, path
+        assert result.path == path
+        assert result.verdict == want["verdict"]
+        assert [(d.code, d.offset, d.length) for d in result.diagnostics] == [
+            (d["code"], d["offset"], d["length"]) for d in want["diagnostics"]]
+
+
+def test_every_kind_of_source_gives_the_same_findings(invalid_file, tmp_path):
+    by_path = colcheck.validate(invalid_file).to_dict()
+    data = pathlib.Path(invalid_file).read_bytes()
+    sources = {
+        "bytes": data,
+        "bytearray": bytearray(data),
+        "memoryview": memoryview(data),
+        "BytesIO": io.BytesIO(data),
+        "PathLike": pathlib.Path(invalid_file),
+    }
+    for kind, source in sources.items():
+        got = colcheck.validate(source, name=invalid_file).to_dict()
+        assert got == by_path, kind
+    with open(invalid_file, "rb") as f:
+        f.read(10)  # A file object is read from its start.
+        got = colcheck.validate(f).to_dict()
+    assert got == by_path
+    assert colcheck.validate(data).path == "<bytes>"
+
+
+def test_fsspec_files(invalid_file):
+    fsspec = pytest.importorskip("fsspec")
+    by_path = colcheck.validate(invalid_file).to_dict()
+    with fsspec.open("file://" + os.path.abspath(invalid_file), "rb") as f:
+        got = colcheck.validate(f, name=invalid_file)
+    assert got.to_dict() == by_path
+    memory = fsspec.filesystem("memory")
+    memory.pipe("/lake/part-0.parquet", pathlib.Path(invalid_file).read_bytes())
+    with memory.open("/lake/part-0.parquet", "rb") as f:
+        got = colcheck.validate(f)
+    assert got.path == "/lake/part-0.parquet"
+    assert got.diagnostics == colcheck.validate(invalid_file).diagnostics
+
+
+def test_options_match_the_cli_flags(invalid_file):
+    cases = [
+        ([], {}),
+        (["--level", "footer"], {"level": "footer"}),
+        (["--level", "pages"], {"level": "pages"}),
+        (["--strict"], {"strict": True}),
+        (["--ignore", "bloom"], {"ignore": ["bloom"]}),
+        (["--ignore", "bloom.*,stats"], {"ignore": "bloom.*,stats"}),
+        (["--select", "bloom.false-negative"],
+         {"select": ["bloom.false-negative"]}),
+        (["--severity", "bloom=warning"], {"severity": {"bloom": "warning"}}),
+        (["--max-diagnostics", "1"], {"max_diagnostics": 1}),
+    ]
+    for flags, kwargs in cases:
+        want = cli_json("validate", "--format", "json", *flags,
+                        invalid_file)["files"][0]
+        got = colcheck.validate(invalid_file, **kwargs)
+        assert got.to_dict() == want, flags
+
+
+def test_the_same_findings_on_any_thread_count(invalid_file):
+    one = colcheck.validate(invalid_file, threads=1)
+    assert colcheck.validate(invalid_file, threads=0) == one
+    assert colcheck.validate(invalid_file, threads=3) == one
+
+
+def test_tool_errors_and_bad_arguments(invalid_file, tmp_path):
+    with pytest.raises(colcheck.ToolError) as missing:
+        colcheck.validate(str(tmp_path / "missing.parquet"))
+    assert isinstance(missing.value, OSError)
+    assert "missing.parquet" in str(missing.value)
+    with pytest.raises(colcheck.ToolError):
+        colcheck.validate(str(tmp_path))  # A directory.
+    with pytest.raises(ValueError):
+        colcheck.validate(invalid_file, level="deep")
+    with pytest.raises(ValueError):
+        colcheck.validate(invalid_file, ignore=["no.such-code"])
+    with pytest.raises(ValueError):
+        colcheck.validate(invalid_file, severity={"bloom": "fatal"})
+    with pytest.raises(ValueError):
+        colcheck.validate(invalid_file, threads=-1)
+    with pytest.raises(TypeError):
+        colcheck.validate(42)
+    text = tmp_path / "text.txt"
+    text.write_text("PAR1")
+    with open(text, "r") as f, pytest.raises(TypeError):
+        colcheck.validate(f)
+
+
+def test_findings_are_results_not_exceptions():
+    result = colcheck.validate(b"not a columnar file")
+    assert result.verdict == "invalid"
+    assert not result.valid
+    assert result.format == "unknown"
+    assert result.errors and all(d.severity == "error" for d in result.errors)
+    empty = colcheck.validate(b"")
+    assert empty.verdict == "invalid"
+
+
+def test_conversions(invalid_file):
+    result = colcheck.validate(invalid_file)
+    assert json.loads(result.to_json()) == result.to_dict()
+    assert [d.to_dict()["code"] for d in result.diagnostics] == [
+        d["code"] for d in result.to_dict()["diagnostics"]]
+    pandas = pytest.importorskip("pandas")
+    frame = result.to_pandas()
+    assert isinstance(frame, pandas.DataFrame)
+    assert len(frame) == len(result.diagnostics)
+    assert list(frame.columns) == [
+        "path", "format", "verdict", "code", "severity", "offset", "length",
+        "field", "message", "column", "known_bug"]
+    assert list(frame["offset"]) == [d.offset for d in result.diagnostics]
+    assert str(frame["offset"].dtype) == "uint64"
+    assert len(colcheck.validate(CORPUS / "valid" / "all_nulls.parquet")
+               .to_pandas()) == 0
+
+
+def test_inspection_views_equal_the_cli(invalid_file):
+    assert colcheck.explain(invalid_file) == cli_json(
+        "explain", "--format", "json", invalid_file)
+    assert colcheck.explain(invalid_file, footer=True) == cli_json(
+        "explain", "--format", "json", "--footer", invalid_file)
+    assert colcheck.schema(invalid_file) == cli_json(
+        "schema", "--format", "json", invalid_file)
+    assert colcheck.plan(invalid_file) == cli_json(
+        "plan", "--format", "json", invalid_file)
+    assert colcheck.plan(invalid_file, data=True) == cli_json(
+        "plan", "--format", "json", "--data", invalid_file)
+    data = pathlib.Path(invalid_file).read_bytes()
+    assert colcheck.plan(data, data=True, name=invalid_file) == \
+        colcheck.plan(invalid_file, data=True)
+    orc = sorted(CORPUS.glob("orc/valid/*.orc"))
+    if orc:
+        assert colcheck.schema(orc[0]) == cli_json(
+            "schema", "--format", "json", str(orc[0]))
+
+
+def test_codes_are_the_registry():
+    assert colcheck.codes() == cli_json("codes", "--format", "json")["codes"]
+    names = {c["code"] for c in colcheck.codes()}
+    assert "bloom.false-negative" in names
