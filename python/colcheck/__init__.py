@@ -130,7 +130,11 @@ def _open(source: Source, name: Optional[str]) -> tuple[Any, str]:
         path = os.fsdecode(source)
         return path, name if name is not None else path
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return source, name if name is not None else "<bytes>"
+        view = memoryview(source)
+        if not view.c_contiguous:
+            raise ValueError("a memoryview source must be C-contiguous")
+        # The extension reads the buffer as bytes, whatever its item type.
+        return view.cast("B"), name if name is not None else "<bytes>"
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError(

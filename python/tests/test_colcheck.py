@@ -79,6 +79,12 @@ def test_every_kind_of_source_gives_the_same_findings(invalid_file, tmp_path):
         got = colcheck.validate(f).to_dict()
     assert got == by_path
     assert colcheck.validate(data).path == "<bytes>"
+    # Any item type is read as its bytes; a strided view is refused.
+    padded = bytearray(data) + bytes(-len(data) % 8)
+    words = memoryview(padded).cast("Q")
+    assert colcheck.validate(words).size == len(padded)
+    with pytest.raises(ValueError):
+        colcheck.validate(memoryview(data)[::2])
 
 
 def test_fsspec_files(invalid_file):
