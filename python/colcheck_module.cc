@@ -17,8 +17,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "cli/findings_config.h"
 #include "colcheck/colcheck.h"
@@ -52,38 +50,26 @@ Level LevelAt(int index) {
   return static_cast<Level>(index);
 }
 
-std::vector<Code> CodesOf(const std::vector<std::string>& patterns) {
-  std::vector<Code> codes;
-  for (const std::string& pattern : patterns) {
-    std::vector<Code> matched;  // ResolveCodePattern replaces, not appends.
-    std::string error;
-    if (!ResolveCodePattern(pattern, &matched, &error)) {
-      throw py::value_error(error + " (see colcheck.codes())");
-    }
-    codes.insert(codes.end(), matched.begin(), matched.end());
-  }
-  return codes;
-}
-
-// The findings options, as `validate --select/--ignore/--severity/
-// --strict` applies them.
-FindingsPolicy PolicyOf(const std::optional<std::vector<std::string>>& select,
-                        const std::vector<std::string>& ignore,
-                        const std::vector<std::pair<std::string,
-                                                    std::string>>& severity,
-                        bool strict) {
+// The findings options, parsed and applied as `validate --select,
+// --ignore, --severity, --strict` are: `select` and `ignore` are
+// comma-separated patterns, `severity` is "PATTERN=SEVERITY,...".
+FindingsPolicy PolicyOf(const std::optional<std::string>& select,
+                        const std::string& ignore,
+                        const std::string& severity, bool strict) {
   FindingsLayer layer;
-  if (select) layer.select = CodesOf(*select);
-  layer.ignore = CodesOf(ignore);
-  for (const auto& [pattern, name] : severity) {
-    Severity level;
-    if (!ParseSeverityName(name, &level)) {
-      throw py::value_error("unknown severity '" + name +
-                            "' (error, warning or info)");
+  std::string error;
+  if (select) {
+    layer.select.emplace();
+    if (!ParseCodeList(*select, &*layer.select, &error)) {
+      throw py::value_error("select: " + error + " (see colcheck.codes())");
     }
-    for (const Code code : CodesOf({pattern})) {
-      layer.severities.emplace_back(code, level);
-    }
+  }
+  if (!ignore.empty() && !ParseCodeList(ignore, &layer.ignore, &error)) {
+    throw py::value_error("ignore: " + error + " (see colcheck.codes())");
+  }
+  if (!severity.empty() &&
+      !ParseSeverityList(severity, &layer.severities, &error)) {
+    throw py::value_error("severity: " + error);
   }
   layer.strict = strict;
   FindingsPolicy policy;
@@ -131,10 +117,8 @@ Source SourceOf(const py::object& file, std::optional<py::buffer_info>* view) {
 
 std::string ValidateToJson(const py::object& file, const std::string& name,
                      int level, size_t max_diagnostics, size_t threads,
-                     const std::optional<std::vector<std::string>>& select,
-                     const std::vector<std::string>& ignore,
-                     const std::vector<std::pair<std::string, std::string>>&
-                         severity,
+                     const std::optional<std::string>& select,
+                     const std::string& ignore, const std::string& severity,
                      bool strict) {
   Options options;
   options.level = LevelAt(level);

@@ -151,12 +151,11 @@ def _open(source: Source, name: Optional[str]) -> tuple[Any, str]:
     return data, name
 
 
-def _patterns(value: Union[None, str, Iterable[str]]) -> list[str]:
+def _patterns(value: Union[None, str, Iterable[str]]) -> str:
+    """Patterns as the command line takes them, comma-separated."""
     if value is None:
-        return []
-    if isinstance(value, str):
-        return [p for p in value.split(",") if p]
-    return list(value)
+        return ""
+    return value if isinstance(value, str) else ",".join(value)
 
 
 def validate(source: Source, *, level: str = "full", strict: bool = False,
@@ -188,7 +187,7 @@ def validate(source: Source, *, level: str = "full", strict: bool = False,
     text = _colcheck.validate(
         file, shown, _LEVELS.index(level), max_diagnostics, threads,
         None if select is None else _patterns(select), _patterns(ignore),
-        list((severity or {}).items()), strict)
+        ",".join(f"{k}={v}" for k, v in (severity or {}).items()), strict)
     return _result_of(text)
 
 
