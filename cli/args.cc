@@ -18,7 +18,8 @@ constexpr std::string_view kUsageHead =
                          [--select P] [--ignore P] [--severity P=S]
                          [--strict] [--config FILE | --no-config]
                          [--baseline FILE | --write-baseline FILE]
-                         [--files-from FILE] PATH...
+                         [--files-from FILE] [--header 'NAME: VALUE']
+                         PATH|URL...
        colcheck explain [--format text|json] [--footer] FILE
        colcheck schema [--format text|json] FILE
        colcheck report [--level L] -o OUT.html FILE
@@ -68,6 +69,7 @@ enum OptionBit : unsigned {
   kOptWriteBaseline = 1u << 18,
   kOptThreads = 1u << 19,
   kOptFilesFrom = 1u << 20,
+  kOptHeader = 1u << 21,
 };
 
 constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
@@ -80,55 +82,69 @@ struct OptionHelp {
 };
 
 constexpr OptionHelp kOptionHelp[] = {
-    {kOptFormat, R"(  --format FORMAT        text (default) or json; validate also takes jsonl
+    {kOptFormat,
+     R"(  --format FORMAT        text (default) or json; validate also takes jsonl
                          (one JSON object per file, streamed) and sarif
                          (SARIF 2.1.0); codes also takes markdown.
 )"},
-    {kOptContext, R"(  --context              validate, text format: show the bytes around each
+    {kOptContext,
+     R"(  --context              validate, text format: show the bytes around each
                          diagnostic's span in hex, the span underlined.
 )"},
-    {kOptJobs, R"(  -j, --jobs N           Validate N files at a time (default 1; 0 means one
+    {kOptJobs,
+     R"(  -j, --jobs N           Validate N files at a time (default 1; 0 means one
                          per processor). Output keeps the input order.
 )"},
-    {kOptThreads, R"(  --threads N            Check the column chunks of one Parquet file on N
+    {kOptThreads,
+     R"(  --threads N            Check the column chunks of one Parquet file on N
                          threads (0: one per processor). By default the
                          processors are shared among the -j files. The
                          output is the same for any N.
 )"},
-    {kOptLevel, R"(  --level LEVEL          How deep to check: footer (the metadata only), pages
+    {kOptLevel,
+     R"(  --level LEVEL          How deep to check: footer (the metadata only), pages
                          (also every page header, without decompressing) or
                          full (default: also bodies, levels, values,
                          statistics, page index, bloom filters, checksums).
 )"},
-    {kOptMaxDiagnostics, R"(  --max-diagnostics N    Keep at most N diagnostics per file (default 10000);
+    {kOptMaxDiagnostics,
+     R"(  --max-diagnostics N    Keep at most N diagnostics per file (default 10000);
                          a limits.too-many-diagnostics info marks the cut.
 )"},
-    {kOptFooter, R"(  --footer               explain: also every Thrift field of the footer with
+    {kOptFooter,
+     R"(  --footer               explain: also every Thrift field of the footer with
                          its byte span, as an indented tree.
 )"},
-    {kOptData, R"(  --data                 plan: read the values and count those affected.
+    {kOptData,
+     R"(  --data                 plan: read the values and count those affected.
 )"},
-    {kOptOutput, R"(  -o, --output PATH      report: the HTML file to write (required); triage:
+    {kOptOutput,
+     R"(  -o, --output PATH      report: the HTML file to write (required); triage:
                          the directory for triage.md and triage.json
                          (default: the current directory).
 )"},
-    {kOptQuiet, R"(  -q, --quiet            validate: print no report; only the exit status
+    {kOptQuiet,
+     R"(  -q, --quiet            validate: print no report; only the exit status
                          tells.
 )"},
-    {kOptAllFiles, R"(  --all-files            validate: a directory gives all its regular files,
+    {kOptAllFiles,
+     R"(  --all-files            validate: a directory gives all its regular files,
                          with or without a magic or a Parquet or ORC name.
 )"},
-    {kOptFailOn, R"(  --fail-on SEVERITY     validate: exit 1 when a file has a finding of this
+    {kOptFailOn,
+     R"(  --fail-on SEVERITY     validate: exit 1 when a file has a finding of this
                          severity or a more severe one: error (default),
                          warning, info; never: exit 1 for no finding (exit
                          2 still means usage or I/O errors). The verdicts
                          in the report do not change.
 )"},
-    {kOptSelect, R"(  --select PATTERN       Report only the codes PATTERN names: a code
+    {kOptSelect,
+     R"(  --select PATTERN       Report only the codes PATTERN names: a code
                          (stats.null-count-mismatch), a group (stats.* or
                          stats) or all. Repeatable, or comma-separated.
 )"},
-    {kOptIgnore, R"(  --ignore PATTERN       Drop the codes PATTERN names: they are not
+    {kOptIgnore,
+     R"(  --ignore PATTERN       Drop the codes PATTERN names: they are not
                          reported, counted nor part of the verdict.
                          Repeatable, or comma-separated.
 )"},
@@ -136,25 +152,35 @@ constexpr OptionHelp kOptionHelp[] = {
                          Report those codes as error, warning or info; the
                          verdict follows. Repeatable, or comma-separated.
 )"},
-    {kOptStrict, R"(  --strict               Every warning is an error: every spec violation
+    {kOptStrict,
+     R"(  --strict               Every warning is an error: every spec violation
                          fails, harmful or not (limits.* excepted, which
                          are colcheck's own limits). --severity wins.
 )"},
-    {kOptConfig, R"(  --config FILE          Read the findings rules from FILE instead of the
+    {kOptConfig,
+     R"(  --config FILE          Read the findings rules from FILE instead of the
                          nearest .colcheck.yaml in the working directory or
                          a parent (docs/config.md). Flags win over it.
 )"},
     {kOptNoConfig, R"(  --no-config            Read no .colcheck.yaml.
 )"},
-    {kOptBaseline, R"(  --baseline FILE        validate: drop the findings FILE lists (by path,
+    {kOptBaseline,
+     R"(  --baseline FILE        validate: drop the findings FILE lists (by path,
                          or by content for a moved file; code; field), so
                          only new ones are reported and fail the run.
 )"},
-    {kOptWriteBaseline, R"(  --write-baseline FILE  validate: write every finding of this run to FILE
+    {kOptWriteBaseline,
+     R"(  --write-baseline FILE  validate: write every finding of this run to FILE
                          as a baseline (JSON).
 )"},
-    {kOptFilesFrom, R"(  --files-from FILE      validate: also the paths FILE lists, one a line
+    {kOptFilesFrom,
+     R"(  --files-from FILE      validate: also the paths FILE lists, one a line
                          (- reads the list from standard input).
+)"},
+    {kOptHeader,
+     R"(  --header 'NAME: VALUE' validate: send this header with every request for
+                         an http:// or https:// PATH (repeatable), such as
+                         'Authorization: Bearer TOKEN'.
 )"},
 };
 
@@ -186,7 +212,8 @@ const CommandSpec kCommands[] = {
                 [--select P] [--ignore P] [--severity P=S] [--strict]
                 [--config FILE | --no-config]
                 [--baseline FILE | --write-baseline FILE]
-                [--files-from FILE] PATH...
+                [--files-from FILE] [--header 'NAME: VALUE']
+                PATH|URL...
 )",
      R"(Validate each PATH. A directory is searched recursively, in
 sorted order, for Parquet files (PAR1 or PARE magic at the start
@@ -195,38 +222,59 @@ the start, or an .orc name); symbolic links to directories are
 not followed, and the other files are counted as skipped. A file
 named explicitly is always validated, whatever its content. A run
 of several files ends with a table of findings per code. A PATH
-of - is standard input, copied first to a temporary file.
+of - is standard input, copied first to a temporary file. An
+http:// or https:// URL is read with Range requests: the file's
+tail first, then only what the level needs (retried on
+connection errors, 5xx and 429).
 )",
      CliCommand::kValidate,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kJsonl, CliFormat::kSarif},
      kOptFormat | kOptLevel | kOptMaxDiagnostics | kOptQuiet | kOptContext |
          kOptJobs | kOptThreads | kOptAllFiles | kOptFailOn | kOptFindings |
-         kOptBaseline | kOptWriteBaseline | kOptFilesFrom,
-     0, kAny},
-    {"explain", "explain [--format text|json] [--footer] FILE\n",
+         kOptBaseline | kOptWriteBaseline | kOptFilesFrom | kOptHeader,
+     0,
+     kAny},
+    {"explain",
+     "explain [--format text|json] [--footer] FILE\n",
      R"(Print the layout of FILE: every region from the magic to the
 tail (row groups, column chunks, pages, page indexes, bloom
 filters, footer), with the gaps and overlaps between them.
 )",
-     CliCommand::kExplain, {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptFooter, 1, 1},
-    {"schema", "schema [--format text|json] FILE\n",
+     CliCommand::kExplain,
+     {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptFooter,
+     1,
+     1},
+    {"schema",
+     "schema [--format text|json] FILE\n",
      R"(Print the schema of FILE in the Dremel notation, one field per
 line, each leaf with its column index and maximum levels.
 )",
-     CliCommand::kSchema, {CliFormat::kText, CliFormat::kJson},
-     kOptFormat, 1, 1},
-    {"report", "report [--level L] -o OUT.html FILE\n",
+     CliCommand::kSchema,
+     {CliFormat::kText, CliFormat::kJson},
+     kOptFormat,
+     1,
+     1},
+    {"report",
+     "report [--level L] -o OUT.html FILE\n",
      R"(Write one self-contained HTML page about FILE: a byte map, the
 diagnostics linked to a hex view, the schema and the columns.
 )",
-     CliCommand::kReport, {}, kOptLevel | kOptOutput, 1, 1},
-    {"plan", "plan [--format text|json] [--data] FILE\n",
+     CliCommand::kReport,
+     {},
+     kOptLevel | kOptOutput,
+     1,
+     1},
+    {"plan",
+     "plan [--format text|json] [--data] FILE\n",
      R"(Print how each column of FILE arrives in common readers (Arrow
 and pandas, R, JavaScript) and where values lose precision.
 )",
-     CliCommand::kPlan, {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptData, 1, 1},
+     CliCommand::kPlan,
+     {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptData,
+     1,
+     1},
     {"triage",
      R"(triage [-o DIR] [-j N] [--threads N] [--select P] [--ignore P] [--severity P=S]
               [--strict] [--config FILE | --no-config] PATH...
@@ -235,14 +283,20 @@ and pandas, R, JavaScript) and where values lose precision.
 error and write triage.md and triage.json. A directory gives
 all its regular files, with or without a magic.
 )",
-     CliCommand::kTriage, {}, kOptOutput | kOptJobs | kOptThreads | kOptFindings, 1,
+     CliCommand::kTriage,
+     {},
+     kOptOutput | kOptJobs | kOptThreads | kOptFindings,
+     1,
      kAny},
-    {"codes", "codes [--format text|json|markdown]\n",
+    {"codes",
+     "codes [--format text|json|markdown]\n",
      R"(List every diagnostic code with its default severity. The
 markdown format is docs/diagnostics.md.
 )",
      CliCommand::kCodes,
-     {CliFormat::kText, CliFormat::kJson, CliFormat::kMarkdown}, kOptFormat, 0,
+     {CliFormat::kText, CliFormat::kJson, CliFormat::kMarkdown},
+     kOptFormat,
+     0,
      0},
 };
 
@@ -346,6 +400,7 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--baseline") return kOptBaseline;
   if (name == "--write-baseline") return kOptWriteBaseline;
   if (name == "--files-from") return kOptFilesFrom;
+  if (name == "--header" || name == "-H") return kOptHeader;
   return 0;
 }
 
@@ -501,6 +556,14 @@ class CommandParser {
         out_->threads = threads;
         return true;
       }
+      case kOptHeader:
+        if (text.find(':') == std::string_view::npos || text.front() == ':' ||
+            text.find_first_of("\r\n") != std::string_view::npos) {
+          return Fail("--header needs 'NAME: VALUE' on one line, got '" +
+                      std::string(text) + "'");
+        }
+        out_->headers.emplace_back(text);
+        return true;
       case kOptOutput:
         if (text.empty()) return Fail("--output needs a non-empty path");
         out_->output = text;

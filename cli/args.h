@@ -48,6 +48,8 @@ struct CliArgs {
   std::string write_baseline;  // validate: --write-baseline FILE.
   // validate: --files-from FILE, more PATHs one a line ("-": stdin).
   std::string files_from;
+  // validate: --header, "Name: value" for each HTTP request.
+  std::vector<std::string> headers;
   // kHelp: the command whose help was asked for ("validate --help"), or
   // empty for the whole usage.
   std::string help_command;

@@ -67,9 +67,8 @@ void ValidateBatch(const std::vector<std::string>& files,
                    const std::function<void()>& idle) {
   const std::function<FileOutcome(size_t)> work = [&](size_t i) {
     FileOutcome outcome;
-    Options file_options = options_for(i);
-    file_options.expected_format = FormatFromFileName(files[i]);
-    outcome.status = ValidateFile(files[i], file_options, &outcome.report);
+    outcome.status = ValidateInput(files[i], files[i], options_for(i),
+                                   HttpOptions(), &outcome.report);
     return outcome;
   };
   RunOrdered<FileOutcome>(files.size(), jobs, WindowFor(jobs), work, emit,

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <span>
 #include <system_error>
 
@@ -112,7 +113,7 @@ std::vector<std::string> CollectInputs(std::span<const std::string> paths,
   std::vector<std::string> files;
   WalkOutput out{&files, errors};
   for (const std::string& path : paths) {
-    if (path == kStandardInput) {
+    if (path == kStandardInput || IsHttpUrl(path)) {
       files.push_back(path);
       continue;
     }
@@ -222,6 +223,19 @@ bool SpooledInput::Spool(int fd, uint64_t max_bytes, std::string* error) {
   }
   path_ = "/dev/fd/" + std::to_string(fd_);
   return true;
+}
+
+Status ValidateInput(const std::string& path, const std::string& open_path,
+                     Options options, const HttpOptions& http, Report* report) {
+  if (!IsHttpUrl(path)) {
+    options.expected_format = FormatFromFileName(path);
+    return ValidateFile(open_path, options, report);
+  }
+  options.expected_format = FormatFromFileName(UrlPath(path));
+  std::unique_ptr<HttpSource> source;
+  Status status = HttpSource::Open(path, http, &source);
+  if (!status.ok()) return status;
+  return ValidateSource(*source, options, report);
 }
 
 }  // namespace colcheck

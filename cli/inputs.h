@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "colcheck/colcheck.h"
+#include "colcheck/http.h"
 
 namespace colcheck {
 
@@ -24,7 +25,7 @@ enum class WalkFilter {
 };
 
 // Expands `paths` in order. A file is kept as given, whatever its content,
-// and so is kStandardInput. A
+// and so are kStandardInput and http(s) URLs. A
 // directory is walked recursively with the entries of each directory sorted
 // by name (bytewise), keeping the regular files that `filter` selects;
 // symbolic links to directories are not followed, so the walk always ends.
@@ -68,6 +69,13 @@ class SpooledInput {
   int fd_ = -1;  // The temporary file, when one was made.
   std::string path_;
 };
+
+// Validates one input: an http(s) URL through HttpSource with `http`, else
+// the file at `open_path` (`path` itself, or where standard input was
+// spooled). The format a name claims comes from `path` (a URL's path, not
+// its query).
+Status ValidateInput(const std::string& path, const std::string& open_path,
+                     Options options, const HttpOptions& http, Report* report);
 
 }  // namespace colcheck
 

@@ -231,6 +231,8 @@ int RunValidate(const CliArgs& args) {
     std::cerr << "colcheck: " << error << "\n";
   }
 
+  HttpOptions http;
+  http.headers = args.headers;
   const size_t jobs = ResolveJobs(args.jobs);
   Options options;
   options.max_diagnostics = args.max_diagnostics;
@@ -252,14 +254,13 @@ int RunValidate(const CliArgs& args) {
     const FilePolicy policy = resolver->For(path);
     Options file_options = options;
     file_options.findings = policy.findings;
-    file_options.expected_format = FormatFromFileName(path);
     if (!args.baseline.empty()) {
       file_options.suppress = baseline.SuppressorFor(path);
     }
     ValidateOutcome outcome;
     outcome.fail_on = policy.fail_on;
-    outcome.file.status =
-        ValidateFile(open_path, file_options, &outcome.file.report);
+    outcome.file.status = ValidateInput(path, open_path, file_options, http,
+                                        &outcome.file.report);
     if (baseline_out && outcome.file.status.ok() &&
         !outcome.file.report.diagnostics.empty()) {
       outcome.hash = HashFileContent(open_path).value_or("");

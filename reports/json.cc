@@ -55,6 +55,13 @@ void WriteJsonFile(std::string_view path, const Report& report,
   WriteJsonDiagnostics(report.diagnostics, json);
   // Appended after the original keys, as the contract allows.
   json->Key("complete").Bool(report.complete);
+  // Only for a file read through a ByteSource (a URL): what was read.
+  if (report.fetched) {
+    json->Key("fetched").BeginObject();
+    json->Key("bytes").Uint(report.fetched->bytes);
+    json->Key("reads").Uint(report.fetched->reads);
+    json->EndObject();
+  }
   json->EndObject();
 }
 

@@ -126,6 +126,20 @@ TEST(ReportsJson, DocumentHasContractKeysInOrder) {
   EXPECT_TRUE(Valid(json));
 }
 
+// A file read through a ByteSource says what was read, after "complete".
+TEST(ReportsJson, FetchedFollowsCompleteForSourceReports) {
+  FileReport file{"http://h/a.parquet",
+                  testing::MakeReport(Format::kParquet, 100, Verdict::kValid)};
+  file.report.fetched = Fetched{.bytes = 4096, .reads = 2};
+  const FileReport files[] = {file};
+  const std::string json = RenderJson(files);
+  EXPECT_NE(json.find("\"complete\":true,\"fetched\":{\"bytes\":4096,"
+                      "\"reads\":2}}]}"),
+            std::string::npos)
+      << json;
+  EXPECT_TRUE(Valid(json));
+}
+
 TEST(ReportsJson, EmptyAndMultiFileDocumentsAreValid) {
   EXPECT_EQ(RenderJson({}),
             "{\"tool\":\"colcheck\",\"version\":\"0.1.0\",\"files\":[]}\n");

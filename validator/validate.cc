@@ -1,16 +1,16 @@
 // The public entry points: reading files, verdicts. The format is chosen
 // in format.cc.
 
-#include "colcheck/colcheck.h"
-
 #include <algorithm>
 
+#include "colcheck/colcheck.h"
 #include "core/byte_reader.h"
 #include "core/decode_counts.h"
 #include "core/diagnostics.h"
 #include "core/limits.h"
 #include "core/mapped_file.h"
 #include "core/ordered_runner.h"
+#include "core/source_image.h"
 #include "format.h"
 #include "validate_internal.h"
 
@@ -93,6 +93,41 @@ Status WalkMappedFile(const std::string& path,
   hooks.release = [&file](ByteSpan span) { file.Release(span); };
   run(file.bytes(), hooks);
   return Status::Ok();
+}
+
+Status ValidateSourceImage(ByteSource& source, const Options& options,
+                           bool strict, uint64_t tail_bytes, Report* report) {
+  SourceImage image(source);
+  Status status = image.Open(strict);
+  if (!status.ok()) return status;
+  const uint64_t size = image.bytes().size();
+  // What the sniff reads, and what the drivers will read first.
+  const uint64_t tail = std::min(size, std::max(tail_bytes, kSniffBytes));
+  image.Fetch({size - tail, tail}, size);
+  image.Fetch({0, kSniffBytes}, kSniffBytes);
+  Report result;
+  {
+    ReleaseBatch released([&image](ByteSpan span) { image.Release(span); },
+                          kReleaseBatchBytes);
+    PassHooks hooks;
+    hooks.release = [&released](ByteSpan span) { released.Add(span); };
+    hooks.fetch = [&image](ByteSpan need, uint64_t limit) {
+      image.Fetch(need, limit);
+    };
+    result = ValidateWithHooks(image.bytes(), options, hooks);
+  }
+  status = image.status();
+  if (!status.ok()) return status;
+  result.fetched = image.fetched();
+  *report = std::move(result);
+  return Status::Ok();
+}
+
+Status ValidateSource(ByteSource& source, const Options& options,
+                      Report* report) {
+  // The footer of most files, and the whole of small ones, in one read.
+  return ValidateSourceImage(source, options, /*strict=*/false,
+                             SourceImage::kTailBytes, report);
 }
 
 Status ValidateFile(const std::string& path, const Options& options,

@@ -37,7 +37,8 @@ inline Report MakeReport(Format format, uint64_t size, Verdict verdict,
                 .size = size,
                 .verdict = verdict,
                 .diagnostics = std::move(diagnostics),
-                .work = {}};
+                .work = {},
+                .fetched = {}};
 }
 
 // A region in no container unless `container` and `column` say which.

@@ -7,11 +7,10 @@
 #include <unordered_set>
 
 #include "core/strings.h"
+#include "orc/tail.h"
 
 namespace colcheck::orc {
 namespace {
-
-constexpr uint64_t kHeaderLength = 3;  // "ORC"
 
 std::string StripePath(size_t i) { return StrCat("footer.stripes[", i, "]"); }
 

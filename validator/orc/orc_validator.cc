@@ -3,6 +3,7 @@
 
 #include "orc/orc_validator.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -42,6 +43,11 @@ class OrcValidator {
 
  private:
   void Validate() {
+    // The header magic, and psLen and the PostScript it gives the length
+    // of (at most 255 bytes).
+    const uint64_t tail = std::min<uint64_t>(file_.size(), 256);
+    hooks_.Fetch({0, kHeaderLength});
+    hooks_.Fetch({file_.size() - tail, tail});
     const bool tail_read =
         ReadTail(file_, sink_, &tail_, MessageTrace("postscript"));
     if (observer_ != nullptr) observer_->Tail(tail_, tail_read);
@@ -94,6 +100,7 @@ class OrcValidator {
                                bool (*decode)(protobuf::Decoder&, Message*),
                                Message* out, DecodedRegion* keep,
                                int64_t stripe, FieldTrace* trace = nullptr) {
+    hooks_.Fetch(region);
     ByteReader bytes;
     if (!file_.Sub(region.offset, region.length, &bytes)) return false;
     const std::string field =
@@ -212,7 +219,8 @@ class OrcValidator {
     const StripeLayout layout =
         CheckStripeFooter(context, i, info, footer, footer_span, sink_);
     if (!layout.readable) return;
-    StripeStreams streams(*this, i, layout);
+    // The streams end where the stripe's footer starts.
+    StripeStreams streams(*this, i, layout, footer_span.offset);
     // The index streams first: the value checker reads them for the whole
     // stripe. Each column's data streams are then decoded when the column
     // stage reaches the column, and dropped after it, and the ones it does
@@ -232,8 +240,11 @@ class OrcValidator {
   class StripeStreams final : public StreamLoader {
    public:
     StripeStreams(OrcValidator& validator, size_t stripe,
-                  const StripeLayout& layout)
-        : validator_(validator), stripe_(stripe), done_(layout.streams.size()) {
+                  const StripeLayout& layout, uint64_t streams_end)
+        : validator_(validator),
+          stripe_(stripe),
+          streams_end_(streams_end),
+          done_(layout.streams.size()) {
       data_.layout = &layout;
       data_.streams.resize(layout.streams.size());
     }
@@ -283,6 +294,7 @@ class OrcValidator {
       }
       ByteReader bytes;
       OrcValidator& v = validator_;
+      v.hooks_.Fetch(stream.bytes, std::max(streams_end_, stream.bytes.end()));
       if (!v.file_.Sub(stream.bytes.offset, stream.bytes.length, &bytes)) {
         return;
       }
@@ -301,6 +313,7 @@ class OrcValidator {
 
     OrcValidator& validator_;
     const size_t stripe_;
+    const uint64_t streams_end_;
     StripeData data_;
     std::vector<bool> done_;
   };

@@ -15,7 +15,6 @@
 namespace colcheck::orc {
 namespace {
 
-constexpr uint64_t kHeaderLength = 3;
 constexpr uint64_t kMaxBlockSize = uint64_t{1} << 23;  // 23-bit chunk length.
 constexpr uint64_t kMinPostScriptLength = 4;  // Java's bound; C++ needs 3.
 

@@ -26,6 +26,9 @@
 
 namespace colcheck::orc {
 
+// The "ORC" magic that starts the file.
+inline constexpr uint64_t kHeaderLength = 3;
+
 struct Tail {
   PostScript postscript;
   ByteSpan ps_len;             // The file's last byte.

@@ -102,7 +102,8 @@ bool BloomMightContain(std::span<const std::byte> bitset, uint64_t hash) {
 std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
                                                        const ByteReader& file,
                                                        size_t row_group,
-                                                       size_t column) {
+                                                       size_t column,
+                                                       const PassHooks& hooks) {
   const auto& groups = ctx.md.row_groups.value;
   if (row_group >= groups.size()) return std::nullopt;
   const auto& chunks = groups[row_group].value.columns.value;
@@ -132,6 +133,18 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
        static_cast<uint64_t>(length.value) > data_end - begin)) {
     return std::nullopt;
   }
+  // The whole filter where its length is known, else its header first.
+  constexpr uint64_t kHeaderGuess = 256;
+  const uint64_t guess =
+      length.present ? static_cast<uint64_t>(length.value) : kHeaderGuess;
+  FetchDecodable(hooks, file, begin, data_end, guess, data_end,
+                 [](const ByteReader& window) {
+                   DiagnosticSink scratch = DiagnosticSink::Counting();
+                   thrift::Decoder d(window, &scratch);
+                   BloomFilterHeader h;
+                   (void)DecodeBloomFilterHeader(d, &h);
+                   return thrift::RanOutOfBytes(scratch);
+                 });
   ByteReader bytes;
   if (!file.Sub(begin, data_end - begin, &bytes)) return std::nullopt;
 
@@ -210,6 +223,7 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
   if (!usable) return std::nullopt;
 
   BloomFilterCheck check;
+  hooks.Fetch({header_end, num_bytes}, data_end);
   check.bitset_ = file.Bytes({header_end, num_bytes});
   if (check.bitset_.size() != num_bytes) return std::nullopt;
   check.file_ = file.data();
@@ -233,6 +247,10 @@ std::optional<ByteSpan> BloomFilterCheck::FileSpan(
     return std::nullopt;
   }
   return ByteSpan{file_base_ + (at - base), value.size()};
+}
+
+ByteSpan BloomFilterCheck::bitset_span() const {
+  return {static_cast<uint64_t>(bitset_.data() - file_.data()), bitset_.size()};
 }
 
 void BloomFilterCheck::Dictionary(const ValueBatch& batch) {

@@ -30,6 +30,7 @@
 
 #include "core/byte_reader.h"
 #include "core/limits.h"
+#include "core/pass_hooks.h"
 #include "core/span.h"
 #include "parquet/page_scope.h"
 #include "parquet/rules.h"
@@ -67,9 +68,11 @@ class BloomFilterCheck {
   // one whose offset or length the footer rules reported, one in another
   // file or encrypted, or one with a structural fault or an unknown
   // algorithm, hash or compression.
-  static std::optional<BloomFilterCheck> Load(const RuleContext& ctx,
-                                              const ByteReader& file,
-                                              size_t row_group, size_t column);
+  static std::optional<BloomFilterCheck> Load(
+      const RuleContext& ctx, const ByteReader& file, size_t row_group,
+      size_t column, const PassHooks& hooks = PassHooks());
+  // Where the bitset lies in the file.
+  ByteSpan bitset_span() const;
 
   // Takes the dictionary page's entries, in order, in batches. A batch
   // with `first` == 0 starts a new dictionary.

@@ -108,12 +108,21 @@ bool IndexBytes(const RuleContext& ctx, const ByteReader& file,
 // Decodes one index with `decode` and checks that it takes exactly `length`
 // bytes. Returns whether the model is whole enough to check.
 template <typename T>
-bool DecodeIndex(const Chunk& c, const ByteReader& file,
+bool DecodeIndex(const Chunk& c, const ByteReader& file, const PassHooks& hooks,
                  const Spanned<int64_t>& offset, const Spanned<int32_t>& length,
                  std::string_view name, std::string_view length_name,
                  bool (*decode)(thrift::Decoder&, T*), T* out) {
   ByteReader bytes;
   if (!IndexBytes(*c.ctx, file, offset, length, &bytes)) return false;
+  FetchDecodable(hooks, file, bytes.begin_offset(), bytes.end_offset(),
+                 static_cast<uint64_t>(length.value), bytes.end_offset(),
+                 [decode](const ByteReader& window) {
+                   DiagnosticSink scratch = DiagnosticSink::Counting();
+                   thrift::Decoder d(window, &scratch);
+                   T index;
+                   (void)decode(d, &index);
+                   return thrift::RanOutOfBytes(scratch);
+                 });
   // The decoder keeps a view of the prefix, so it must outlive decoding.
   const std::string prefix = c.Path(name);
   thrift::Decoder d(bytes, &c.ctx->sink);
@@ -677,7 +686,8 @@ void CheckChunkHistogram(const Chunk& c, const SpannedList<int64_t>& list,
 }  // namespace
 
 void CheckPageIndex(const RuleContext& ctx, const ByteReader& file,
-                    size_t row_group, size_t column, const ChunkWalk& walk) {
+                    size_t row_group, size_t column, const ChunkWalk& walk,
+                    const PassHooks& hooks) {
   Chunk c;
   if (!FindChunk(ctx, row_group, column, &c)) return;
   const ColumnChunk& cc = *c.cc;
@@ -686,15 +696,15 @@ void CheckPageIndex(const RuleContext& ctx, const ByteReader& file,
   if (cc.file_path.present || cc.crypto_metadata.present) return;
   if (cc.offset_index_offset.present) CheckRowBoundaries(c, walk);
   OffsetIndex oi;
-  if (DecodeIndex(c, file, cc.offset_index_offset, cc.offset_index_length,
-                  "offset_index", "offset_index_length", DecodeOffsetIndex,
-                  &oi)) {
+  if (DecodeIndex(c, file, hooks, cc.offset_index_offset,
+                  cc.offset_index_length, "offset_index", "offset_index_length",
+                  DecodeOffsetIndex, &oi)) {
     CheckOffsetIndex(c, oi, walk);
   }
   ColumnIndex ci;
-  if (DecodeIndex(c, file, cc.column_index_offset, cc.column_index_length,
-                  "column_index", "column_index_length", DecodeColumnIndex,
-                  &ci)) {
+  if (DecodeIndex(c, file, hooks, cc.column_index_offset,
+                  cc.column_index_length, "column_index", "column_index_length",
+                  DecodeColumnIndex, &ci)) {
     CheckColumnIndex(c, ci, walk);
   }
 }

@@ -18,6 +18,7 @@
 #include <cstddef>
 
 #include "core/byte_reader.h"
+#include "core/pass_hooks.h"
 #include "parquet/page_walk.h"
 #include "parquet/rules.h"
 
@@ -38,7 +39,8 @@ namespace colcheck::parquet {
 // page's `decoded`, so a headers-only walk still gets the structural
 // checks. `file` is the whole file.
 void CheckPageIndex(const RuleContext& ctx, const ByteReader& file,
-                    size_t row_group, size_t column, const ChunkWalk& walk);
+                    size_t row_group, size_t column, const ChunkWalk& walk,
+                    const PassHooks& hooks = PassHooks());
 
 // Checks ColumnMetaData.size_statistics of chunk (row_group, column): level
 // histograms of max_level + 1 entries summing to num_values and equal to

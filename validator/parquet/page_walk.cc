@@ -74,6 +74,8 @@ class ChunkWalker {
   bool ReadHeader(uint64_t pos, uint64_t end, size_t ordinal, PageHeader* h,
                   ByteSpan* header);
   bool LooksLikePage(uint64_t pos, uint64_t end) const;
+  void FetchHeader(uint64_t pos, uint64_t end) const;
+  bool MayRelease(ByteSpan page) const;
   bool CheckSizes(const PageHeader& h, ByteSpan header, uint64_t end,
                   PageScope& scope);
   void CheckTypeHeaders(const PageHeader& h, PageScope& scope);
@@ -138,7 +140,7 @@ bool ChunkWalker::Setup() {
   shape_.codec = md_.codec.value;
   if (depth_ == WalkDepth::kFull) {
     values_.emplace(ctx_, column_);
-    bloom_ = BloomFilterCheck::Load(ctx_, file_, rg_, column_);
+    bloom_ = BloomFilterCheck::Load(ctx_, file_, rg_, column_, hooks_);
   }
   return true;
 }
@@ -158,6 +160,35 @@ bool ChunkWalker::ReadHeader(uint64_t pos, uint64_t end, size_t ordinal,
   // the page cannot be placed, so neither can anything after it.
   return ok && !d.failed() && h->type.present &&
          h->uncompressed_page_size.present && h->compressed_page_size.present;
+}
+
+// Fetches the PageHeader at `pos`, for a pass over a ByteSource. A headers
+// walk reads on only a little past it (the next pages' headers, when pages
+// are small), a full one on through the chunk.
+void ChunkWalker::FetchHeader(uint64_t pos, uint64_t end) const {
+  constexpr uint64_t kHeaderGuess = 1024;
+  constexpr uint64_t kHeadersReadAhead = uint64_t{32} << 10;
+  const uint64_t limit =
+      depth_ == WalkDepth::kFull || end - pos < kHeadersReadAhead
+          ? end
+          : pos + kHeadersReadAhead;
+  FetchDecodable(hooks_, file_, pos, end, kHeaderGuess, limit,
+                 [](const ByteReader& window) {
+                   DiagnosticSink scratch = DiagnosticSink::Counting();
+                   thrift::Decoder d(window, &scratch);
+                   PageHeader h;
+                   (void)DecodePageHeader(d, &h);
+                   return thrift::RanOutOfBytes(scratch);
+                 });
+}
+
+// Whether the walk may give back `page` once past it: not while the bloom
+// filter, which a hostile footer may place among the chunk's pages, is
+// read from the same bytes.
+bool ChunkWalker::MayRelease(ByteSpan page) const {
+  if (!bloom_) return true;
+  const ByteSpan bitset = bloom_->bitset_span();
+  return page.end() <= bitset.offset || bitset.end() <= page.offset;
 }
 
 // Whether a whole page, header and body, decodes at `pos` without fault.
@@ -497,6 +528,7 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
     // holds are walked on only if they are a page (a stray dictionary page
     // or surplus data page is worth naming); else they are reported as a
     // size mismatch.
+    FetchHeader(pos, end);
     if (seen_data_ && values_seen_ >= expected && !LooksLikePage(pos, end)) {
       break;
     }
@@ -516,6 +548,7 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
       walk->complete = false;
       break;
     }
+    if (depth_ == WalkDepth::kFull) hooks_.Fetch(body, end);
     uncompressed_total_ +=
         header.length + static_cast<uint64_t>(h.uncompressed_page_size.value);
     CheckTypeHeaders(h, scope);
@@ -554,7 +587,8 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
     }
     pos = body.end();
     // The dictionary's entries are read again by later pages.
-    if (hooks_.release && h.type.value != kDictionaryPage) {
+    if (hooks_.release && h.type.value != kDictionaryPage &&
+        MayRelease(Join(header, body))) {
       hooks_.release(Join(header, body));
     }
   }
@@ -597,7 +631,7 @@ std::optional<uint64_t> CheckChunk(const RuleContext& ctx,
   ChunkWalk walk;
   ChunkWalker walker(ctx, file, rg, c, depth, codecs, hooks);
   if (!walker.Run(&walk)) return std::nullopt;
-  CheckPageIndex(ctx, file, rg, c, walk);
+  CheckPageIndex(ctx, file, rg, c, walk, hooks);
   CheckSizeStatistics(ctx, rg, c, walk);
   if (!walker.rows_known()) return std::nullopt;
   return walk.num_rows;
@@ -678,6 +712,7 @@ void CheckPagesInParallel(const RuleContext& ctx, const ByteReader& file,
     if (hooks.release) {
       chunk_hooks.release = [&released](ByteSpan span) { released.Add(span); };
     }
+    chunk_hooks.fetch = hooks.fetch;
     std::unique_ptr<codec::Decompressor> codecs = pool.Take();
     const DecodeCounts before = ThreadDecodeCounts();
     outcome.rows =
@@ -712,9 +747,12 @@ void CheckPages(const RuleContext& ctx, const ByteReader& file, WalkDepth depth,
   for (const auto& rg : ctx.md.row_groups.value) {
     chunks += rg.value.columns.value.size();
   }
+  // A source's image gives back released pages for good, so a thread
+  // must not release pages of a chunk that another thread's chunk, which
+  // a hostile footer may lay over it, is reading.
   const bool in_order = hooks.threads <= 1 || chunks < 2 ||
                         hooks.tap != nullptr ||
-                        hooks.parquet_observer != nullptr;
+                        hooks.parquet_observer != nullptr || hooks.fetch;
   if (in_order) {
     CheckPagesInOrder(ctx, file, depth, hooks);
   } else {

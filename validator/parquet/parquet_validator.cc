@@ -406,6 +406,10 @@ PassOutcome ValidateParquet(const ByteReader& file, Level level,
                             DiagnosticSink& sink, const PassHooks& hooks) {
   PassOutcome outcome;
   Tail tail;
+  // The magics and the footer length.
+  const uint64_t trailer = std::min(file.size(), 2 * kMagicSize);
+  hooks.Fetch({0, kMagicSize});
+  hooks.Fetch({file.size() - trailer, trailer});
   if (!ReadTail(file, sink, &tail)) {
     outcome.unrecognized = sink.Has(Code::kFileUnrecognized);
     return outcome;
@@ -414,6 +418,11 @@ PassOutcome ValidateParquet(const ByteReader& file, Level level,
   if (!file.Sub(tail.footer.offset, tail.footer.length, &footer)) {
     return outcome;  // Unreachable: ReadTail bounds the footer.
   }
+  // The footer, and what FindFooterStart searches below it.
+  const uint64_t below = std::min(
+      kMaxFooterShift,
+      tail.footer.offset >= kMagicSize ? tail.footer.offset - kMagicSize : 0);
+  hooks.Fetch({tail.footer.offset - below, tail.footer.length + below});
   if (tail.magic_mismatch) ResolveMagicMismatch(file, sink, &tail);
   if (tail.encrypted_footer) {
     outcome.encrypted = true;

@@ -413,6 +413,12 @@ bool Decoder::SkipMap() {
   return ok;
 }
 
+bool RanOutOfBytes(const DiagnosticSink& sink) {
+  return sink.Has(Code::kThriftTruncated) ||
+         sink.Has(Code::kThriftCollectionTooLarge) ||
+         sink.Has(Code::kThriftBinaryTooLong);
+}
+
 bool ReadElement(Decoder& d, Spanned<int32_t>* out) {
   if (!d.ReadI32(&out->value, &out->span)) return false;
   out->present = true;

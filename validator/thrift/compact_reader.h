@@ -115,6 +115,12 @@ class Decoder : public WireDecoder {
   [[nodiscard]] bool SkipMap();
 };
 
+// Whether a decode reporting into `sink` ran out of bytes: a value cut off
+// at the end, or a length or count larger than what follows. Given more
+// bytes, the decoder might have gone on; a source-backed pass then fetches
+// more (FetchDecodable in core/pass_hooks.h).
+bool RanOutOfBytes(const DiagnosticSink& sink);
+
 // Element readers for StructReader::ReadList. Each reads one element of a
 // list whose header has been checked, and records its span.
 bool ReadElement(Decoder& d, Spanned<int32_t>* out);

@@ -213,6 +213,13 @@ struct Work {
   uint64_t orc_steps = 0;
 };
 
+// The reads ValidateSource made: how many bytes, in how many calls of
+// ByteSource::Read (for an HTTP source, how many Range requests).
+struct Fetched {
+  uint64_t bytes = 0;
+  uint64_t reads = 0;
+};
+
 struct Report {
   Format format = Format::kUnknown;
   uint64_t size = 0;
@@ -229,6 +236,9 @@ struct Report {
   // The findings Options::suppress dropped.
   size_t suppressed = 0;
   Work work;
+  // What ValidateSource read from its ByteSource; nullopt for
+  // ValidateBytes and ValidateFile, which see the whole file.
+  std::optional<Fetched> fetched = {};
 };
 
 // Failures of the tool itself, as opposed to faults in the input.
@@ -249,6 +259,29 @@ class Status {
 
 // Validates the bytes of a whole file.
 Report ValidateBytes(std::span<const std::byte> data, const Options& options);
+
+// Where ValidateSource reads a file from: its size and its bytes by range,
+// such as a file on an HTTP server or in an object store. The validation
+// asks for the tail first and then only what its level needs: the footer
+// at kFooter, page headers at kPages, chunk by chunk at kFull, and gives
+// back what it is done with, so memory stays near the largest page or
+// stream whatever the file's size.
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  // The file's size in bytes.
+  virtual uint64_t size() const = 0;
+  // Fills `out` with the bytes at [offset, offset + out.size()), a range
+  // within size(). An IoError ends the validation as a tool error. Called
+  // by one thread at a time.
+  virtual Status Read(uint64_t offset, std::span<std::byte> out) = 0;
+};
+
+// Validates the file `source` serves. Returns the first IoError a read gave
+// (`report` is then left untouched): a source that fails is never a fault
+// of the file. Report::fetched says what was read.
+Status ValidateSource(ByteSource& source, const Options& options,
+                      Report* report);
 
 // Reads `path` and validates it. Returns an IoError when the file cannot be
 // read; `report` is then left untouched.
