@@ -14,12 +14,17 @@
 #include <pybind11/stl.h>
 
 #include <cstddef>
+#include <cstring>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/findings_config.h"
 #include "colcheck/colcheck.h"
+#include "colcheck/http.h"
 #include "colcheck/inspect.h"
 #include "colcheck/read_plan.h"
 #include "reports/explain.h"
@@ -36,6 +41,49 @@ namespace py = pybind11;
 struct Source {
   std::optional<std::string> path;
   std::span<const std::byte> bytes;
+};
+
+// A seekable binary file object (an fsspec file, say) read by range: only
+// what the level needs is read, with the GIL taken for each read. Made and
+// destroyed with the GIL held.
+class PyFileSource final : public ByteSource {
+ public:
+  explicit PyFileSource(py::object file) : file_(std::move(file)) {
+    file_.attr("seek")(0, 2);
+    size_ = file_.attr("tell")().cast<uint64_t>();
+  }
+  uint64_t size() const override { return size_; }
+  Status Read(uint64_t offset, std::span<std::byte> out) override {
+    py::gil_scoped_acquire gil;
+    try {
+      file_.attr("seek")(offset);
+      size_t got = 0;
+      while (got < out.size()) {
+        const py::object chunk = file_.attr("read")(out.size() - got);
+        if (!PyBytes_Check(chunk.ptr())) {
+          return Status::IoError("read() of the file object returned " +
+                                 std::string(py::str(chunk.get_type())) +
+                                 ", not bytes");
+        }
+        const std::string_view bytes = chunk.cast<std::string_view>();
+        if (bytes.empty() || bytes.size() > out.size() - got) {
+          return Status::IoError(
+              "the file object gave " + std::to_string(got + bytes.size()) +
+              " bytes at offset " + std::to_string(offset) + " where " +
+              std::to_string(out.size()) + " were asked for");
+        }
+        std::memcpy(out.data() + got, bytes.data(), bytes.size());
+        got += bytes.size();
+      }
+    } catch (py::error_already_set& e) {
+      return Status::IoError(e.what());
+    }
+    return Status::Ok();
+  }
+
+ private:
+  py::object file_;
+  uint64_t size_ = 0;
 };
 
 // Raised for failures of the tool itself (colcheck.ToolError).
@@ -78,17 +126,20 @@ FindingsPolicy PolicyOf(const std::optional<std::string>& select,
   return policy;
 }
 
-std::string RunValidation(const Source& source, const std::string& name,
-                         const Options& options) {
+std::string RunValidation(const Source& source, ByteSource* byte_source,
+                          const std::string& name, const Options& options) {
   Report report;
   {
     py::gil_scoped_release release;
-    if (source.path) {
-      const Status status = ValidateFile(*source.path, options, &report);
-      if (!status.ok()) throw ToolError{status.message()};
+    Status status = Status::Ok();
+    if (byte_source != nullptr) {
+      status = ValidateSource(*byte_source, options, &report);
+    } else if (source.path) {
+      status = ValidateFile(*source.path, options, &report);
     } else {
       report = ValidateBytes(source.bytes, options);
     }
+    if (!status.ok()) throw ToolError{status.message()};
   }
   std::string json;
   AppendJsonFile(name, report, &json);
@@ -116,20 +167,40 @@ Source SourceOf(const py::object& file, std::optional<py::buffer_info>* view) {
 }
 
 std::string ValidateToJson(const py::object& file, const std::string& name,
-                     int level, size_t max_diagnostics, size_t threads,
-                     const std::optional<std::string>& select,
-                     const std::string& ignore, const std::string& severity,
-                     bool strict) {
+                           int level, size_t max_diagnostics, size_t threads,
+                           const std::optional<std::string>& select,
+                           const std::string& ignore,
+                           const std::string& severity, bool strict,
+                           const std::vector<std::string>& headers) {
   Options options;
   options.level = LevelAt(level);
   options.max_diagnostics = max_diagnostics;
   options.threads = threads;
   options.findings = PolicyOf(select, ignore, severity, strict);
+  if (!py::isinstance<py::str>(file) && !PyObject_CheckBuffer(file.ptr())) {
+    PyFileSource source(file);
+    return RunValidation({}, &source, name, options);
+  }
   std::optional<py::buffer_info> view;
   const Source source = SourceOf(file, &view);
-  // As the command line: a name settles the format of bytes without magic.
-  if (source.path) options.expected_format = FormatFromFileName(*source.path);
-  return RunValidation(source, name, options);
+  // As the command line: a path's name (a URL's, without its query)
+  // settles the format of bytes without magic.
+  if (source.path) {
+    options.expected_format = FormatFromFileName(UrlPath(*source.path));
+  }
+  if (source.path && IsHttpUrl(*source.path)) {
+    HttpOptions http;
+    http.headers = headers;
+    std::unique_ptr<HttpSource> remote;
+    Status status = Status::Ok();
+    {
+      py::gil_scoped_release release;
+      status = HttpSource::Open(*source.path, http, &remote);
+    }
+    if (!status.ok()) throw ToolError{status.message()};
+    return RunValidation(source, remote.get(), name, options);
+  }
+  return RunValidation(source, nullptr, name, options);
 }
 
 std::string ExplainToJson(const py::object& file, const std::string& name,
@@ -195,7 +266,7 @@ PYBIND11_MODULE(_colcheck, m) {
   m.def("validate", &colcheck::ValidateToJson, py::arg("file"), py::arg("name"),
         py::arg("level"), py::arg("max_diagnostics"), py::arg("threads"),
         py::arg("select"), py::arg("ignore"), py::arg("severity"),
-        py::arg("strict"));
+        py::arg("strict"), py::arg("headers"));
   m.def("explain", &colcheck::ExplainToJson, py::arg("file"), py::arg("name"),
         py::arg("footer"), py::arg("max_diagnostics"));
   m.def("schema", &colcheck::SchemaToJson, py::arg("file"), py::arg("name"),

@@ -23,6 +23,9 @@ packages=(
   # converts to (pandas) or reads from (fsspec); pip and venv install it.
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-pandas
   python3-fsspec python3-pip python3-venv
+  # validator/http/: files over HTTP(S) with Range requests; cli/tests and
+  # bench/ serve files from a private nginx.
+  libcurl4-openssl-dev ca-certificates nginx-light
   chromium
   parallel  # cli/tests/test_batch.py runs the README's GNU parallel recipe.
   time  # bench/*.py: GNU time reports a child's own peak RSS.

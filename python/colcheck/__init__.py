@@ -20,6 +20,7 @@ so threads validate files in parallel.
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import os
 from typing import Any, BinaryIO, Iterable, Mapping, Optional, Sequence, Union
@@ -65,6 +66,9 @@ class Result:
     complete: bool  # False when one of colcheck's own limits cut checking.
     diagnostics: tuple[Diagnostic, ...]
     suppressed: int = 0
+    # For a URL or a seekable file object, read by range: {"bytes": ...,
+    # "reads": ...}, what was read of it. None for paths and buffers.
+    fetched: Optional[Mapping[str, int]] = None
     _json: Mapping[str, Any] = dataclasses.field(
         default_factory=dict, repr=False, compare=False)
 
@@ -119,11 +123,13 @@ def _result_of(text: str) -> Result:
             Diagnostic(**{k: v for k, v in d.items() if k in names})
             for d in obj["diagnostics"]),
         suppressed=obj.get("suppressed", 0),
+        fetched=obj.get("fetched"),
         _json=obj,
     )
 
 
-def _open(source: Source, name: Optional[str]) -> tuple[Any, str]:
+def _open(source: Source, name: Optional[str],
+          by_range: bool = False) -> tuple[Any, str]:
     """What the extension takes (a path or a buffer) and the name reports
     show for it."""
     if isinstance(source, (str, os.PathLike)):
@@ -140,14 +146,20 @@ def _open(source: Source, name: Optional[str]) -> tuple[Any, str]:
         raise TypeError(
             "source must be a path, bytes, a bytearray, a memoryview or a "
             f"binary file-like object, not {type(source).__name__}")
-    if getattr(source, "seekable", lambda: False)():
+    if name is None:
+        name = os.fsdecode(getattr(source, "path", None)
+                           or getattr(source, "name", None) or "<stream>")
+    if isinstance(source, io.TextIOBase):
+        raise TypeError("the file-like object must be opened in binary mode")
+    seekable = getattr(source, "seekable", lambda: False)()
+    if seekable and by_range:
+        # Read by range: only what the level needs.
+        return source, name
+    if seekable:
         source.seek(0)
     data = read()
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("the file-like object must be opened in binary mode")
-    if name is None:
-        name = os.fsdecode(getattr(source, "path", None)
-                           or getattr(source, "name", None) or "<stream>")
     return data, name
 
 
@@ -163,8 +175,16 @@ def validate(source: Source, *, level: str = "full", strict: bool = False,
              ignore: Union[None, str, Iterable[str]] = None,
              severity: Optional[Mapping[str, str]] = None,
              max_diagnostics: int = 10000, threads: int = 1,
-             name: Optional[str] = None) -> Result:
+             name: Optional[str] = None,
+             headers: Union[None, Mapping[str, str], Iterable[str]] = None
+             ) -> Result:
     """Validates one Parquet or ORC file.
+
+    source: a path; an http:// or https:// URL, read with Range requests
+        (only the tail at level "footer"); bytes, a bytearray or a
+        memoryview; or a binary file object, read by range when it is
+        seekable (an fsspec file, which reaches S3, GCS or HDFS) and whole
+        otherwise.
 
     level: "footer" (the metadata only), "pages" (also every page header)
         or "full" (also bodies, levels, values, statistics, indexes and
@@ -177,18 +197,29 @@ def validate(source: Source, *, level: str = "full", strict: bool = False,
     threads: threads for the column chunks of one Parquet file (0: one per
         processor); the result is the same for any count.
     name: the path shown in the result (default: the path, or "<bytes>").
+    headers: HTTP request headers for a URL, as {name: value} or
+        ["Name: value", ...] (an Authorization header, say).
     """
     if level not in _LEVELS:
         raise ValueError(f"level must be one of {', '.join(_LEVELS)}, "
                          f"not {level!r}")
     if max_diagnostics < 0 or threads < 0:
         raise ValueError("max_diagnostics and threads must not be negative")
-    file, shown = _open(source, name)
+    file, shown = _open(source, name, by_range=True)
     text = _colcheck.validate(
         file, shown, _LEVELS.index(level), max_diagnostics, threads,
         None if select is None else _patterns(select), _patterns(ignore),
-        ",".join(f"{k}={v}" for k, v in (severity or {}).items()), strict)
+        ",".join(f"{k}={v}" for k, v in (severity or {}).items()), strict,
+        _header_lines(headers))
     return _result_of(text)
+
+
+def _header_lines(headers) -> list:
+    if headers is None:
+        return []
+    if isinstance(headers, Mapping):
+        return [f"{k}: {v}" for k, v in headers.items()]
+    return list(headers)
 
 
 def explain(source: Source, *, footer: bool = False,

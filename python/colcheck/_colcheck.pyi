@@ -1,6 +1,6 @@
 # The extension's functions return the JSON the command line prints; the
 # package (colcheck/__init__.py) turns it into typed objects.
-from typing import Optional, Union
+from typing import BinaryIO, Optional, Union
 
 __version__: str
 
@@ -8,9 +8,9 @@ class ToolError(OSError): ...
 
 _File = Union[str, bytes, bytearray, memoryview]
 
-def validate(file: _File, name: str, level: int, max_diagnostics: int,
+def validate(file: Union[_File, BinaryIO], name: str, level: int, max_diagnostics: int,
              threads: int, select: Optional[str], ignore: str,
-             severity: str, strict: bool) -> str: ...
+             severity: str, strict: bool, headers: list[str]) -> str: ...
 def explain(file: _File, name: str, footer: bool,
             max_diagnostics: int) -> str: ...
 def schema(file: _File, name: str, max_diagnostics: int) -> str: ...

@@ -73,10 +73,14 @@ def test_every_kind_of_source_gives_the_same_findings(invalid_file, tmp_path):
     }
     for kind, source in sources.items():
         got = colcheck.validate(source, name=invalid_file).to_dict()
+        # A seekable file object is read by range, and says what it read.
+        fetched = got.pop("fetched", None)
+        assert (fetched is not None) == (kind == "BytesIO"), kind
         assert got == by_path, kind
     with open(invalid_file, "rb") as f:
         f.read(10)  # A file object is read from its start.
         got = colcheck.validate(f).to_dict()
+    assert got.pop("fetched")["bytes"] == len(data)
     assert got == by_path
     assert colcheck.validate(data).path == "<bytes>"
     # Any item type is read as its bytes; a strided view is refused.
@@ -92,7 +96,9 @@ def test_fsspec_files(invalid_file):
     by_path = colcheck.validate(invalid_file).to_dict()
     with fsspec.open("file://" + os.path.abspath(invalid_file), "rb") as f:
         got = colcheck.validate(f, name=invalid_file)
-    assert got.to_dict() == by_path
+    assert got.fetched is not None
+    assert {k: v for k, v in got.to_dict().items() if k != "fetched"} == \
+        by_path
     memory = fsspec.filesystem("memory")
     memory.pipe("/lake/part-0.parquet", pathlib.Path(invalid_file).read_bytes())
     with memory.open("/lake/part-0.parquet", "rb") as f:
@@ -202,3 +208,70 @@ def test_codes_are_the_registry():
     assert colcheck.codes() == cli_json("codes", "--format", "json")["codes"]
     names = {c["code"] for c in colcheck.codes()}
     assert "bloom.false-negative" in names
+
+
+class CountingFile(io.BytesIO):
+    """A file object that records the bytes each read() returns."""
+
+    def __init__(self, data):
+        super().__init__(data)
+        self.read_sizes = []
+
+    def read(self, n=-1):
+        data = super().read(n)
+        self.read_sizes.append(len(data))
+        return data
+
+
+def large_external_file():
+    root = pathlib.Path(os.environ.get("COLCHECK_EXTERNAL_CORPUS", ""))
+    files = sorted(p for p in root.rglob("*.parquet") if p.is_file()) \
+        if root.is_dir() else []
+    if not files:
+        pytest.skip(f"no Parquet file under {root} (COLCHECK_EXTERNAL_CORPUS)")
+    return max(files, key=lambda p: p.stat().st_size)
+
+
+def test_a_seekable_file_object_is_read_by_range():
+    path = large_external_file()
+    data = path.read_bytes()
+    for level in ("footer", "pages", "full"):
+        f = CountingFile(data)
+        got = colcheck.validate(f, level=level, name=str(path))
+        want = colcheck.validate(str(path), level=level).to_dict()
+        assert {k: v for k, v in got.to_dict().items()
+                if k != "fetched"} == want, level
+        assert got.fetched["bytes"] == sum(f.read_sizes), level
+        assert got.fetched["reads"] == len(f.read_sizes), level
+        if level == "footer":
+            assert got.fetched["bytes"] * 4 < len(data), got.fetched
+
+
+def test_a_failing_file_object_is_a_tool_error(invalid_file):
+    class Broken(io.BytesIO):
+        def read(self, n=-1):
+            raise OSError("the bucket went away")
+
+    with pytest.raises(colcheck.ToolError, match="the bucket went away"):
+        colcheck.validate(Broken(pathlib.Path(invalid_file).read_bytes()))
+
+
+def test_urls_are_read_by_range(invalid_file):
+    import sys
+    sys.path.insert(0, str(SOURCE / "tests" / "http"))
+    import nginx
+    if not nginx.available():
+        pytest.skip("nginx not installed")
+    path = pathlib.Path(invalid_file).resolve()
+    with nginx.Nginx(path.parent) as server:
+        url = server.url(path.name)
+        got = colcheck.validate(url, headers={"X-Colcheck-Test": "1"})
+        with pytest.raises(colcheck.ToolError, match="HTTP 404"):
+            colcheck.validate(server.url("missing.parquet"))
+    want = colcheck.validate(str(path)).to_dict()
+    got_dict = got.to_dict()
+    assert got_dict.pop("fetched") == got.fetched
+    assert got_dict.pop("path") == url
+    want.pop("path")
+    assert got_dict == want
+    assert got.fetched["bytes"] == path.stat().st_size

@@ -198,10 +198,16 @@ Status HttpSource::Open(const std::string& url, const HttpOptions& options,
 
 Status HttpSource::Read(uint64_t offset, std::span<std::byte> out) {
   if (out.empty()) return Status::Ok();
-  if (offset >= tail_offset_ && offset - tail_offset_ <= tail_.size() &&
-      out.size() <= tail_.size() - (offset - tail_offset_)) {
-    std::memcpy(out.data(), tail_.data() + (offset - tail_offset_), out.size());
-    return Status::Ok();
+  // What of the range the tail Open read holds is copied from it; the
+  // rest, before it, is asked for.
+  const uint64_t end = offset + out.size();
+  if (!tail_.empty() && end > tail_offset_ &&
+      end <= tail_offset_ + tail_.size()) {
+    const uint64_t from = std::max(offset, tail_offset_);
+    std::memcpy(out.data() + (from - offset),
+                tail_.data() + (from - tail_offset_), end - from);
+    out = out.first(from - offset);
+    if (out.empty()) return Status::Ok();
   }
   const uint64_t last = offset + out.size() - 1;
   Transfer transfer;
