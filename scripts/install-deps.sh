@@ -26,6 +26,7 @@ packages=(
   # validator/http/: files over HTTP(S) with Range requests; cli/tests and
   # bench/ serve files from a private nginx.
   libcurl4-openssl-dev ca-certificates nginx-light
+  python3-dask python3-distributed  # python/colcheck/dask.py
   chromium
   parallel  # cli/tests/test_batch.py runs the README's GNU parallel recipe.
   time  # bench/*.py: GNU time reports a child's own peak RSS.
