@@ -74,6 +74,7 @@ class ChunkWalker {
   bool ReadHeader(uint64_t pos, uint64_t end, size_t ordinal, PageHeader* h,
                   ByteSpan* header);
   bool LooksLikePage(uint64_t pos, uint64_t end) const;
+  uint64_t ReadLimit(uint64_t end) const;
   void FetchHeader(uint64_t pos, uint64_t end) const;
   bool MayRelease(ByteSpan page) const;
   bool CheckSizes(const PageHeader& h, ByteSpan header, uint64_t end,
@@ -162,16 +163,22 @@ bool ChunkWalker::ReadHeader(uint64_t pos, uint64_t end, size_t ordinal,
          h->uncompressed_page_size.present && h->compressed_page_size.present;
 }
 
+// How far a full walk's fetches may read ahead: on through the column data,
+// as the next chunk in the file is usually the next one walked.
+uint64_t ChunkWalker::ReadLimit(uint64_t end) const {
+  return std::max(end, ctx_.layout.data_end());
+}
+
 // Fetches the PageHeader at `pos`, for a pass over a ByteSource. A headers
 // walk reads on only a little past it (the next pages' headers, when pages
-// are small), a full one on through the chunk.
+// are small), a full one on through the column data.
 void ChunkWalker::FetchHeader(uint64_t pos, uint64_t end) const {
   constexpr uint64_t kHeaderGuess = 1024;
   constexpr uint64_t kHeadersReadAhead = uint64_t{32} << 10;
-  const uint64_t limit =
-      depth_ == WalkDepth::kFull || end - pos < kHeadersReadAhead
-          ? end
-          : pos + kHeadersReadAhead;
+  const uint64_t limit = depth_ == WalkDepth::kFull ? ReadLimit(end)
+                         : end - pos < kHeadersReadAhead
+                             ? end
+                             : pos + kHeadersReadAhead;
   FetchDecodable(hooks_, file_, pos, end, kHeaderGuess, limit,
                  [](const ByteReader& window) {
                    DiagnosticSink scratch = DiagnosticSink::Counting();
@@ -548,7 +555,7 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
       walk->complete = false;
       break;
     }
-    if (depth_ == WalkDepth::kFull) hooks_.Fetch(body, end);
+    if (depth_ == WalkDepth::kFull) hooks_.Fetch(body, ReadLimit(end));
     uncompressed_total_ +=
         header.length + static_cast<uint64_t>(h.uncompressed_page_size.value);
     CheckTypeHeaders(h, scope);
