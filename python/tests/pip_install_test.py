@@ -53,6 +53,29 @@ class PipInstallTest(unittest.TestCase):
             self.assertTrue(out[0].startswith(str(venv)), out[0])
             self.assertEqual(out[1], "valid parquet 0")
 
+    def test_install_into_debians_python(self):
+        # Debian's own Python (PEP 668: pip needs --break-system-packages
+        # there) installs into /usr/local/lib/python3.X/dist-packages;
+        # --root puts that tree in a scratch directory instead of /.
+        with tempfile.TemporaryDirectory() as tmp:
+            run("/usr/bin/python3", "-m", "pip", "install",
+                "--no-build-isolation", "--no-deps",
+                "--break-system-packages", "--root", tmp, ARGS.source)
+            found = list(pathlib.Path(tmp).glob(
+                "usr/local/lib/python3*/dist-packages/colcheck/__init__.py"))
+            self.assertEqual(len(found), 1, list(pathlib.Path(tmp).rglob("*")))
+            site = found[0].parent.parent
+            env = {**os.environ, "PYTHONPATH": str(site)}
+            out = subprocess.run(
+                ["/usr/bin/python3", "-c",
+                 "import colcheck, colcheck.dask\n"
+                 "print(colcheck.__file__)\n"
+                 "print(len(colcheck.codes()) > 100)"],
+                capture_output=True, text=True, env=env, cwd=tmp, check=True)
+            lines = out.stdout.splitlines()
+            self.assertTrue(lines[0].startswith(str(site)), lines[0])
+            self.assertEqual(lines[1], "True")
+
     def test_wheel(self):
         with tempfile.TemporaryDirectory() as tmp:
             run(sys.executable, "-m", "pip", "wheel", "--no-build-isolation",
@@ -60,7 +83,8 @@ class PipInstallTest(unittest.TestCase):
             wheels = list(pathlib.Path(tmp).glob("colcheck-*.whl"))
             self.assertEqual(len(wheels), 1)
             names = set(zipfile.ZipFile(wheels[0]).namelist())
-            for name in ("colcheck/__init__.py", "colcheck/py.typed",
+            for name in ("colcheck/__init__.py", "colcheck/dask.py",
+                     "colcheck/py.typed",
                          "colcheck/_colcheck.pyi"):
                 self.assertIn(name, names)
             self.assertTrue(any(n.startswith("colcheck/_colcheck.")
