@@ -162,9 +162,9 @@ TEST(SourceTest, FooterLevelReadsTheTailAndTheFirstPage) {
   ASSERT_EQ(source.reads.size(), 2u);
   const uint64_t size = file.span().size();
   EXPECT_EQ(source.reads[0].end(), size);
-  // The last kTailBytes, from the start of their first page.
-  EXPECT_GE(source.reads[0].length, SourceImage::kTailBytes);
-  EXPECT_LT(source.reads[0].length, SourceImage::kTailBytes + 4096);
+  // The last kSourceTailBytes, from the start of their first page.
+  EXPECT_GE(source.reads[0].length, kSourceTailBytes);
+  EXPECT_LT(source.reads[0].length, kSourceTailBytes + 4096);
   EXPECT_EQ(source.reads[1].offset, 0u);
   EXPECT_LE(source.reads[1].length, 65536u);
   ASSERT_TRUE(report.fetched.has_value());
@@ -260,6 +260,21 @@ TEST(SourceImageTest, TheLastPartialPageIsOneRead) {
   EXPECT_EQ(image.bytes()[9999], std::byte{3});
   image.Fetch({20000, 5}, 20005);  // Past the end: nothing.
   EXPECT_EQ(source.reads.size(), 1u);
+}
+
+// A size no file has (a server may claim anything) is refused before any
+// address space is reserved.
+TEST(SourceImageTest, AnImpossibleSizeIsAToolError) {
+  class Huge final : public ByteSource {
+   public:
+    uint64_t size() const override { return ~uint64_t{0}; }
+    Status Read(uint64_t, std::span<std::byte>) override {
+      ADD_FAILURE() << "read";
+      return Status::Ok();
+    }
+  } huge;
+  Report report;
+  EXPECT_FALSE(ValidateSource(huge, Options(), &report).ok());
 }
 
 TEST(SourceImageTest, AnEmptySourceIsAnEmptyImage) {

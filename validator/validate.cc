@@ -127,7 +127,7 @@ Status ValidateSource(ByteSource& source, const Options& options,
                       Report* report) {
   // The footer of most files, and the whole of small ones, in one read.
   return ValidateSourceImage(source, options, /*strict=*/false,
-                             SourceImage::kTailBytes, report);
+                             kSourceTailBytes, report);
 }
 
 Status ValidateFile(const std::string& path, const Options& options,

@@ -177,6 +177,13 @@ inline constexpr uint64_t kMaxOrcLiveBytes = uint64_t{1} << 30;
 inline constexpr uint64_t kMaxOrcPooledBytes = uint64_t{64} << 20;
 inline constexpr uint64_t kMaxOrcPoolExpansion = 64;
 
+// ---- Byte sources (core/source_image.h) ----
+// The largest file a ByteSource may declare. ValidateSource reserves the
+// file's size in address space (64-bit Linux gives a process 128 TiB), and
+// an HTTP server's Content-Range can claim any size; a larger one is a
+// tool error, not a fault of the file.
+inline constexpr uint64_t kMaxSourceBytes = uint64_t{1} << 45;
+
 // ---- The command line (cli/) ----
 // `colcheck validate -` copies standard input to a temporary file first
 // (cli/inputs.h, SpooledInput); a copy larger than this is refused, so a

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/limits.h"
 #include "core/strings.h"
 
 namespace colcheck {
@@ -27,13 +28,14 @@ SourceImage::~SourceImage() {
 Status SourceImage::Open(bool strict) {
   page_ = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
   size_ = source_.size();
+  if (size_ > limits::kMaxSourceBytes) {
+    return Status::IoError(StrCat("the source declares ", size_,
+                                  " bytes; colcheck reads files of at most ",
+                                  limits::kMaxSourceBytes, " bytes"));
+  }
   mapped_ = RoundUp(size_, page_);
   strict_ = strict;
   if (mapped_ == 0) return Status::Ok();
-  if (mapped_ > SIZE_MAX) {
-    return Status::IoError(
-        StrCat("a ", size_, "-byte file is too large to map"));
-  }
   void* p = mmap(nullptr, mapped_, strict ? PROT_NONE : PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) {

@@ -41,11 +41,6 @@ class SourceImage {
  public:
   // How far a Fetch reads past what it needs, within its limit.
   static constexpr uint64_t kReadAhead = uint64_t{8} << 20;
-  // What ValidateSource reads before the pass starts: this much of the end
-  // of the file (the footer of most files, and the whole of small ones),
-  // and its first page (the leading magic). The drivers fetch what they
-  // read whatever this holds.
-  static constexpr uint64_t kTailBytes = uint64_t{64} << 10;
 
   explicit SourceImage(ByteSource& source) : source_(source) {}
   ~SourceImage();

@@ -192,7 +192,8 @@ struct Options {
   // pages and full: 1 checks on the calling thread; 0 takes one per
   // processor for files of 4 MiB and more, else 1. The report is the same
   // whatever the count. One thread is used anyway while `suppress` is set
-  // (it sees findings in discovery order) and for ORC files.
+  // (it sees findings in discovery order), for ORC files, and for a file
+  // read through a ByteSource.
   size_t threads = 1;
 };
 
@@ -276,6 +277,10 @@ class ByteSource {
   // by one thread at a time.
   virtual Status Read(uint64_t offset, std::span<std::byte> out) = 0;
 };
+
+// What ValidateSource reads of a file's end before anything else: the
+// footer of most files, and the whole of small ones.
+inline constexpr uint64_t kSourceTailBytes = uint64_t{64} << 10;
 
 // Validates the file `source` serves. Returns the first IoError a read gave
 // (`report` is then left untouched): a source that fails is never a fault

@@ -55,7 +55,7 @@ class HttpSource final : public ByteSource {
   // whole file: then nothing more is read).
   static Status Open(const std::string& url, const HttpOptions& options,
                      std::unique_ptr<HttpSource>* out,
-                     uint64_t tail = uint64_t{64} << 10);
+                     uint64_t tail = kSourceTailBytes);
   ~HttpSource() override;
 
   uint64_t size() const override { return size_; }
