@@ -275,3 +275,39 @@ def test_urls_are_read_by_range(invalid_file):
     want.pop("path")
     assert got_dict == want
     assert got.fetched["bytes"] == path.stat().st_size
+
+
+def test_the_gil_is_released_while_validating():
+    # A thread stamps the time as fast as it can while validate runs. With
+    # the GIL held through the C++ call, its stamps would stop for the whole
+    # call; released, they go on. One call in five with no gap longer than
+    # half the call is enough (a loaded machine may pause the thread).
+    import threading
+    import time
+    data = large_external_file().read_bytes()
+    stamps = []
+    stop = threading.Event()
+
+    def stamp():
+        while not stop.is_set():
+            stamps.append(time.perf_counter())
+
+    thread = threading.Thread(target=stamp)
+    thread.start()
+    calls = []
+    try:
+        for _ in range(5):
+            time.sleep(0.01)
+            start = time.perf_counter()
+            colcheck.validate(data)
+            calls.append((start, time.perf_counter()))
+    finally:
+        stop.set()
+        thread.join()
+
+    def largest_gap(start, end):
+        inside = [start] + [s for s in stamps if start < s < end] + [end]
+        return max(b - a for a, b in zip(inside, inside[1:]))
+
+    assert any(largest_gap(s, e) < (e - s) / 2 for s, e in calls), [
+        (round(e - s, 4), round(largest_gap(s, e), 4)) for s, e in calls]

@@ -122,3 +122,42 @@ def test_the_current_client_is_the_default(corpus):
     some = colcheck.dask.list_files([str(corpus)])[:5]
     frame = colcheck.dask.validate(some, level="footer").compute()
     assert sorted(frame[frame.kind == "file"].path) == sorted(some)
+
+
+class DieOn(distributed.WorkerPlugin):
+    """Makes a worker's process exit when a batch holds `path`."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def setup(self, worker):
+        import colcheck.dask as module
+        original = module.validate_batch
+        path = self.path
+
+        def validate_batch(paths, options, storage_options):
+            if path in paths:
+                os._exit(1)
+            return original(paths, options, storage_options)
+
+        module.validate_batch = validate_batch
+
+
+def test_a_batch_that_kills_its_worker_becomes_error_rows(corpus):
+    import dask
+    files = colcheck.dask.list_files([str(corpus)])[:4]
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                     processes=True, dashboard_address=None,
+                                     silence_logs=50) as cluster, \
+            distributed.Client(cluster) as client:
+        client.register_worker_plugin(DieOn(files[3]))
+        frame = colcheck.dask.validate(files, client=client,
+                                       partition_size=2).compute()
+    rows = frame[frame.kind == "file"].set_index("path")
+    assert sorted(rows.index) == sorted(files)
+    for path in files[:2]:
+        assert rows.loc[path, "verdict"] != "error", path
+    for path in files[2:]:
+        assert rows.loc[path, "verdict"] == "error", path
+        assert "the batch failed on the cluster" in rows.loc[path, "error"]
