@@ -178,7 +178,7 @@ constexpr OptionHelp kOptionHelp[] = {
                          (- reads the list from standard input).
 )"},
     {kOptHeader,
-     R"(  --header 'NAME: VALUE' validate: send this header with every request for
+     R"(  --header 'NAME: VALUE' Send this header with every request for
                          an http:// or https:// PATH (repeatable), such as
                          'Authorization: Bearer TOKEN'.
 )"},
@@ -239,40 +239,44 @@ connection errors, 5xx and 429).
      R"(Print the layout of FILE: every region from the magic to the
 tail (row groups, column chunks, pages, page indexes, bloom
 filters, footer), with the gaps and overlaps between them.
+FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kExplain,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptFooter,
+     kOptFormat | kOptFooter | kOptHeader,
      1,
      1},
     {"schema",
      "schema [--format text|json] FILE\n",
      R"(Print the schema of FILE in the Dremel notation, one field per
 line, each leaf with its column index and maximum levels.
+FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kSchema,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat,
+     kOptFormat | kOptHeader,
      1,
      1},
     {"report",
      "report [--level L] -o OUT.html FILE\n",
      R"(Write one self-contained HTML page about FILE: a byte map, the
 diagnostics linked to a hex view, the schema and the columns.
+FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kReport,
      {},
-     kOptLevel | kOptOutput,
+     kOptLevel | kOptOutput | kOptHeader,
      1,
      1},
     {"plan",
      "plan [--format text|json] [--data] FILE\n",
      R"(Print how each column of FILE arrives in common readers (Arrow
 and pandas, R, JavaScript) and where values lose precision.
+FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kPlan,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptData,
+     kOptFormat | kOptData | kOptHeader,
      1,
      1},
     {"triage",

@@ -8,6 +8,18 @@
 
 namespace colcheck {
 
+bool OpenInspected(const CliArgs& args, SpooledInput* copy,
+                   std::string* open_path) {
+  const std::string& path = args.paths.front();
+  HttpOptions http;
+  http.headers = args.headers;
+  std::string error;
+  if (OpenWholeInput(path, http, copy, open_path, &error)) return true;
+  std::cerr << IoErrorLine(path, IoErrorMessage(path, Status::IoError(error)))
+            << "\n";
+  return false;
+}
+
 int FinishUnreadable(std::string_view path, const Status& status) {
   std::cerr << IoErrorLine(path, IoErrorMessage(path, status)) << "\n";
   return FinishOutput(kExitError);

@@ -5,12 +5,22 @@
 #ifndef COLCHECK_CLI_COMMAND_SUPPORT_H_
 #define COLCHECK_CLI_COMMAND_SUPPORT_H_
 
+#include <string>
 #include <string_view>
 
+#include "cli/args.h"
+#include "cli/inputs.h"
 #include "colcheck/colcheck.h"
 #include "colcheck/inspect.h"
 
 namespace colcheck {
+
+// Where an inspecting command opens its FILE, args.paths[0]: the file, or
+// a copy in `copy` of standard input ("-") or of an http(s) URL read whole
+// (with args.headers). Prints the error line and returns false when the
+// copy fails.
+bool OpenInspected(const CliArgs& args, SpooledInput* copy,
+                   std::string* open_path);
 
 // Prints the I/O error line for `path` on stderr and returns kExitError
 // through FinishOutput.

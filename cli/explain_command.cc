@@ -23,8 +23,11 @@ int RunExplain(const CliArgs& args) {
   options.level = Level::kFull;
   options.footer_fields = args.footer;
   options.max_diagnostics = args.max_diagnostics;
+  SpooledInput copy;
+  std::string open_path;
+  if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);
   Inspection inspection;
-  const Status status = InspectFile(path, options, &inspection);
+  const Status status = InspectFile(open_path, options, &inspection);
   if (!status.ok()) return FinishUnreadable(path, status);
   const bool invalid = inspection.report.verdict == Verdict::kInvalid;
   if (args.format == CliFormat::kJson) {

@@ -15,6 +15,8 @@
 #include <span>
 #include <system_error>
 
+#include "core/limits.h"
+
 namespace colcheck {
 namespace {
 
@@ -183,12 +185,7 @@ bool WriteAll(int fd, const char* bytes, size_t n) {
 
 }  // namespace
 
-bool SpooledInput::Spool(int fd, uint64_t max_bytes, std::string* error) {
-  struct stat st;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-    path_ = "/dev/fd/" + std::to_string(fd);
-    return true;
-  }
+bool SpooledInput::MakeTemporary(std::string* error) {
   const char* dir = std::getenv("TMPDIR");
   std::string name = std::string(dir != nullptr && *dir ? dir : "/tmp") +
                      "/colcheck-stdin-XXXXXX";
@@ -199,6 +196,47 @@ bool SpooledInput::Spool(int fd, uint64_t max_bytes, std::string* error) {
     return false;
   }
   unlink(name.c_str());
+  return true;
+}
+
+bool SpooledInput::SpoolSource(ByteSource& source, uint64_t max_bytes,
+                               std::string* error) {
+  const uint64_t size = source.size();
+  if (size > max_bytes) {
+    *error = "the file holds " + std::to_string(size) +
+             " bytes, more than the " + std::to_string(max_bytes) +
+             " colcheck copies; validate reads it by range";
+    return false;
+  }
+  if (!MakeTemporary(error)) return false;
+  std::vector<std::byte> buffer(std::min<uint64_t>(size, uint64_t{8} << 20));
+  for (uint64_t at = 0; at < size;) {
+    const std::span<std::byte> piece =
+        std::span(buffer).first(std::min<uint64_t>(buffer.size(), size - at));
+    const Status status = source.Read(at, piece);
+    if (!status.ok()) {
+      *error = status.message();
+      return false;
+    }
+    if (!WriteAll(fd_, reinterpret_cast<const char*>(piece.data()),
+                  piece.size())) {
+      *error =
+          std::string("copying to a temporary file: ") + std::strerror(errno);
+      return false;
+    }
+    at += piece.size();
+  }
+  path_ = "/dev/fd/" + std::to_string(fd_);
+  return true;
+}
+
+bool SpooledInput::Spool(int fd, uint64_t max_bytes, std::string* error) {
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    path_ = "/dev/fd/" + std::to_string(fd);
+    return true;
+  }
+  if (!MakeTemporary(error)) return false;
   std::vector<char> buffer(size_t{1} << 20);
   uint64_t total = 0;
   for (;;) {
@@ -222,6 +260,31 @@ bool SpooledInput::Spool(int fd, uint64_t max_bytes, std::string* error) {
     }
   }
   path_ = "/dev/fd/" + std::to_string(fd_);
+  return true;
+}
+
+bool OpenWholeInput(const std::string& path, const HttpOptions& http,
+                    SpooledInput* copy, std::string* open_path,
+                    std::string* error) {
+  *open_path = path;
+  if (path == kStandardInput) {
+    if (!copy->Spool(STDIN_FILENO, limits::kMaxSpooledInputBytes, error)) {
+      return false;
+    }
+  } else if (IsHttpUrl(path)) {
+    std::unique_ptr<HttpSource> source;
+    const Status status = HttpSource::Open(path, http, &source);
+    if (!status.ok()) {
+      *error = status.message();
+      return false;
+    }
+    if (!copy->SpoolSource(*source, limits::kMaxSpooledInputBytes, error)) {
+      return false;
+    }
+  } else {
+    return true;
+  }
+  *open_path = copy->path();
   return true;
 }
 

@@ -62,13 +62,27 @@ class SpooledInput {
   // Copies `fd` to a temporary file in $TMPDIR (default /tmp), at most
   // `max_bytes`. False with `*error` on an I/O error or a larger input.
   bool Spool(int fd, uint64_t max_bytes, std::string* error);
+  // Copies the whole of `source` (a URL's, for the commands that inspect
+  // a whole file) the same way.
+  bool SpoolSource(ByteSource& source, uint64_t max_bytes, std::string* error);
   // A path that opens the bytes ("/dev/fd/N"); empty before Spool.
   const std::string& path() const { return path_; }
 
  private:
+  // Makes the unlinked temporary file fd_.
+  bool MakeTemporary(std::string* error);
+
   int fd_ = -1;  // The temporary file, when one was made.
   std::string path_;
 };
+
+// Where the commands that inspect one FILE (explain, schema, plan, report)
+// open it: `path` itself, or a copy in `copy` of standard input ("-") or
+// of an http(s) URL, read whole with `http`. False with `*error` when the
+// copy fails.
+bool OpenWholeInput(const std::string& path, const HttpOptions& http,
+                    SpooledInput* copy, std::string* open_path,
+                    std::string* error);
 
 // Validates one input: an http(s) URL through HttpSource with `http`, else
 // the file at `open_path` (`path` itself, or where standard input was

@@ -27,14 +27,17 @@ int RunPlan(const CliArgs& args) {
   // Types come from the footer alone; --data validates in full as it
   // counts, so the inspection's verdict is a full one then too.
   options.level = args.data ? Level::kFull : Level::kFooter;
+  SpooledInput copy;
+  std::string open_path;
+  if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);
   Inspection inspection;
-  Status status = InspectFile(path, options, &inspection);
+  Status status = InspectFile(open_path, options, &inspection);
   ReadPlan plan = PlanColumns(inspection);
   // The plan reads Parquet's SchemaElements; an ORC type tree has none.
   const bool orc =
       status.ok() && inspection.schema.kind == SchemaKind::kOrcTypes;
   if (status.ok() && args.data && !orc) {
-    status = CountHazardsInFile(path, inspection, &plan);
+    status = CountHazardsInFile(open_path, inspection, &plan);
   }
   if (!status.ok()) return FinishUnreadable(path, status);
   if (args.format == CliFormat::kJson) {

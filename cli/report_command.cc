@@ -76,14 +76,17 @@ int RunReport(const CliArgs& args) {
   InspectOptions options;
   options.level = args.level;
   options.max_diagnostics = args.max_diagnostics;
+  SpooledInput copy;
+  std::string open_path;
+  if (!OpenInspected(args, &copy, &open_path)) return kExitError;
   Inspection inspection;
-  const Status status = InspectFile(path, options, &inspection);
+  const Status status = InspectFile(open_path, options, &inspection);
   if (!status.ok()) return FinishUnreadable(path, status);
   // The page shows only windows around the diagnostics: a mapping reads
   // just those pages, however large the file.
   FileMapping mapping;
   std::string error;
-  if (!mapping.Open(path, &error)) {
+  if (!mapping.Open(open_path, &error)) {
     std::cerr << IoErrorLine(path, error) << "\n";
     return kExitError;
   }

@@ -21,8 +21,11 @@ int RunSchema(const CliArgs& args) {
   InspectOptions options;
   options.level = Level::kFooter;  // The schema is all in the footer.
   options.max_diagnostics = args.max_diagnostics;
+  SpooledInput copy;
+  std::string open_path;
+  if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);
   Inspection inspection;
-  const Status status = InspectFile(path, options, &inspection);
+  const Status status = InspectFile(open_path, options, &inspection);
   if (!status.ok()) return FinishUnreadable(path, status);
   if (args.format == CliFormat::kJson) {
     std::cout << RenderSchemaJson(path, inspection);

@@ -90,6 +90,28 @@ class HttpTest(unittest.TestCase):
                                 self.assertLessEqual(fetched["bytes"],
                                                      w["size"])
 
+    def test_inspecting_commands_take_urls(self):
+        root = self.roots[0]
+        files = [f for f in self.served_files(root)
+                 if "invalid" in str(f)][:3] + self.served_files(root)[:2]
+        with self.nginx.Nginx(root) as server:
+            for f in files:
+                url = server.url(f.relative_to(root))
+                for command in (["explain", "--footer"], ["schema"],
+                                ["plan", "--data"]):
+                    with self.subTest(file=str(f), command=command[0]):
+                        local = run(*command, "--format", "json", str(f))
+                        remote = run(*command, "--format", "json",
+                                     "--header", "X-Test: 1", url)
+                        self.assertEqual(remote.returncode, local.returncode,
+                                         remote.stderr.decode())
+                        self.assertEqual(
+                            remote.stdout.decode().replace(url, "F"),
+                            local.stdout.decode().replace(str(f), "F"))
+            missing = run("explain", server.url("no/such.parquet"))
+        self.assertEqual(missing.returncode, 2)
+        self.assertRegex(missing.stderr.decode(), r"HTTP 404")
+
     def test_footer_level_fetches_only_the_tail(self):
         files = []
         for root in self.roots:

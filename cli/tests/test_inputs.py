@@ -134,6 +134,20 @@ class InputsTest(unittest.TestCase):
         nothing = run("validate")
         self.assertEqual(nothing.returncode, 2)
 
+    def test_inspecting_commands_read_standard_input(self):
+        for path in self.files:
+            data = pathlib.Path(path).read_bytes()
+            for command in (["explain", "--footer"], ["schema"], ["plan"]):
+                with self.subTest(path=path, command=command[0]):
+                    by_path = run(*command, "--format", "json", path)
+                    piped = run(*command, "--format", "json", "-",
+                                input=data)
+                    self.assertEqual(piped.returncode, by_path.returncode)
+                    self.assertEqual(
+                        json.loads(piped.stdout),
+                        json.loads(by_path.stdout.decode().replace(
+                            json.dumps(path)[1:-1], "-")))
+
 
 def main():
     global ARGS
