@@ -16,6 +16,7 @@
 #include "core/source_image.h"
 #include "testing/external_corpus.h"
 #include "testing/page_file.h"
+#include "testing/report_expect.h"
 #include "validate_internal.h"
 
 namespace colcheck {
@@ -47,21 +48,8 @@ class TestSource final : public ByteSource {
 
 void ExpectSameReport(const Report& memory, const Report& source,
                       const std::string& what) {
-  ASSERT_EQ(memory.diagnostics.size(), source.diagnostics.size()) << what;
-  for (size_t i = 0; i < memory.diagnostics.size(); ++i) {
-    const Diagnostic& a = memory.diagnostics[i];
-    const Diagnostic& b = source.diagnostics[i];
-    ASSERT_TRUE(a.code == b.code && a.severity == b.severity &&
-                a.offset == b.offset && a.length == b.length &&
-                a.field == b.field && a.message == b.message)
-        << what << ": diagnostic " << i << " is " << Info(a.code).name << " @"
-        << a.offset << "+" << a.length << " " << a.field << " in memory, "
-        << Info(b.code).name << " @" << b.offset << "+" << b.length << " "
-        << b.field << " through a source";
-  }
-  EXPECT_EQ(memory.verdict, source.verdict) << what;
-  EXPECT_EQ(memory.complete, source.complete) << what;
-  EXPECT_EQ(memory.format, source.format) << what;
+  testing::ExpectSameReport(memory, source, what, "in memory",
+                            "through a source");
   EXPECT_EQ(memory.size, source.size) << what;
 }
 
@@ -152,13 +140,20 @@ testing::PageFile LargeFile() {
   return b.Finish();
 }
 
+// Validates what `source` serves at `level`; the read must succeed.
+Report ValidateAt(TestSource& source, Level level) {
+  Options options;
+  options.level = level;
+  Report report;
+  EXPECT_TRUE(ValidateSource(source, options, &report).ok());
+  EXPECT_TRUE(report.fetched.has_value());
+  return report;
+}
+
 TEST(SourceTest, FooterLevelReadsTheTailAndTheFirstPage) {
   const testing::PageFile file = LargeFile();
   TestSource source(file.span());
-  Options options;
-  options.level = Level::kFooter;
-  Report report;
-  ASSERT_TRUE(ValidateSource(source, options, &report).ok());
+  const Report report = ValidateAt(source, Level::kFooter);
   ASSERT_EQ(source.reads.size(), 2u);
   const uint64_t size = file.span().size();
   EXPECT_EQ(source.reads[0].end(), size);
@@ -176,12 +171,11 @@ TEST(SourceTest, FooterLevelReadsTheTailAndTheFirstPage) {
 TEST(SourceTest, PagesLevelReadsHeadersNotBodies) {
   const testing::PageFile file = LargeFile();
   TestSource source(file.span());
-  Options options;
-  options.level = Level::kPages;
-  Report report;
-  ASSERT_TRUE(ValidateSource(source, options, &report).ok());
+  const Report report = ValidateAt(source, Level::kPages);
   ASSERT_TRUE(report.fetched.has_value());
   EXPECT_LT(report.fetched->bytes * 5, file.span().size());
+  Options options;
+  options.level = Level::kPages;
   EXPECT_EQ(report.diagnostics.size(),
             ValidateBytes(file.span(), options).diagnostics.size());
 }
@@ -190,9 +184,7 @@ TEST(SourceTest, PagesLevelReadsHeadersNotBodies) {
 TEST(SourceTest, FullLevelReadsAheadThroughTheChunk) {
   const testing::PageFile file = LargeFile();
   TestSource source(file.span());
-  Options options;
-  Report report;
-  ASSERT_TRUE(ValidateSource(source, options, &report).ok());
+  const Report report = ValidateAt(source, Level::kFull);
   ASSERT_TRUE(report.fetched.has_value());
   const uint64_t size = file.span().size();
   EXPECT_EQ(report.fetched->bytes, size);  // Every byte, once.

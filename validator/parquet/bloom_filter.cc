@@ -139,11 +139,8 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
       length.present ? static_cast<uint64_t>(length.value) : kHeaderGuess;
   FetchDecodable(hooks, file, begin, data_end, guess, data_end,
                  [](const ByteReader& window) {
-                   DiagnosticSink scratch = DiagnosticSink::Counting();
-                   thrift::Decoder d(window, &scratch);
-                   BloomFilterHeader h;
-                   (void)DecodeBloomFilterHeader(d, &h);
-                   return thrift::RanOutOfBytes(scratch);
+                   return thrift::RunsOutOfBytes(window,
+                                                 DecodeBloomFilterHeader);
                  });
   ByteReader bytes;
   if (!file.Sub(begin, data_end - begin, &bytes)) return std::nullopt;

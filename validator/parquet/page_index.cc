@@ -117,11 +117,7 @@ bool DecodeIndex(const Chunk& c, const ByteReader& file, const PassHooks& hooks,
   FetchDecodable(hooks, file, bytes.begin_offset(), bytes.end_offset(),
                  static_cast<uint64_t>(length.value), bytes.end_offset(),
                  [decode](const ByteReader& window) {
-                   DiagnosticSink scratch = DiagnosticSink::Counting();
-                   thrift::Decoder d(window, &scratch);
-                   T index;
-                   (void)decode(d, &index);
-                   return thrift::RanOutOfBytes(scratch);
+                   return thrift::RunsOutOfBytes(window, decode);
                  });
   // The decoder keeps a view of the prefix, so it must outlive decoding.
   const std::string prefix = c.Path(name);

@@ -181,11 +181,7 @@ void ChunkWalker::FetchHeader(uint64_t pos, uint64_t end) const {
                              : pos + kHeadersReadAhead;
   FetchDecodable(hooks_, file_, pos, end, kHeaderGuess, limit,
                  [](const ByteReader& window) {
-                   DiagnosticSink scratch = DiagnosticSink::Counting();
-                   thrift::Decoder d(window, &scratch);
-                   PageHeader h;
-                   (void)DecodePageHeader(d, &h);
-                   return thrift::RanOutOfBytes(scratch);
+                   return thrift::RunsOutOfBytes(window, DecodePageHeader);
                  });
 }
 

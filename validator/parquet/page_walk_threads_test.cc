@@ -18,6 +18,7 @@
 #include "colcheck/colcheck.h"
 #include "testing/external_corpus.h"
 #include "testing/page_file.h"
+#include "testing/report_expect.h"
 #include "validate_internal.h"
 
 namespace colcheck::parquet {
@@ -44,21 +45,7 @@ std::vector<fs::path> ParquetFilesUnder(const fs::path& dir) {
 
 void ExpectSameReport(const Report& one, const Report& many,
                       const std::string& what) {
-  ASSERT_EQ(one.diagnostics.size(), many.diagnostics.size()) << what;
-  for (size_t i = 0; i < one.diagnostics.size(); ++i) {
-    const Diagnostic& a = one.diagnostics[i];
-    const Diagnostic& b = many.diagnostics[i];
-    ASSERT_TRUE(a.code == b.code && a.severity == b.severity &&
-                a.offset == b.offset && a.length == b.length &&
-                a.field == b.field && a.message == b.message)
-        << what << ": diagnostic " << i << " is " << Info(a.code).name << " @"
-        << a.offset << "+" << a.length << " " << a.field << " on one thread, "
-        << Info(b.code).name << " @" << b.offset << "+" << b.length << " "
-        << b.field << " on several";
-  }
-  EXPECT_EQ(one.verdict, many.verdict) << what;
-  EXPECT_EQ(one.complete, many.complete) << what;
-  EXPECT_EQ(one.format, many.format) << what;
+  testing::ExpectSameReport(one, many, what, "on one thread", "on several");
   EXPECT_EQ(one.work.decompressed_bytes, many.work.decompressed_bytes) << what;
   EXPECT_EQ(one.work.level_steps, many.work.level_steps) << what;
   EXPECT_EQ(one.work.value_batches, many.work.value_batches) << what;

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "colcheck/colcheck.h"
 #include "core/span.h"
@@ -64,6 +65,29 @@ inline const Diagnostic* OnlyDiagnostic(const Report& r, Code code) {
   EXPECT_NE(found, nullptr) << "no " << Info(code).name << " in:\n"
                             << Describe(r);
   return found;
+}
+
+// Expects `b`, the report of another way of validating the same bytes
+// (`a_name` and `b_name` say which), to equal `a`: every diagnostic in the
+// same order, the verdict, completeness and format.
+inline void ExpectSameReport(const Report& a, const Report& b,
+                             const std::string& what, std::string_view a_name,
+                             std::string_view b_name) {
+  ASSERT_EQ(a.diagnostics.size(), b.diagnostics.size()) << what;
+  for (size_t i = 0; i < a.diagnostics.size(); ++i) {
+    const Diagnostic& x = a.diagnostics[i];
+    const Diagnostic& y = b.diagnostics[i];
+    ASSERT_TRUE(x.code == y.code && x.severity == y.severity &&
+                x.offset == y.offset && x.length == y.length &&
+                x.field == y.field && x.message == y.message)
+        << what << ": diagnostic " << i << " is " << Info(x.code).name << " @"
+        << x.offset << "+" << x.length << " " << x.field << " " << a_name
+        << ", " << Info(y.code).name << " @" << y.offset << "+" << y.length
+        << " " << y.field << " " << b_name;
+  }
+  EXPECT_EQ(a.verdict, b.verdict) << what;
+  EXPECT_EQ(a.complete, b.complete) << what;
+  EXPECT_EQ(a.format, b.format) << what;
 }
 
 }  // namespace colcheck::testing

@@ -121,6 +121,17 @@ class Decoder : public WireDecoder {
 // more (FetchDecodable in core/pass_hooks.h).
 bool RanOutOfBytes(const DiagnosticSink& sink);
 
+// Whether decoding a T with `decode` from only `window` runs out of bytes:
+// the trial FetchDecodable (core/pass_hooks.h) makes of a Thrift struct.
+template <typename T>
+bool RunsOutOfBytes(const ByteReader& window, bool (*decode)(Decoder&, T*)) {
+  DiagnosticSink scratch = DiagnosticSink::Counting();
+  Decoder d(window, &scratch);
+  T value;
+  (void)decode(d, &value);
+  return RanOutOfBytes(scratch);
+}
+
 // Element readers for StructReader::ReadList. Each reads one element of a
 // list whose header has been checked, and records its span.
 bool ReadElement(Decoder& d, Spanned<int32_t>* out);
