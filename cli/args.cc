@@ -24,6 +24,8 @@ constexpr std::string_view kUsageHead =
        colcheck schema [--format text|json] FILE
        colcheck report [--level L] -o OUT.html FILE
        colcheck plan [--format text|json] [--data] FILE
+       colcheck meta [--format text|json] FILE
+       colcheck sizes [--format text|json] FILE
        colcheck triage [-o DIR] [-j N] [--threads N] [--select P]
                        [--ignore P] [--severity P=S] [--strict]
                        [--config FILE | --no-config] PATH...
@@ -266,6 +268,32 @@ FILE may be - (standard input) or an http(s) URL, copied first.
      CliCommand::kReport,
      {},
      kOptLevel | kOptOutput | kOptHeader,
+     1,
+     1},
+    {"meta",
+     "meta [--format text|json] FILE\n",
+     R"(Print the decoded metadata of FILE: the schema, every row group
+(stripe) and column with codec, encodings, sizes, value counts
+and statistics typed by the column's type, the key-value (user)
+metadata in full and the writer; for ORC also the file's and
+each stripe's statistics.
+FILE may be - (standard input) or an http(s) URL, copied first.
+)",
+     CliCommand::kMeta,
+     {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptQuiet | kOptHeader,
+     1,
+     1},
+    {"sizes",
+     "sizes [--format text|json] FILE\n",
+     R"(Print where the bytes of FILE go: data, dictionaries, indexes,
+bloom filters, metadata and gaps, and per column its bytes by
+kind and its compressed and uncompressed sizes.
+FILE may be - (standard input) or an http(s) URL, copied first.
+)",
+     CliCommand::kSizes,
+     {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptQuiet | kOptHeader,
      1,
      1},
     {"plan",

@@ -28,6 +28,8 @@ enum class CliCommand {
   kPlan,
   kTriage,
   kCodes,
+  kMeta,
+  kSizes,
 };
 enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown };
 

@@ -24,6 +24,8 @@ int RunReport(const CliArgs& args);
 int RunPlan(const CliArgs& args);
 int RunTriage(const CliArgs& args);
 int RunCodes(const CliArgs& args);
+int RunMeta(const CliArgs& args);
+int RunSizes(const CliArgs& args);
 
 }  // namespace colcheck
 

@@ -67,6 +67,10 @@ int Main(std::span<const std::string_view> argv) {
       return RunTriage(args);
     case CliCommand::kCodes:
       return RunCodes(args);
+    case CliCommand::kMeta:
+      return RunMeta(args);
+    case CliCommand::kSizes:
+      return RunSizes(args);
   }
   return kExitError;
 }

@@ -60,9 +60,11 @@
 #include "reports/file_report.h"
 #include "reports/hex_context.h"
 #include "reports/html.h"
+#include "reports/meta.h"
 #include "reports/plan.h"
 #include "reports/sarif.h"
 #include "reports/schema.h"
+#include "reports/sizes.h"
 #include "reports/triage.h"
 
 namespace colcheck::fuzz {
@@ -252,6 +254,11 @@ void CheckRenderers(std::span<const std::byte> data,
   RenderSchemaText(inspection.schema);
   RenderOrcSchemaText(inspection.schema);
   CheckParses("schema", RenderSchemaJson(kPath, inspection));
+
+  RenderMetaText(kPath, inspection);
+  CheckParses("meta", RenderMetaJson(kPath, inspection));
+  RenderSizesText(kPath, inspection);
+  CheckParses("sizes", RenderSizesJson(kPath, inspection));
 
   ReadPlan plan = PlanColumns(inspection);
   CountHazards(data, inspection, &plan);

@@ -43,9 +43,13 @@ Inspection TwoChunks() {
       MakeRegion(RegionKind::kFooterLength, 92, 4, "footer_length"));
   l.regions.push_back(MakeRegion(RegionKind::kTailMagic, 96, 4, "tail_magic"));
   l.overlaps.push_back({2, 3, 40, 14});
-  l.row_groups.push_back({0, 4, 50, 7});
-  l.chunks.push_back({0, 0, "a", 4, 50, 42});
-  l.chunks.push_back({0, 1, "b", 40, 14, 1});
+  RowGroupExtent rg;
+  rg.offset = 4;
+  rg.length = 50;
+  rg.num_rows = 7;
+  l.row_groups.push_back(rg);
+  l.chunks.push_back(testing::MakeChunk(0, 0, "a", 4, 50, 42));
+  l.chunks.push_back(testing::MakeChunk(0, 1, "b", 40, 14, 1));
   FieldNode version;
   version.name = "version";
   version.id = 1;

@@ -57,6 +57,20 @@ inline Region MakeRegion(RegionKind kind, uint64_t offset, uint64_t length,
                 .stream = {}};
 }
 
+// A column chunk with only its place and codec; the rest stays unset.
+inline ChunkExtent MakeChunk(int32_t row_group, int32_t column,
+                             std::string path, uint64_t offset, uint64_t length,
+                             int32_t codec) {
+  ChunkExtent chunk;
+  chunk.row_group = row_group;
+  chunk.column = column;
+  chunk.path = std::move(path);
+  chunk.offset = offset;
+  chunk.length = length;
+  chunk.codec = codec;
+  return chunk;
+}
+
 }  // namespace colcheck::testing
 
 #endif  // COLCHECK_REPORTS_TESTING_REPORT_BUILDERS_H_

@@ -82,6 +82,31 @@ void FillFromHeader(const parquet::PageHeader& h, PageInfo* p) {
   }
 }
 
+template <typename T>
+int64_t OrUnset(const Spanned<T>& field) {
+  return field.present ? static_cast<int64_t>(field.value) : -1;
+}
+
+// ColumnChunk and ColumnMetaData as written, for the metadata view.
+void CopyChunkFields(const parquet::ColumnChunk& chunk, ChunkExtent* out) {
+  const parquet::ColumnMetaData& m = chunk.meta_data.value;
+  out->physical = static_cast<int32_t>(OrUnset(m.type));
+  for (const auto& e : m.encodings.value) out->encodings.push_back(e.value);
+  out->num_values = OrUnset(m.num_values);
+  out->compressed_size = OrUnset(m.total_compressed_size);
+  out->uncompressed_size = OrUnset(m.total_uncompressed_size);
+  out->data_page_offset = OrUnset(m.data_page_offset);
+  out->dictionary_page_offset = OrUnset(m.dictionary_page_offset);
+  out->column_index_offset = OrUnset(chunk.column_index_offset);
+  out->column_index_length = OrUnset(chunk.column_index_length);
+  out->offset_index_offset = OrUnset(chunk.offset_index_offset);
+  out->offset_index_length = OrUnset(chunk.offset_index_length);
+  out->bloom_filter_offset = OrUnset(m.bloom_filter_offset);
+  out->bloom_filter_length = OrUnset(m.bloom_filter_length);
+  out->file_path = std::string(chunk.file_path.value);
+  out->encrypted = chunk.crypto_metadata.present;
+}
+
 // Records the layout while the validation runs, then finishes it.
 class Collector : public parquet::Observer, public inspect::PassCollector {
  public:
@@ -203,6 +228,7 @@ void Collector::AddChunk(const parquet::ColumnChunk& chunk, int32_t rg,
     extent.path.append(name.value);
   }
   extent.codec = m.codec.present ? m.codec.value : -1;
+  CopyChunkFields(chunk, &extent);
   Chunk state;
   const Spanned<int64_t>* start = parquet::ChunkStartField(m);
   const std::optional<ByteSpan> span =
@@ -217,10 +243,12 @@ void Collector::AddChunk(const parquet::ColumnChunk& chunk, int32_t rg,
     state.extent = *span;
     state.walked_end = span->offset;
   }
+  const SchemaField* leaf = nullptr;
   if (c < static_cast<int32_t>(out_->schema.leaves.size())) {
-    const int32_t leaf = out_->schema.leaves[c];
-    state.flat = out_->schema.fields[leaf].max_repetition_level == 0;
+    leaf = &out_->schema.fields[out_->schema.leaves[c]];
+    state.flat = leaf->max_repetition_level == 0;
   }
+  extent.statistics = inspect::ParquetStatistics(m.statistics, leaf);
   out_->layout.chunks.push_back(std::move(extent));
   chunks_.push_back(state);
   AddIndexes(chunk, rg, c);
@@ -294,9 +322,10 @@ void Collector::AddRowGroups(const parquet::FileMetaData& md) {
   for (size_t rg = 0; rg < row_groups.size(); ++rg) {
     RowGroupExtent extent;
     extent.row_group = static_cast<int32_t>(rg);
-    if (row_groups[rg].value.num_rows.present) {
-      extent.num_rows = row_groups[rg].value.num_rows.value;
-    }
+    const parquet::RowGroup& group = row_groups[rg].value;
+    extent.num_rows = OrUnset(group.num_rows);
+    extent.total_byte_size = OrUnset(group.total_byte_size);
+    extent.total_compressed_size = OrUnset(group.total_compressed_size);
     const size_t end = rg + 1 < first_chunk_.size() ? first_chunk_[rg + 1]
                                                     : chunks_.size();
     uint64_t begin = UINT64_MAX;

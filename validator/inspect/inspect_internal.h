@@ -53,6 +53,13 @@ Schema BuildSchema(const parquet::FileMetaData& md,
 std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
                                             const Schema& schema);
 
+// Statistics typed by the leaf `leaf` (null when the schema has no such
+// leaf: values then stay bytes).
+ColumnStatistics ParquetStatistics(const Spanned<parquet::Statistics>& stats,
+                                   const SchemaField* leaf);
+// ORC statistics, typed by the submessage the writer filled.
+ColumnStatistics OrcStatistics(const Spanned<orc::ColumnStatistics>& stats);
+
 // What one format's half of an inspection does once the pass is over. The
 // pass feeds only the observer of the format it reads, and the inspection
 // finishes that format's collector.

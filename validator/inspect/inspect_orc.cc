@@ -87,6 +87,7 @@ class OrcCollector : public OrcInspector {
   FieldTrace* MessageTrace(std::string_view message) override;
   void Tail(const orc::Tail& tail, bool read) override;
   void Footer(const orc::Footer& footer, const orc::TypeTree& types) override;
+  void StripeStatistics(const orc::Metadata& metadata) override;
   void Stripe(size_t index, const orc::StripeInformation& info,
               const orc::StripeFooter* footer) override;
   void Finish() override;
@@ -100,6 +101,7 @@ class OrcCollector : public OrcInspector {
   void AddRegion(RegionKind kind, ByteSpan span, std::string field,
                  int32_t stripe = -1, int32_t column = -1);
   void CopyFileFields(const orc::Footer& footer);
+  void CopyPostScript(const orc::PostScript& ps);
   void BuildTypes(const orc::Footer& footer, const orc::TypeTree& tree);
   // Places the streams of a decoded stripe footer from `begin`; returns
   // where the placed ones end.
@@ -123,6 +125,8 @@ class OrcCollector : public OrcInspector {
   bool footer_cut_ = false;  // No room was left for the Footer's node.
   size_t streams_ = 0;
   std::vector<Region> regions_;
+  // Metadata.stripeStats, until the stripes are listed.
+  std::vector<std::vector<ColumnStatistics>> stripe_statistics_;
 };
 
 void OrcCollector::AddRegion(RegionKind kind, ByteSpan span, std::string field,
@@ -164,6 +168,7 @@ FieldTrace* OrcCollector::MessageTrace(std::string_view message) {
 
 void OrcCollector::Tail(const orc::Tail& tail, bool read) {
   tail_ = tail;
+  CopyPostScript(tail.postscript);
   if (postscript_.tree) {
     // Asked for before the PostScript was found; when it was not, nothing
     // was traced.
@@ -195,7 +200,42 @@ void OrcCollector::Footer(const orc::Footer& footer,
   BuildTypes(footer, types);
 }
 
+template <typename T>
+int64_t OrUnset(const Spanned<T>& field) {
+  if (!field.present) return -1;
+  return static_cast<uint64_t>(field.value) > INT64_MAX
+             ? INT64_MAX
+             : static_cast<int64_t>(field.value);
+}
+
+void OrcCollector::CopyPostScript(const orc::PostScript& ps) {
+  OrcFileInfo& info = out_->orc;
+  info.compression = OrUnset(ps.compression);
+  info.compression_block_size = OrUnset(ps.compression_block_size);
+  for (const auto& v : ps.version.value) info.version.push_back(v.value);
+  info.writer_version = OrUnset(ps.writer_version);
+  info.metadata_length = OrUnset(ps.metadata_length);
+  info.footer_length = OrUnset(ps.footer_length);
+}
+
+void OrcCollector::StripeStatistics(const orc::Metadata& metadata) {
+  for (const auto& stripe : metadata.stripe_stats.value) {
+    std::vector<ColumnStatistics>& columns = stripe_statistics_.emplace_back();
+    for (const auto& column : stripe.value.col_stats.value) {
+      columns.push_back(OrcStatistics(column));
+    }
+  }
+}
+
 void OrcCollector::CopyFileFields(const orc::Footer& footer) {
+  OrcFileInfo& info = out_->orc;
+  info.writer = OrUnset(footer.writer);
+  info.row_index_stride = OrUnset(footer.row_index_stride);
+  info.calendar = OrUnset(footer.calendar);
+  info.content_length = OrUnset(footer.content_length);
+  for (const auto& column : footer.statistics.value) {
+    info.statistics.push_back(OrcStatistics(column));
+  }
   if (footer.number_of_rows.present) {
     out_->num_rows = footer.number_of_rows.value > INT64_MAX
                          ? INT64_MAX
@@ -334,7 +374,13 @@ void OrcCollector::Stripe(size_t index, const orc::StripeInformation& info,
   if (footer != nullptr) {
     extent.streams = static_cast<int64_t>(footer->streams.value.size());
     extent.writer_timezone = std::string(footer->writer_timezone.value);
+    for (const auto& encoding : footer->columns.value) {
+      extent.encodings.push_back(encoding.value.kind.value);
+    }
     walked = AddStreams(index, *footer, begin, area_end);
+  }
+  if (index < stripe_statistics_.size()) {
+    extent.statistics = std::move(stripe_statistics_[index]);
   }
   if (walked < area_end) {
     AddRegion(RegionKind::kOrcStripeRest, {walked, area_end - walked},

@@ -171,6 +171,7 @@ class OrcValidator {
       return false;
     }
     CheckMetadataCounts(metadata_, footer_, tail_, sink_);
+    if (observer_ != nullptr) observer_->StripeStatistics(metadata_);
     return true;
   }
 

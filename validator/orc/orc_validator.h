@@ -44,6 +44,9 @@ class Observer {
   virtual void Tail(const orc::Tail& tail, bool read) = 0;
   // The decoded Footer and its type tree.
   virtual void Footer(const orc::Footer& footer, const TypeTree& types) = 0;
+  // The decoded Metadata: the statistics of each stripe. Not called when
+  // the file has none or it does not decode.
+  virtual void StripeStatistics(const Metadata& /*metadata*/) {}
   // Stripe `index`, whose extent the Footer gives without overflow:
   // `footer` is its decoded StripeFooter, or null when the level reads
   // none or it did not decode.

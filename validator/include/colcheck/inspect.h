@@ -146,6 +146,72 @@ struct Overlap {
   uint64_t length = 0;
 };
 
+// ---- values
+// ---------------------------------------------------------------------
+
+// A value of a column decoded by its type, as statistics, indexes and
+// dictionaries hold it, for the renderers to print (reports/values.h).
+// Only the members its kind names are set.
+enum class ValueKind : uint8_t {
+  kNone,       // Absent: the file does not give it.
+  kBoolean,    // boolean
+  kInt,        // integer: signed integers
+  kUInt,       // uinteger: INTEGER(bit_width, false), UINT_* converted
+  kFloat,      // number; single: FLOAT and FLOAT16
+  kDecimal,    // text: the decimal number ("-12.340"), scale applied
+  kDate,       // integer: days since 1970-01-01
+  kTime,       // integer in `unit` since midnight
+  kTimestamp,  // integer in `unit` since 1970-01-01T00:00:00 (UTC when
+               // utc, local time otherwise)
+  kString,     // text: UTF-8 as written (it may be invalid)
+  kBytes,      // text: raw bytes
+  kUuid,       // text: the 16 bytes
+};
+
+enum class TimeUnit : uint8_t { kMillis, kMicros, kNanos };
+
+struct Value {
+  ValueKind kind = ValueKind::kNone;
+  bool boolean = false;
+  bool single = false;  // kFloat: a 32- or 16-bit float.
+  bool utc = false;     // kTime, kTimestamp: adjusted to UTC.
+  TimeUnit unit = TimeUnit::kMillis;
+  int64_t integer = 0;
+  uint64_t uinteger = 0;
+  double number = 0;
+  std::string text;
+};
+
+// ---- statistics -------------------------------------------------------------
+
+// Statistics of a column chunk (Parquet) or of a column in a file, stripe
+// or row group (ORC), typed by the column's type. -1 marks a count the
+// file does not give.
+struct ColumnStatistics {
+  bool present = false;
+  Value min;
+  Value max;
+  // Parquet: min and max come from the deprecated min/max fields, whose
+  // order is signed and undefined for some types (parquet.thrift).
+  bool legacy = false;
+  // Parquet is_min_value_exact/is_max_value_exact: -1 unset, else 0 or 1.
+  int8_t min_exact = -1;
+  int8_t max_exact = -1;
+  int64_t null_count = -1;
+  int64_t distinct_count = -1;
+  int64_t nan_count = -1;
+  // ORC.
+  int64_t number_of_values = -1;
+  int8_t has_null = -1;  // -1 unset, else 0 or 1.
+  int64_t bytes_on_disk = -1;
+  Value sum;                // Integer, double, decimal and string (length)
+                            // sums; binary: total length.
+  int64_t true_count = -1;  // BOOLEAN: bucketStatistics.count[0].
+  // The byte span of the statistics in the file.
+  uint64_t offset = 0;
+  uint64_t length = 0;
+};
+
 struct ChunkExtent {
   int32_t row_group = 0;
   int32_t column = 0;
@@ -153,6 +219,23 @@ struct ChunkExtent {
   uint64_t offset = 0;  // From the dictionary or first data page.
   uint64_t length = 0;  // total_compressed_size, clamped to the file.
   int32_t codec = -1;
+  // ColumnMetaData, as written; -1 marks an absent field.
+  int32_t physical = -1;
+  std::vector<int32_t> encodings;
+  int64_t num_values = -1;
+  int64_t compressed_size = -1;
+  int64_t uncompressed_size = -1;
+  int64_t data_page_offset = -1;
+  int64_t dictionary_page_offset = -1;
+  int64_t column_index_offset = -1;
+  int64_t column_index_length = -1;
+  int64_t offset_index_offset = -1;
+  int64_t offset_index_length = -1;
+  int64_t bloom_filter_offset = -1;
+  int64_t bloom_filter_length = -1;
+  std::string file_path;   // ColumnChunk.file_path: the chunk is elsewhere.
+  bool encrypted = false;  // crypto_metadata: behind a column key.
+  ColumnStatistics statistics;
 };
 
 struct RowGroupExtent {
@@ -160,6 +243,8 @@ struct RowGroupExtent {
   uint64_t offset = 0;  // From its first chunk to the end of its last.
   uint64_t length = 0;
   int64_t num_rows = -1;
+  int64_t total_byte_size = -1;        // As written.
+  int64_t total_compressed_size = -1;  // As written; optional.
 };
 
 // An ORC stripe, from the Footer's StripeInformation.
@@ -173,6 +258,10 @@ struct StripeExtent {
   int64_t num_rows = -1;
   int64_t streams = -1;  // Streams in its footer; -1 when not read.
   std::string writer_timezone;
+  // ColumnEncoding.Kind of each column, from the stripe footer.
+  std::vector<int64_t> encodings;
+  // Metadata.stripeStats[stripe], one per column id; empty without it.
+  std::vector<ColumnStatistics> statistics;
 };
 
 // What holds a file's rows, and so which lists of Layout are filled:
@@ -318,6 +407,24 @@ struct ColumnSummary {
   int64_t dictionary_pages = 0;
 };
 
+// ---- ORC file
+// ---------------------------------------------------------------------
+
+struct OrcFileInfo {
+  int64_t compression = -1;             // CompressionKind.
+  int64_t compression_block_size = -1;  // As written.
+  std::vector<uint32_t> version;        // [0, 12]
+  int64_t writer_version = -1;
+  int64_t writer = -1;  // Footer.writer.
+  int64_t row_index_stride = -1;
+  int64_t calendar = -1;
+  int64_t content_length = -1;
+  int64_t metadata_length = -1;
+  int64_t footer_length = -1;
+  // Footer.statistics, one per column id.
+  std::vector<ColumnStatistics> statistics;
+};
+
 // ---- inspection -----------------------------------------------------------------
 
 struct InspectOptions {
@@ -343,7 +450,15 @@ struct Inspection {
   int32_t version = -1;
   std::string created_by;  // ORC: Footer.software_version, else "writer N".
   std::vector<std::pair<std::string, std::string>> key_value_metadata;
+  // ORC: the PostScript's and Footer's file-wide fields.
+  OrcFileInfo orc;
 };
+
+// The value PLAIN-encoded in `plain` (statistics, page index, dictionary),
+// typed by the leaf `field`: its physical type, then its logical type or,
+// without one, its converted type. Bytes that do not fit the type come
+// back as kBytes.
+Value ParquetValue(const SchemaField& field, std::span<const std::byte> plain);
 
 Inspection InspectBytes(std::span<const std::byte> data,
                         const InspectOptions& options);

@@ -1,0 +1,57 @@
+// `colcheck meta FILE` and `colcheck sizes FILE`: views of one inspection
+// that differ only in their renderers (reports/meta.h, reports/sizes.h).
+//
+// Exit status: 0 when the validation at the level read finds no error, 1
+// when it does (the view is still printed, as far as the file decoded), 2
+// when the file cannot be read.
+
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "cli/command_support.h"
+#include "cli/commands.h"
+#include "colcheck/inspect.h"
+#include "reports/meta.h"
+#include "reports/sizes.h"
+#include "reports/text.h"
+
+namespace colcheck {
+namespace {
+
+using Renderer = std::string (*)(std::string_view path,
+                                 const Inspection& inspection);
+
+int RunView(const CliArgs& args, Renderer text, Renderer json) {
+  const std::string& path = args.paths.front();
+  InspectOptions options;
+  // Page headers place dictionaries and data apart, and give ORC's
+  // stripe footers; values are not needed.
+  options.level = Level::kPages;
+  options.max_diagnostics = args.max_diagnostics;
+  SpooledInput copy;
+  std::string open_path;
+  if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);
+  Inspection inspection;
+  const Status status = InspectFile(open_path, options, &inspection);
+  if (!status.ok()) return FinishUnreadable(path, status);
+  std::cout << (args.format == CliFormat::kJson ? json : text)(path,
+                                                               inspection);
+  if (args.format != CliFormat::kJson && !args.quiet &&
+      inspection.report.verdict == Verdict::kInvalid) {
+    WriteTextDiagnostics(path, inspection.report, std::cerr);
+  }
+  return FinishInspection(inspection.report);
+}
+
+}  // namespace
+
+int RunMeta(const CliArgs& args) {
+  return RunView(args, RenderMetaText, RenderMetaJson);
+}
+
+int RunSizes(const CliArgs& args) {
+  return RunView(args, RenderSizesText, RenderSizesJson);
+}
+
+}  // namespace colcheck

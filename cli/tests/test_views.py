@@ -1,0 +1,212 @@
+#!/usr/bin/python3
+"""`colcheck meta` and `colcheck sizes` on both formats.
+
+Golden text outputs for generated corpus files (stable: the generators
+write them byte for byte), the JSON documents against `explain --format
+json` (row groups, stripes, chunk offsets, byte accounting), typed
+statistics against the columns' types, and damaged copies, which must
+still print and exit 1, never crash. Rewrite the goldens after a
+deliberate change with --update.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ARGS = None
+GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
+PARQUET = "corpus/valid/dictionary_pages.parquet"
+TYPED = "corpus/valid/logical_types_all.parquet"
+ORC = "corpus/orc/valid/nested.orc"
+DATE = re.compile(r"^-?\d{4,}-\d\d-\d\d$")
+TIMESTAMP = re.compile(r"^[-+]?\d{4,}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z?$")
+
+
+def run(*args):
+    return subprocess.run([ARGS.colcheck, *args], cwd=ARGS.source,
+                          capture_output=True, check=False, timeout=120)
+
+
+def run_json(*args):
+    result = run(*args, "--format", "json")
+    return result.returncode, json.loads(result.stdout)
+
+
+class GoldenTest(unittest.TestCase):
+    def golden(self, name, args):
+        result = run(*args)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        path = os.path.join(GOLDEN, name)
+        if ARGS.update:
+            with open(path, "wb") as f:
+                f.write(result.stdout)
+        with open(path, "rb") as f:
+            self.assertEqual(result.stdout.decode(), f.read().decode())
+
+    def test_meta_parquet(self):
+        self.golden("meta_dictionary_pages.txt", ["meta", PARQUET])
+
+    def test_meta_orc(self):
+        self.golden("meta_nested_orc.txt", ["meta", ORC])
+
+    def test_sizes_parquet(self):
+        self.golden("sizes_dictionary_pages.txt", ["sizes", PARQUET])
+
+    def test_sizes_orc(self):
+        self.golden("sizes_nested_orc.txt", ["sizes", ORC])
+
+
+class MetaJsonTest(unittest.TestCase):
+    def test_parquet_chunks_match_the_layout(self):
+        status, meta = run_json("meta", PARQUET)
+        self.assertEqual(status, 0)
+        _, explain = run_json("explain", PARQUET)
+        self.assertEqual(len(meta["row_groups"]), len(explain["row_groups"]))
+        chunks = [c for rg in meta["row_groups"] for c in rg["columns"]]
+        self.assertEqual(len(chunks), len(explain["chunks"]))
+        for chunk, placed in zip(chunks, explain["chunks"]):
+            self.assertEqual(chunk["path"], placed["path"])
+            start = chunk["dictionary_page_offset"] or \
+                chunk["data_page_offset"]
+            self.assertEqual(start, placed["offset"])
+            self.assertIn(chunk["codec"], ("UNCOMPRESSED", "SNAPPY", "GZIP",
+                                           "ZSTD", "LZ4_RAW", "BROTLI"))
+
+    def test_statistics_are_typed_by_the_column(self):
+        status, meta = run_json("meta", TYPED)
+        self.assertEqual(status, 0)
+        annotations = {c["column"]: c["annotation"] for c in meta["columns"]}
+        checked = set()
+        for chunk in meta["row_groups"][0]["columns"]:
+            stats = chunk["statistics"]
+            if stats is None or stats["min"] is None:
+                continue
+            annotation = annotations[chunk["column"]] or ""
+            for value in (stats["min"], stats["max"]):
+                if annotation == "DATE":
+                    self.assertRegex(value, DATE)
+                elif annotation.startswith("TIMESTAMP"):
+                    self.assertRegex(value, TIMESTAMP)
+                    self.assertEqual(value.endswith("Z"),
+                                     annotation.endswith("true)"))
+                elif annotation.startswith("DECIMAL"):
+                    scale = int(annotation.split(",")[1].rstrip(")"))
+                    self.assertIsInstance(value, str)
+                    self.assertEqual(len(value.split(".")[1]), scale)
+                elif annotation.startswith("INTEGER"):
+                    self.assertIsInstance(value, int)
+                    if annotation.endswith("false)"):
+                        self.assertGreaterEqual(value, 0)
+                else:
+                    continue
+                checked.add(annotation.split("(")[0])
+        self.assertEqual(checked, {"DATE", "TIMESTAMP", "DECIMAL", "INTEGER"})
+
+    def test_orc_statistics_per_file_and_stripe(self):
+        status, meta = run_json("meta", ORC)
+        self.assertEqual(status, 0)
+        self.assertEqual(meta["format"], "orc")
+        self.assertEqual(meta["orc"]["version"], "0.12")
+        types = len(meta["types"])
+        self.assertEqual(len(meta["statistics"]), types)
+        self.assertEqual(meta["statistics"][0]["number_of_values"],
+                         meta["num_rows"])
+        _, explain = run_json("explain", ORC)
+        self.assertEqual(len(meta["stripes"]), len(explain["stripes"]))
+        rows = 0
+        for stripe in meta["stripes"]:
+            self.assertEqual(len(stripe["statistics"]), types)
+            self.assertEqual(len(stripe["encodings"]), types)
+            rows += stripe["num_rows"]
+            self.assertEqual(stripe["statistics"][0]["number_of_values"],
+                             stripe["num_rows"])
+        self.assertEqual(rows, meta["num_rows"])
+        ids = meta["statistics"][1]
+        self.assertIsInstance(ids["min"], int)
+        self.assertLessEqual(ids["min"], ids["max"])
+
+
+class SizesJsonTest(unittest.TestCase):
+    def check_accounting(self, path):
+        status, sizes = run_json("sizes", path)
+        self.assertEqual(status, 0, path)
+        _, explain = run_json("explain", path)
+        overlap = sum(o["length"] for o in explain["overlaps"])
+        self.assertEqual(sizes["file_size"], os.path.getsize(
+            os.path.join(ARGS.source, path)))
+        self.assertEqual(sum(k["bytes"] for k in sizes["kinds"]),
+                         sizes["file_size"] + overlap, path)
+        by_kind = {k["kind"]: k["bytes"] for k in sizes["kinds"]}
+        for kind, key in (("data", "data"), ("dictionaries", "dictionaries"),
+                          ("indexes", "indexes"),
+                          ("bloom filters", "bloom_filters")):
+            self.assertLessEqual(sum(c[key] for c in sizes["columns"]),
+                                 by_kind[kind], (path, kind))
+        return sizes
+
+    def test_every_valid_corpus_file_adds_up(self):
+        for folder in ("corpus/valid", "corpus/orc/valid"):
+            for name in sorted(os.listdir(os.path.join(ARGS.source, folder))):
+                if name.endswith((".parquet", ".orc")):
+                    self.check_accounting(folder + "/" + name)
+
+    def test_dictionary_pages_count_as_dictionaries(self):
+        sizes = self.check_accounting(PARQUET)
+        self.assertGreater(sum(c["dictionaries"] for c in sizes["columns"]),
+                           0)
+
+
+class DamagedTest(unittest.TestCase):
+    def test_damaged_copies_still_print(self):
+        for source in (PARQUET, ORC):
+            with open(os.path.join(ARGS.source, source), "rb") as f:
+                data = f.read()
+            with tempfile.TemporaryDirectory() as tmp:
+                for k in range(1, 16):
+                    at = len(data) * k // 16
+                    path = os.path.join(tmp, "damaged")
+                    with open(path, "wb") as f:
+                        f.write(data[:at] + bytes([data[at] ^ 0xA5]) +
+                                data[at + 1:])
+                    for command in ("meta", "sizes"):
+                        for fmt in ("text", "json"):
+                            result = run(command, "--format", fmt, path)
+                            self.assertIn(result.returncode, (0, 1),
+                                          (source, at, command,
+                                           result.stderr))
+                            if fmt == "json":
+                                json.loads(result.stdout)
+
+    def test_quiet_silences_the_diagnostics(self):
+        with open(os.path.join(ARGS.source, PARQUET), "rb") as f:
+            data = f.read()
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "cut.parquet")
+            with open(path, "wb") as f:
+                f.write(data[:len(data) // 2] + data[-8:])
+            loud = run("meta", path)
+            quiet = run("meta", "-q", path)
+        self.assertEqual(loud.returncode, 1)
+        self.assertNotEqual(loud.stderr, b"")
+        self.assertEqual(quiet.returncode, 1)
+        self.assertEqual(quiet.stderr, b"")
+        self.assertEqual(quiet.stdout, loud.stdout)
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--colcheck", required=True)
+    parser.add_argument("--source", required=True)
+    parser.add_argument("--update", action="store_true")
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0], *rest])
+
+
+if __name__ == "__main__":
+    main()
