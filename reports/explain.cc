@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "reports/json.h"
+#include "reports/values.h"
 
 namespace colcheck {
 namespace {
@@ -275,6 +276,16 @@ void AppendFooterText(const std::vector<FieldNode>& nodes, std::string* out) {
       out->append(" = ");
       AppendSanitized(n.value, out);
     }
+    if (!n.enum_name.empty())
+      out->append(" (" + std::string(n.enum_name) + ")");
+    // Strings and bytes already read as the value does.
+    if (n.typed.kind != ValueKind::kNone &&
+        n.typed.kind != ValueKind::kString &&
+        n.typed.kind != ValueKind::kBytes) {
+      out->append(" (");
+      AppendSanitized(QuotedValueText(n.typed), out);
+      out->push_back(')');
+    }
     out->push_back('\n');
   }
 }
@@ -427,6 +438,9 @@ void JsonNode(const FieldNode& n, JsonWriter* json) {
   json->Key("length").Uint(n.length);
   json->Key("depth").Uint(n.depth);
   json->Key("value").String(n.value);
+  json->Key("enum").StringOrNull(n.enum_name);
+  json->Key("decoded");
+  WriteValueJson(n.typed, json);
   json->EndObject();
 }
 

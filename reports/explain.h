@@ -27,6 +27,13 @@
 //     version (1, i32) 1016+2 = 2
 //     schema (2, list) 1018+40
 //       [0] (0, struct) 1019+12
+//     ...
+//           codec (4, i32) 1100+2 = 6 (ZSTD)
+//             min_value (6, binary) 1130+6 = 0x1b4d0000 (2024-01-01)
+//
+// Enum fields give the IDL's name of their value, and statistics' min and
+// max their value typed by the column (reports/values.h); text values are
+// whole, up to limits::kFieldValueText bytes.
 //
 // Every string taken from the file (path, field names, values) has its
 // control characters escaped as \xNN.
@@ -56,7 +63,10 @@
 //   OVERLAP := {"first":3,"second":4,"offset":4,"length":80}
 //              (indices into "regions")
 //   NODE    := {"name":"version","id":1,"type":"i32","offset":1016,
-//               "length":2,"depth":0,"value":"2"}
+//               "length":2,"depth":0,"value":"2",
+//               "enum":"ZSTD"|null,"decoded":VALUE|null}
+//   (enum names an enum field's value; decoded is a statistics min or
+//   max typed by its column, as reports/values.h writes values)
 //
 // "kind" is a RegionKindName (colcheck/inspect.h); "gap" regions have an
 // empty "field".

@@ -124,7 +124,7 @@ TEST(ExplainTest, JsonHasTheDocumentedShape) {
             std::string::npos);
   EXPECT_NE(json.find("\"footer\":[{\"name\":\"version\",\"id\":1,\"type\":"
                       "\"i32\",\"offset\":74,\"length\":2,\"depth\":0,"
-                      "\"value\":\"2\"}]}\n"),
+                      "\"value\":\"2\",\"enum\":null,\"decoded\":null}]}\n"),
             std::string::npos)
       << json;
   EXPECT_EQ(RenderExplainJson("f", TwoChunks(), false).find("\"footer\":["),

@@ -110,6 +110,9 @@ inline constexpr size_t kMaxInspectPages = size_t{1} << 20;
 // (InspectOptions::footer_fields), and the bytes of a value it shows.
 inline constexpr size_t kMaxFieldNodes = size_t{1} << 20;
 inline constexpr size_t kFieldValuePreview = 32;
+// Text values of the footer's fields (created_by, key-value metadata,
+// names) are shown whole up to this many bytes, then cut with "...".
+inline constexpr size_t kFieldValueText = 1 << 20;
 
 // Values decoded per batch by the page walk: bounds the working memory of
 // level and value decoding whatever a page declares.

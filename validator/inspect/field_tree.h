@@ -58,6 +58,17 @@ class FieldTree final : public FieldTrace {
 // "..."), fixed bits as hex and number; "" for nothing.
 std::string PreviewValue(const TracedValue& value);
 
+// Sets FieldNode::enum_name and FieldNode::typed in a finished footer tree
+// by each node's place: the names from the root down (row_groups, [0],
+// columns, [2], meta_data, codec). Parquet: the schema's types,
+// repetitions and converted types, each chunk's type, codec, encodings and
+// encoding stats, and its statistics' min and max, typed as `chunks` (the
+// inspection's, already typed) hold them. ORC: the PostScript's
+// compression and the Footer's type kinds.
+void AnnotateParquetFields(const std::vector<ChunkExtent>& chunks,
+                           std::vector<FieldNode>* nodes);
+void AnnotateOrcFields(std::vector<FieldNode>* nodes);
+
 }  // namespace colcheck::inspect
 
 #endif  // COLCHECK_INSPECT_FIELD_TREE_H_

@@ -429,6 +429,7 @@ void Collector::Finish() {
     // A FileMetaData that did not decode shows no fields.
     if (footer_seen_) {
       out_->footer_capped = footer_tree_->capped();
+      inspect::AnnotateParquetFields(out_->layout.chunks, &out_->footer);
     } else {
       out_->footer.clear();
     }

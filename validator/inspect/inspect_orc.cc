@@ -402,6 +402,7 @@ void OrcCollector::Finish() {
     }
   }
   out_->footer_capped |= footer_cut_ && footer_ok_;
+  AnnotateOrcFields(&out_->footer);
   FinishLayout(std::move(regions_), &out_->layout);
 }
 

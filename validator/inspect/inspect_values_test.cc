@@ -202,3 +202,58 @@ TEST(InspectStatisticsTest, OrcFileAndStripeStatistics) {
 
 }  // namespace
 }  // namespace colcheck
+
+namespace colcheck {
+namespace {
+
+TEST(FooterFieldsTest, EnumsAreNamedAndStatisticsTyped) {
+  const std::vector<std::byte> bytes =
+      CorpusFile("valid/logical_types_all.parquet");
+  InspectOptions options;
+  options.footer_fields = true;
+  const Inspection in = InspectBytes(bytes, options);
+  size_t codecs = 0;
+  size_t dates = 0;
+  size_t physical = 0;
+  for (const FieldNode& n : in.footer) {
+    if (n.name == "codec") {
+      EXPECT_EQ(n.enum_name, "UNCOMPRESSED");
+      ++codecs;
+    }
+    if (n.name == "type" && n.depth == 2) {
+      EXPECT_FALSE(n.enum_name.empty());
+      ++physical;
+    }
+    if (n.typed.kind == ValueKind::kDate) ++dates;
+    if (n.name == "created_by") {
+      EXPECT_EQ(n.value, "\"colcheck-gen version 0.1.0\"");
+    }
+  }
+  EXPECT_EQ(codecs, in.layout.chunks.size());
+  EXPECT_EQ(physical, in.schema.leaves.size());
+  EXPECT_EQ(dates, 2u);  // The DATE column's min_value and max_value.
+}
+
+TEST(FooterFieldsTest, OrcTypeKindsAndCompressionAreNamed) {
+  const std::vector<std::byte> bytes = CorpusFile("orc/valid/nested.orc");
+  InspectOptions options;
+  options.footer_fields = true;
+  const Inspection in = InspectBytes(bytes, options);
+  size_t kinds = 0;
+  bool compression = false;
+  for (const FieldNode& n : in.footer) {
+    if (n.name == "kind" && n.depth == 2) {
+      EXPECT_FALSE(n.enum_name.empty()) << n.value;
+      ++kinds;
+    }
+    if (n.name == "compression") {
+      EXPECT_EQ(n.enum_name, "ZSTD");
+      compression = true;
+    }
+  }
+  EXPECT_EQ(kinds, in.schema.orc_types.size());
+  EXPECT_TRUE(compression);
+}
+
+}  // namespace
+}  // namespace colcheck

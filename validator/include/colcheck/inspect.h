@@ -384,9 +384,15 @@ struct FieldNode {
   std::string_view type;   // "i32", "i64", "binary", "struct", "list", ...
   uint64_t offset = 0;     // From the field header to the value's end.
   uint64_t length = 0;
-  std::string value;  // Scalars only: 42, true, "text", or hex bytes
-                      // (at most limits::kFieldValuePreview shown).
+  std::string value;  // Scalars only: 42, true, "text" (whole, with
+                      // control characters as \xHH, at most
+                      // limits::kFieldValueText bytes), or hex bytes (at
+                      // most limits::kFieldValuePreview shown).
   uint32_t depth = 0;
+  // The IDL's name of an enum value (codec, type, encodings, ...), or "".
+  std::string_view enum_name;
+  // A statistics value typed by its column (Parquet min/max), else kNone.
+  Value typed;
 };
 
 // ---- columns -------------------------------------------------------------------
