@@ -26,6 +26,7 @@ constexpr std::string_view kUsageHead =
        colcheck plan [--format text|json] [--data] FILE
        colcheck meta [--format text|json] FILE
        colcheck sizes [--format text|json] FILE
+       colcheck pages [--format text|json] FILE
        colcheck triage [-o DIR] [-j N] [--threads N] [--select P]
                        [--ignore P] [--severity P=S] [--strict]
                        [--config FILE | --no-config] PATH...
@@ -292,6 +293,20 @@ kind and its compressed and uncompressed sizes.
 FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kSizes,
+     {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptQuiet | kOptHeader,
+     1,
+     1},
+    {"pages",
+     "pages [--format text|json] FILE\n",
+     R"(Print every page of FILE (ORC: every stream of every stripe):
+offsets, sizes, encoding, values, nulls, rows and first row, with
+what the column and offset index say of each data page (min, max,
+null count, boundary order, first row index); disagreements are
+marked with !!.
+FILE may be - (standard input) or an http(s) URL, copied first.
+)",
+     CliCommand::kPages,
      {CliFormat::kText, CliFormat::kJson},
      kOptFormat | kOptQuiet | kOptHeader,
      1,

@@ -30,6 +30,7 @@ enum class CliCommand {
   kCodes,
   kMeta,
   kSizes,
+  kPages,
 };
 enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown };
 

@@ -26,6 +26,7 @@ int RunTriage(const CliArgs& args);
 int RunCodes(const CliArgs& args);
 int RunMeta(const CliArgs& args);
 int RunSizes(const CliArgs& args);
+int RunPages(const CliArgs& args);
 
 }  // namespace colcheck
 

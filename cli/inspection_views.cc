@@ -1,5 +1,5 @@
-// `colcheck meta FILE` and `colcheck sizes FILE`: views of one inspection
-// that differ only in their renderers (reports/meta.h, reports/sizes.h).
+// `colcheck meta`, `sizes` and `pages FILE`: views of one inspection that
+// differ only in their renderers (reports/meta.h, sizes.h, pages.h).
 //
 // Exit status: 0 when the validation at the level read finds no error, 1
 // when it does (the view is still printed, as far as the file decoded), 2
@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "reports/meta.h"
+#include "reports/pages.h"
 #include "reports/sizes.h"
 #include "reports/text.h"
 
@@ -22,13 +23,17 @@ namespace {
 using Renderer = std::string (*)(std::string_view path,
                                  const Inspection& inspection);
 
-int RunView(const CliArgs& args, Renderer text, Renderer json) {
+// `page_index` also decodes the page indexes, and reads at the full level
+// so that each page's nulls and rows are counted.
+int RunView(const CliArgs& args, Renderer text, Renderer json,
+            bool page_index = false) {
   const std::string& path = args.paths.front();
   InspectOptions options;
   // Page headers place dictionaries and data apart, and give ORC's
   // stripe footers; values are not needed.
-  options.level = Level::kPages;
+  options.level = page_index ? Level::kFull : Level::kPages;
   options.max_diagnostics = args.max_diagnostics;
+  options.page_index = page_index;
   SpooledInput copy;
   std::string open_path;
   if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);
@@ -52,6 +57,11 @@ int RunMeta(const CliArgs& args) {
 
 int RunSizes(const CliArgs& args) {
   return RunView(args, RenderSizesText, RenderSizesJson);
+}
+
+int RunPages(const CliArgs& args) {
+  return RunView(args, RenderPagesText, RenderPagesJson,
+                 /*page_index=*/true);
 }
 
 }  // namespace colcheck

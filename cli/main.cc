@@ -71,6 +71,8 @@ int Main(std::span<const std::string_view> argv) {
       return RunMeta(args);
     case CliCommand::kSizes:
       return RunSizes(args);
+    case CliCommand::kPages:
+      return RunPages(args);
   }
   return kExitError;
 }

@@ -31,12 +31,13 @@
 //     node to the next.
 //
 // The first inspection also goes through every renderer: explain (text and
-// JSON, with the footer tree), schema (text and JSON), plan (text and JSON,
-// with CountHazards as --data does), SARIF, HTML (pure ASCII, and a
-// #map-data block that no "</script" in the file's strings can end early),
-// a hex excerpt of every diagnostic's span, and triage (JSON and Markdown).
-// Every JSON output must parse (ParsesAsJson, fuzz_oracles.h). SARIF is
-// rendered and parsed on deep inputs only: its rule table, the same for
+// JSON, with the footer tree), schema (text and JSON), meta, sizes and
+// pages (text and JSON; the first inspection decodes the page indexes),
+// plan (text and JSON, with CountHazards as --data does), SARIF, HTML (pure
+// ASCII, and a #map-data block that no "</script" in the file's strings can end
+// early), a hex excerpt of every diagnostic's span, and triage (JSON and
+// Markdown). Every JSON output must parse (ParsesAsJson, fuzz_oracles.h). SARIF
+// is rendered and parsed on deep inputs only: its rule table, the same for
 // every input (reports/sarif.cc now writes it once per process), took
 // about a third of the target's time to parse, and the string escaping
 // SARIF shares with the other JSON renderers is checked on every input
@@ -61,6 +62,7 @@
 #include "reports/hex_context.h"
 #include "reports/html.h"
 #include "reports/meta.h"
+#include "reports/pages.h"
 #include "reports/plan.h"
 #include "reports/sarif.h"
 #include "reports/schema.h"
@@ -259,6 +261,8 @@ void CheckRenderers(std::span<const std::byte> data,
   CheckParses("meta", RenderMetaJson(kPath, inspection));
   RenderSizesText(kPath, inspection);
   CheckParses("sizes", RenderSizesJson(kPath, inspection));
+  RenderPagesText(kPath, inspection);
+  CheckParses("pages", RenderPagesJson(kPath, inspection));
 
   ReadPlan plan = PlanColumns(inspection);
   CountHazards(data, inspection, &plan);
@@ -294,6 +298,7 @@ void Run(std::span<const std::byte> bytes) {
   InspectOptions first;
   first.level = plan.deep ? Level::kFull : plan.level;
   first.footer_fields = true;
+  first.page_index = true;
   const Inspection inspection = InspectAndCheck(bytes, first, plan.deep);
   CheckRenderers(bytes, inspection, plan.deep);
   if (!plan.deep) return;

@@ -17,12 +17,7 @@ std::string EnumText(std::string_view name, int64_t value) {
   return name.empty() ? std::to_string(value) : std::string(name);
 }
 
-std::string StringText(std::string_view text) {
-  Value v;
-  v.kind = ValueKind::kString;
-  v.text = std::string(text);
-  return ValueText(v);
-}
+std::string StringText(std::string_view text) { return EscapedText(text); }
 
 // ", name value" when the count is known.
 void AppendCount(std::string_view name, int64_t value, std::string* out) {

@@ -24,28 +24,6 @@ void AppendHexByte(unsigned char byte, std::string* out) {
   out->push_back(kHex[byte & 15]);
 }
 
-// UTF-8 as it is, but control characters and bytes that are not UTF-8 as
-// \xHH.
-std::string EscapedText(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  size_t pos = 0;
-  while (pos < text.size()) {
-    const auto byte = static_cast<unsigned char>(text[pos]);
-    uint32_t code_point = 0;
-    const size_t length =
-        byte >= 0x80 ? DecodeUtf8Sequence(text, pos, &code_point) : 1;
-    if (byte < 0x20 || byte == 0x7f || length == 0) {
-      AppendHexByte(byte, &out);
-      ++pos;
-      continue;
-    }
-    out.append(text.substr(pos, length));
-    pos += length;
-  }
-  return out;
-}
-
 std::string EscapedBytes(std::string_view bytes) {
   std::string out;
   out.reserve(bytes.size());
@@ -138,6 +116,26 @@ std::string TimestampText(const Value& v) {
 }
 
 }  // namespace
+
+std::string EscapedText(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t pos = 0;
+  while (pos < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[pos]);
+    uint32_t code_point = 0;
+    const size_t length =
+        byte >= 0x80 ? DecodeUtf8Sequence(text, pos, &code_point) : 1;
+    if (byte < 0x20 || byte == 0x7f || length == 0) {
+      AppendHexByte(byte, &out);
+      ++pos;
+      continue;
+    }
+    out.append(text.substr(pos, length));
+    pos += length;
+  }
+  return out;
+}
 
 // Days to a civil date: the era-based algorithm of H. Hinnant's
 // "chrono-Compatible Low-Level Date Algorithms".

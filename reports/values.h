@@ -13,6 +13,7 @@
 #define COLCHECK_REPORTS_VALUES_H_
 
 #include <string>
+#include <string_view>
 
 #include "colcheck/inspect.h"
 #include "reports/json_writer.h"
@@ -23,6 +24,10 @@ namespace colcheck {
 // outside printable ASCII, as \xHH, so that a line is never broken and
 // never switches between text and hex within a column. kNone is "".
 std::string ValueText(const Value& value);
+
+// Text from the file (a path, a name) as ValueText shows a string: control
+// characters and bytes that are not UTF-8 as \xHH.
+std::string EscapedText(std::string_view text);
 
 // As ValueText, but strings and bytes in double quotes (a quote inside as
 // \x22), so an empty string or one with separators reads unambiguously

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""`colcheck meta` and `colcheck sizes` on both formats.
+"""`colcheck meta`, `sizes` and `pages` on both formats.
 
 Golden text outputs for generated corpus files (stable: the generators
 write them byte for byte), the JSON documents against `explain --format
@@ -59,6 +59,12 @@ class GoldenTest(unittest.TestCase):
 
     def test_sizes_orc(self):
         self.golden("sizes_nested_orc.txt", ["sizes", ORC])
+
+    def test_pages_parquet(self):
+        self.golden("pages_dictionary_pages.txt", ["pages", PARQUET])
+
+    def test_pages_orc(self):
+        self.golden("pages_nested_orc.txt", ["pages", ORC])
 
 
 class MetaJsonTest(unittest.TestCase):
@@ -161,6 +167,80 @@ class SizesJsonTest(unittest.TestCase):
                            0)
 
 
+class PagesJsonTest(unittest.TestCase):
+    def test_pages_are_the_layouts_pages(self):
+        for path in (PARQUET, TYPED):
+            status, pages = run_json("pages", path)
+            self.assertEqual(status, 0)
+            _, explain = run_json("explain", path)
+            placed = [(r["offset"], r["length"]) for r in explain["regions"]
+                      if r["kind"].endswith("page") or
+                      r["kind"] == "data-page-v2"]
+            listed = [(p["offset"], p["length"]) for c in pages["chunks"]
+                      for p in c["pages"]]
+            self.assertEqual(sorted(listed), sorted(placed))
+
+    def test_a_valid_index_agrees_with_every_page(self):
+        status, pages = run_json("pages", PARQUET)
+        self.assertEqual(status, 0)
+        for chunk in pages["chunks"]:
+            self.assertTrue(chunk["column_index"])
+            self.assertEqual(chunk["offset_index_pages"], chunk["data_pages"])
+            rows = 0
+            for page in chunk["pages"]:
+                self.assertEqual(page["disagreements"], [])
+                if page["type"] == "DICTIONARY_PAGE":
+                    self.assertIsNone(page["index"])
+                    continue
+                self.assertEqual(page["index"]["offset"], page["offset"])
+                self.assertEqual(page["index"]["null_count"],
+                                 page["num_nulls"])
+                self.assertEqual(page["first_row"], rows)
+                rows += page["num_rows"]
+
+    def test_each_broken_index_field_is_marked(self):
+        cases = {
+            "page-index.location-offset": "offset",
+            "page-index.location-size": "compressed_page_size",
+            "page-index.first-row-index": "first_row_index",
+            "page-index.null-counts": "null_count",
+            "page-index.null-pages": "null_pages",
+        }
+        for folder, field in cases.items():
+            root = os.path.join(ARGS.source, "corpus/invalid", folder)
+            for name in sorted(os.listdir(root)):
+                if not name.endswith(".parquet"):
+                    continue
+                status, pages = run_json("pages", os.path.join(root, name))
+                self.assertEqual(status, 1, name)
+                marked = {f for c in pages["chunks"] for p in c["pages"]
+                          for f in p["disagreements"]}
+                self.assertEqual(marked, {field}, name)
+
+    def test_a_missing_location_is_counted(self):
+        path = ("corpus/invalid/page-index.location-count/"
+                "offset_index_missing_location.parquet")
+        status, pages = run_json("pages", path)
+        self.assertEqual(status, 1)
+        short = [c for c in pages["chunks"]
+                 if c["offset_index_pages"] is not None and
+                 c["offset_index_pages"] != c["data_pages"]]
+        self.assertEqual(len(short), 1)
+        text = run("pages", "-q", path)
+        self.assertIn(b"!! the offset index lists 2 pages, the chunk has 3 "
+                      b"data pages", text.stdout)
+
+    def test_orc_streams_are_the_layouts_streams(self):
+        status, pages = run_json("pages", ORC)
+        self.assertEqual(status, 0)
+        _, explain = run_json("explain", ORC)
+        placed = [(r["offset"], r["length"]) for r in explain["regions"]
+                  if r["kind"] in ("index-stream", "data-stream")]
+        listed = [(s["offset"], s["length"]) for stripe in pages["stripes"]
+                  for s in stripe["streams"]]
+        self.assertEqual(sorted(listed), sorted(placed))
+
+
 class DamagedTest(unittest.TestCase):
     def test_damaged_copies_still_print(self):
         for source in (PARQUET, ORC):
@@ -173,7 +253,7 @@ class DamagedTest(unittest.TestCase):
                     with open(path, "wb") as f:
                         f.write(data[:at] + bytes([data[at] ^ 0xA5]) +
                                 data[at + 1:])
-                    for command in ("meta", "sizes"):
+                    for command in ("meta", "sizes", "pages"):
                         for fmt in ("text", "json"):
                             result = run(command, "--format", fmt, path)
                             self.assertIn(result.returncode, (0, 1),

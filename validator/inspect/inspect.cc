@@ -145,6 +145,8 @@ class Collector : public parquet::Observer, public inspect::PassCollector {
   void AddIndexes(const parquet::ColumnChunk& chunk, int32_t rg, int32_t c);
   void AddBloomFilter(const parquet::ColumnMetaData& m, int32_t rg,
                       int32_t c);
+  PageIndex DecodePageIndex(const parquet::ColumnChunk& chunk,
+                            const SchemaField* leaf) const;
   void AddRowGroups(const parquet::FileMetaData& md);
   void CopyFileFields(const parquet::FileMetaData& md);
   Chunk* FindChunk(size_t row_group, size_t column);
@@ -249,6 +251,9 @@ void Collector::AddChunk(const parquet::ColumnChunk& chunk, int32_t rg,
     state.flat = leaf->max_repetition_level == 0;
   }
   extent.statistics = inspect::ParquetStatistics(m.statistics, leaf);
+  if (options_.page_index) {
+    extent.page_index = DecodePageIndex(chunk, leaf);
+  }
   out_->layout.chunks.push_back(std::move(extent));
   chunks_.push_back(state);
   AddIndexes(chunk, rg, c);
@@ -314,6 +319,76 @@ void Collector::AddBloomFilter(const parquet::ColumnMetaData& m, int32_t rg,
   }
   AddRegion(RegionKind::kBloomFilter, *span,
             FieldPath("row_groups", rg, "columns", c, "bloom_filter"), rg, c);
+}
+
+// Decodes the Thrift struct at `offset` (of `length` bytes when set) into
+// `out`; false when it lies outside the file or does not decode.
+template <typename T>
+bool DecodeAt(const ByteReader& file, const Spanned<int64_t>& offset,
+              const Spanned<int32_t>& length,
+              bool (*decode)(thrift::Decoder&, T*), T* out) {
+  if (!offset.present) return false;
+  const std::optional<ByteSpan> span = Clamp(
+      offset.value, length.present ? length.value : INT64_MAX, file.size());
+  ByteReader bytes;
+  if (!span || !file.Sub(span->offset, span->length, &bytes)) return false;
+  DiagnosticSink scratch = DiagnosticSink::Counting();
+  thrift::Decoder d(bytes, &scratch);
+  return decode(d, out) && scratch.error_count() == 0;
+}
+
+PageIndex Collector::DecodePageIndex(const parquet::ColumnChunk& chunk,
+                                     const SchemaField* leaf) const {
+  PageIndex index;
+  parquet::ColumnIndex ci;
+  parquet::OffsetIndex oi;
+  index.has_column_index =
+      DecodeAt(file_, chunk.column_index_offset, chunk.column_index_length,
+               &parquet::DecodeColumnIndex, &ci);
+  index.has_offset_index =
+      DecodeAt(file_, chunk.offset_index_offset, chunk.offset_index_length,
+               &parquet::DecodeOffsetIndex, &oi);
+  const auto& locations = oi.page_locations.value;
+  if (index.has_offset_index) index.offset_index_pages = locations.size();
+  if (index.has_column_index) {
+    index.column_index_pages = ci.null_pages.value.size();
+  }
+  const size_t pages =
+      std::max(index.offset_index_pages, index.column_index_pages);
+  index.pages.resize(pages);
+  if (index.has_offset_index) {
+    for (size_t i = 0; i < locations.size(); ++i) {
+      const parquet::PageLocation& l = locations[i].value;
+      PageIndexEntry& e = index.pages[i];
+      e.offset = l.offset.present ? l.offset.value : -1;
+      e.compressed_size =
+          l.compressed_page_size.present ? l.compressed_page_size.value : -1;
+      e.first_row_index =
+          l.first_row_index.present ? l.first_row_index.value : -1;
+    }
+  }
+  if (!index.has_column_index) return index;
+  if (ci.boundary_order.present) index.boundary_order = ci.boundary_order.value;
+  const auto typed = [&](std::string_view bytes) {
+    const auto plain = std::as_bytes(std::span(bytes.data(), bytes.size()));
+    return leaf != nullptr ? ParquetValue(*leaf, plain) : Value();
+  };
+  for (size_t i = 0; i < pages; ++i) {
+    PageIndexEntry& e = index.pages[i];
+    if (i < ci.null_pages.value.size()) {
+      e.null_page = ci.null_pages.value[i].value ? 1 : 0;
+    }
+    if (i < ci.null_counts.value.size()) {
+      e.null_count = ci.null_counts.value[i].value;
+    }
+    // A null page's bounds are empty placeholders, not values.
+    if (e.null_page == 1) continue;
+    if (i < ci.min_values.value.size())
+      e.min = typed(ci.min_values.value[i].value);
+    if (i < ci.max_values.value.size())
+      e.max = typed(ci.max_values.value[i].value);
+  }
+  return index;
 }
 
 // A row group spans its chunks, from the first byte of any to the last.

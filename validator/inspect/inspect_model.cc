@@ -140,6 +140,11 @@ std::string_view EncodingName(int32_t encoding) {
   return Lookup(kEncodings, encoding);
 }
 std::string_view CodecName(int32_t codec) { return Lookup(kCodecs, codec); }
+std::string_view BoundaryOrderName(int32_t order) {
+  static constexpr std::string_view kOrders[] = {"UNORDERED", "ASCENDING",
+                                                 "DESCENDING"};
+  return Lookup(kOrders, order);
+}
 std::string_view PageTypeName(int32_t type) {
   return Lookup(kPageTypes, type);
 }

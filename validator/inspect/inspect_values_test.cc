@@ -257,3 +257,37 @@ TEST(FooterFieldsTest, OrcTypeKindsAndCompressionAreNamed) {
 
 }  // namespace
 }  // namespace colcheck
+
+namespace colcheck {
+namespace {
+
+TEST(PageIndexTest, DecodedOnlyWhenAskedAndTyped) {
+  const std::vector<std::byte> bytes =
+      CorpusFile("valid/dictionary_pages.parquet");
+  InspectOptions options;
+  options.level = Level::kFooter;
+  EXPECT_FALSE(InspectBytes(bytes, options)
+                   .layout.chunks.at(0)
+                   .page_index.has_column_index);
+  options.page_index = true;
+  const Inspection in = InspectBytes(bytes, options);
+  ASSERT_EQ(in.layout.chunks.size(), 8u);
+  for (const ChunkExtent& c : in.layout.chunks) {
+    const PageIndex& index = c.page_index;
+    EXPECT_TRUE(index.has_column_index) << c.path;
+    EXPECT_TRUE(index.has_offset_index) << c.path;
+    EXPECT_EQ(index.column_index_pages, index.offset_index_pages) << c.path;
+    ASSERT_FALSE(index.pages.empty()) << c.path;
+    // The first page starts the chunk's data and its first row.
+    EXPECT_EQ(index.pages[0].first_row_index, 0) << c.path;
+    EXPECT_GE(index.pages[0].offset, c.data_page_offset) << c.path;
+  }
+  const PageIndexEntry& first = in.layout.chunks[1].page_index.pages[0];
+  EXPECT_EQ(first.min.kind, ValueKind::kInt);  // g.i32
+  EXPECT_LE(first.min.integer, first.max.integer);
+  EXPECT_EQ(in.layout.chunks[6].page_index.pages[0].min.kind,
+            ValueKind::kString);  // g.str
+}
+
+}  // namespace
+}  // namespace colcheck

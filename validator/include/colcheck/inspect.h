@@ -212,6 +212,40 @@ struct ColumnStatistics {
   uint64_t length = 0;
 };
 
+// One data page as the page index gives it: its OffsetIndex location and
+// its ColumnIndex entry (parquet.thrift). -1 marks what the index leaves
+// out.
+struct PageIndexEntry {
+  int64_t offset = -1;           // PageLocation.offset
+  int64_t compressed_size = -1;  // PageLocation.compressed_page_size,
+                                 // the header included.
+  int64_t first_row_index = -1;
+  int8_t null_page = -1;  // ColumnIndex.null_pages: -1, 0 or 1.
+  Value min;              // Typed by the column; kNone for a null
+  Value max;              // page or an index without them.
+  int64_t null_count = -1;
+};
+
+// A column chunk's page index, decoded when InspectOptions::page_index asks
+// for it. An index that does not decode is left out (has_* false); the
+// validation reports why.
+struct PageIndex {
+  bool has_column_index = false;
+  bool has_offset_index = false;
+  int32_t boundary_order = -1;  // BoundaryOrder: 0 UNORDERED, 1 ASCENDING,
+                                // 2 DESCENDING.
+  // One per page of either index, in page order; the longer index sets
+  // the count.
+  std::vector<PageIndexEntry> pages;
+  // The pages each index lists: ColumnIndex.null_pages and
+  // OffsetIndex.page_locations.
+  size_t column_index_pages = 0;
+  size_t offset_index_pages = 0;
+};
+
+// "UNORDERED", "ASCENDING", "DESCENDING", or "" for another value.
+std::string_view BoundaryOrderName(int32_t order);
+
 struct ChunkExtent {
   int32_t row_group = 0;
   int32_t column = 0;
@@ -236,6 +270,7 @@ struct ChunkExtent {
   std::string file_path;   // ColumnChunk.file_path: the chunk is elsewhere.
   bool encrypted = false;  // crypto_metadata: behind a column key.
   ColumnStatistics statistics;
+  PageIndex page_index;  // Only with InspectOptions::page_index.
 };
 
 struct RowGroupExtent {
@@ -439,6 +474,9 @@ struct InspectOptions {
   Level level = Level::kFull;
   // Also record every Thrift field of the footer (Inspection::footer).
   bool footer_fields = false;
+  // Also decode each chunk's column and offset index (ChunkExtent::
+  // page_index), whatever the level.
+  bool page_index = false;
   size_t max_diagnostics = Options().max_diagnostics;
 };
 
