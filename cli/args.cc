@@ -27,6 +27,7 @@ constexpr std::string_view kUsageHead =
        colcheck meta [--format text|json] FILE
        colcheck sizes [--format text|json] FILE
        colcheck pages [--format text|json] FILE
+       colcheck dictionary [--format text|json] FILE COLUMN
        colcheck triage [-o DIR] [-j N] [--threads N] [--select P]
                        [--ignore P] [--severity P=S] [--strict]
                        [--config FILE | --no-config] PATH...
@@ -311,6 +312,18 @@ FILE may be - (standard input) or an http(s) URL, copied first.
      kOptFormat | kOptQuiet | kOptHeader,
      1,
      1},
+    {"dictionary",
+     "dictionary [--format text|json] FILE COLUMN\n",
+     R"(Print the dictionary pages of a Parquet column, every entry typed
+by the column's type, one page per row group that has one. COLUMN
+is a leaf's dotted path, as schema prints it, or its index.
+FILE may be - (standard input) or an http(s) URL, copied first.
+)",
+     CliCommand::kDictionary,
+     {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptQuiet | kOptHeader,
+     2,
+     2},
     {"plan",
      "plan [--format text|json] [--data] FILE\n",
      R"(Print how each column of FILE arrives in common readers (Arrow
@@ -629,6 +642,10 @@ class CommandParser {
     if (spec_.max_paths == 1 && n != 1) {
       return Fail(name + " needs exactly one FILE" +
                   (n == 0 ? std::string() : ", got " + std::to_string(n)));
+    }
+    if (spec_.min_paths == 2 && spec_.max_paths == 2 && n != 2) {
+      return Fail(name + " needs FILE and COLUMN, got " + std::to_string(n) +
+                  (n == 1 ? " argument" : " arguments"));
     }
     if (n < spec_.min_paths) return Fail(name + " needs at least one PATH");
     if (spec_.command == CliCommand::kValidate && n == 0 &&

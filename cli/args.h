@@ -31,6 +31,7 @@ enum class CliCommand {
   kMeta,
   kSizes,
   kPages,
+  kDictionary,
 };
 enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown };
 

@@ -27,6 +27,7 @@ int RunCodes(const CliArgs& args);
 int RunMeta(const CliArgs& args);
 int RunSizes(const CliArgs& args);
 int RunPages(const CliArgs& args);
+int RunDictionary(const CliArgs& args);
 
 }  // namespace colcheck
 

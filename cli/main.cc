@@ -73,6 +73,8 @@ int Main(std::span<const std::string_view> argv) {
       return RunSizes(args);
     case CliCommand::kPages:
       return RunPages(args);
+    case CliCommand::kDictionary:
+      return RunDictionary(args);
   }
   return kExitError;
 }

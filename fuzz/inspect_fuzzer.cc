@@ -33,6 +33,7 @@
 // The first inspection also goes through every renderer: explain (text and
 // JSON, with the footer tree), schema (text and JSON), meta, sizes and
 // pages (text and JSON; the first inspection decodes the page indexes),
+// the first column's dictionaries (deep inputs: a second full pass),
 // plan (text and JSON, with CountHazards as --data does), SARIF, HTML (pure
 // ASCII, and a #map-data block that no "</script" in the file's strings can end
 // early), a hex excerpt of every diagnostic's span, and triage (JSON and
@@ -57,6 +58,7 @@
 #include "colcheck/inspect.h"
 #include "colcheck/read_plan.h"
 #include "fuzz_oracles.h"
+#include "reports/dictionary.h"
 #include "reports/explain.h"
 #include "reports/file_report.h"
 #include "reports/hex_context.h"
@@ -263,6 +265,13 @@ void CheckRenderers(std::span<const std::byte> data,
   CheckParses("sizes", RenderSizesJson(kPath, inspection));
   RenderPagesText(kPath, inspection);
   CheckParses("pages", RenderPagesJson(kPath, inspection));
+  if (deep && !inspection.schema.leaves.empty()) {
+    const std::vector<Dictionary> dictionaries =
+        ReadDictionaries(data, inspection, 0, /*max_entries=*/64);
+    RenderDictionaryText(inspection, 0, dictionaries);
+    CheckParses("dictionary",
+                RenderDictionaryJson(kPath, inspection, 0, dictionaries));
+  }
 
   ReadPlan plan = PlanColumns(inspection);
   CountHazards(data, inspection, &plan);

@@ -63,6 +63,10 @@ class GoldenTest(unittest.TestCase):
     def test_pages_parquet(self):
         self.golden("pages_dictionary_pages.txt", ["pages", PARQUET])
 
+    def test_dictionary_parquet(self):
+        self.golden("dictionary_dictionary_pages.txt",
+                    ["dictionary", PARQUET, "g.str"])
+
     def test_pages_orc(self):
         self.golden("pages_nested_orc.txt", ["pages", ORC])
 
@@ -241,6 +245,46 @@ class PagesJsonTest(unittest.TestCase):
         self.assertEqual(sorted(listed), sorted(placed))
 
 
+class DictionaryTest(unittest.TestCase):
+    def test_entries_are_the_dictionary_pages(self):
+        _, pages = run_json("pages", PARQUET)
+        _, meta = run_json("meta", PARQUET)
+        checked = 0
+        for chunk, described in zip(pages["chunks"],
+                                    meta["row_groups"][0]["columns"]):
+            status, doc = run_json("dictionary", PARQUET, chunk["path"])
+            self.assertEqual(status, 0)
+            self.assertEqual(doc["column_path"], chunk["path"])
+            first = chunk["pages"][0]
+            if first["type"] != "DICTIONARY_PAGE":
+                self.assertEqual(doc["dictionaries"], [], chunk["path"])
+                continue
+            [d] = doc["dictionaries"]
+            self.assertEqual((d["offset"], d["length"]),
+                             (first["offset"], first["length"]))
+            self.assertEqual(d["entries"], first["num_values"])
+            self.assertEqual(len(d["values"]), d["entries"])
+            # Every value of the chunk is an entry: so are min and max.
+            stats = described["statistics"]
+            if stats and stats["min"] is not None:
+                self.assertIn(stats["min"], d["values"], chunk["path"])
+                self.assertIn(stats["max"], d["values"], chunk["path"])
+            checked += 1
+        self.assertGreater(checked, 3)
+
+    def test_column_by_index_equals_by_path(self):
+        by_path = run("dictionary", PARQUET, "g.i64")
+        by_index = run("dictionary", PARQUET, "2")
+        self.assertEqual(by_path.returncode, 0)
+        self.assertEqual(by_path.stdout, by_index.stdout)
+
+    def test_usage_errors(self):
+        self.assertEqual(run("dictionary", PARQUET, "nope").returncode, 2)
+        self.assertEqual(run("dictionary", PARQUET).returncode, 2)
+        self.assertEqual(run("dictionary", ORC, "id").returncode, 2)
+        self.assertEqual(run("dictionary", PARQUET, "99").returncode, 2)
+
+
 class DamagedTest(unittest.TestCase):
     def test_damaged_copies_still_print(self):
         for source in (PARQUET, ORC):
@@ -253,13 +297,19 @@ class DamagedTest(unittest.TestCase):
                     with open(path, "wb") as f:
                         f.write(data[:at] + bytes([data[at] ^ 0xA5]) +
                                 data[at + 1:])
-                    for command in ("meta", "sizes", "pages"):
+                    for command in ("meta", "sizes", "pages", "dictionary"):
                         for fmt in ("text", "json"):
-                            result = run(command, "--format", fmt, path)
-                            self.assertIn(result.returncode, (0, 1),
+                            extra = ["1"] if command == "dictionary" else []
+                            if command == "dictionary" and source == ORC:
+                                continue
+                            result = run(command, "--format", fmt, path,
+                                         *extra)
+                            # The damage may leave no column 1 to read.
+                            allowed = (0, 1, 2) if extra else (0, 1)
+                            self.assertIn(result.returncode, allowed,
                                           (source, at, command,
                                            result.stderr))
-                            if fmt == "json":
+                            if fmt == "json" and result.returncode != 2:
                                 json.loads(result.stdout)
 
     def test_quiet_silences_the_diagnostics(self):

@@ -291,3 +291,30 @@ TEST(PageIndexTest, DecodedOnlyWhenAskedAndTyped) {
 
 }  // namespace
 }  // namespace colcheck
+
+namespace colcheck {
+namespace {
+
+TEST(DictionaryTest, EntriesTypedAndCapped) {
+  const std::vector<std::byte> bytes =
+      CorpusFile("valid/dictionary_pages.parquet");
+  const Inspection in = InspectBytes(bytes, InspectOptions());
+  const std::vector<Dictionary> str = ReadDictionaries(bytes, in, 6, 100);
+  ASSERT_EQ(str.size(), 1u);
+  EXPECT_EQ(str[0].entries, 3);
+  EXPECT_EQ(str[0].declared, 3);
+  ASSERT_EQ(str[0].values.size(), 3u);
+  EXPECT_EQ(str[0].values[0].kind, ValueKind::kString);
+  EXPECT_EQ(str[0].values[0].text, "delta");
+  const std::vector<Dictionary> capped = ReadDictionaries(bytes, in, 6, 2);
+  ASSERT_EQ(capped.size(), 1u);
+  EXPECT_EQ(capped[0].entries, 3);  // Counted whole, kept in part.
+  EXPECT_EQ(capped[0].values.size(), 2u);
+  // Column 0 (BOOLEAN) has no dictionary page; a column past the leaves
+  // has nothing.
+  EXPECT_TRUE(ReadDictionaries(bytes, in, 0, 100).empty());
+  EXPECT_TRUE(ReadDictionaries(bytes, in, 99, 100).empty());
+}
+
+}  // namespace
+}  // namespace colcheck

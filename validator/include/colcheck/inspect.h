@@ -498,6 +498,34 @@ struct Inspection {
   OrcFileInfo orc;
 };
 
+// ---- dictionaries -----------------------------------------------------------
+
+// One column chunk's dictionary page, its entries typed by the column.
+struct Dictionary {
+  int32_t row_group = 0;
+  uint64_t offset = 0;  // The dictionary page (its header).
+  uint64_t length = 0;
+  int64_t declared = -1;  // DictionaryPageHeader.num_values.
+  int64_t entries = 0;    // Entries decoded, all of them counted.
+  // The first entries, in order: at most the `max_entries` asked for.
+  std::vector<Value> values;
+};
+
+// Reads the dictionary pages of Parquet leaf column `column` (an index into
+// Schema::leaves) from `data`, the file `inspection` describes, in row
+// group order; a chunk without one is left out. Decoding is the full
+// validation's (its findings are in `inspection`'s report when it was made
+// at the full level); a page that does not decode gives the entries read
+// before the fault.
+std::vector<Dictionary> ReadDictionaries(std::span<const std::byte> data,
+                                         const Inspection& inspection,
+                                         size_t column, size_t max_entries);
+// The same for the file at `path`, mapped; an IoError when it cannot be
+// read.
+Status ReadDictionariesInFile(const std::string& path,
+                              const Inspection& inspection, size_t column,
+                              size_t max_entries, std::vector<Dictionary>* out);
+
 // The value PLAIN-encoded in `plain` (statistics, page index, dictionary),
 // typed by the leaf `field`: its physical type, then its logical type or,
 // without one, its converted type. Bytes that do not fit the type come
