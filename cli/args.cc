@@ -24,7 +24,7 @@ constexpr std::string_view kUsageHead =
        colcheck schema [--format text|json] FILE
        colcheck report [--level L] -o OUT.html FILE
        colcheck plan [--format text|json] [--data] FILE
-       colcheck meta [--format text|json] FILE
+       colcheck meta [--format text|json] [--raw] FILE
        colcheck sizes [--format text|json] FILE
        colcheck pages [--format text|json] FILE
        colcheck dictionary [--format text|json] FILE COLUMN
@@ -74,6 +74,7 @@ enum OptionBit : unsigned {
   kOptThreads = 1u << 19,
   kOptFilesFrom = 1u << 20,
   kOptHeader = 1u << 21,
+  kOptRaw = 1u << 22,
 };
 
 constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
@@ -118,6 +119,11 @@ constexpr OptionHelp kOptionHelp[] = {
     {kOptFooter,
      R"(  --footer               explain: also every Thrift field of the footer with
                          its byte span, as an indented tree.
+)"},
+    {kOptRaw,
+     R"(  --raw                  meta: every Thrift (ORC: protobuf) field of the
+                         footer with its byte span, as explain --footer
+                         prints them, instead of the decoded view.
 )"},
     {kOptData,
      R"(  --data                 plan: read the values and count those affected.
@@ -273,7 +279,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
      1,
      1},
     {"meta",
-     "meta [--format text|json] FILE\n",
+     "meta [--format text|json] [--raw] FILE\n",
      R"(Print the decoded metadata of FILE: the schema, every row group
 (stripe) and column with codec, encodings, sizes, value counts
 and statistics typed by the column's type, the key-value (user)
@@ -283,7 +289,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kMeta,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptQuiet | kOptHeader,
+     kOptFormat | kOptRaw | kOptQuiet | kOptHeader,
      1,
      1},
     {"sizes",
@@ -448,6 +454,7 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--threads") return kOptThreads;
   if (name == "--footer") return kOptFooter;
   if (name == "--data") return kOptData;
+  if (name == "--raw") return kOptRaw;
   if (name == "--output" || name == "-o") return kOptOutput;
   if (name == "--all-files") return kOptAllFiles;
   if (name == "--fail-on") return kOptFailOn;
@@ -516,7 +523,7 @@ class CommandParser {
                   std::string(option.name) + "'");
     }
     const bool flag = bit == kOptQuiet || bit == kOptContext ||
-                      bit == kOptFooter || bit == kOptData ||
+                      bit == kOptFooter || bit == kOptData || bit == kOptRaw ||
                       bit == kOptAllFiles || bit == kOptStrict ||
                       bit == kOptNoConfig;
     if (flag) {
@@ -528,6 +535,7 @@ class CommandParser {
       if (bit == kOptContext) out_->context = true;
       if (bit == kOptFooter) out_->footer = true;
       if (bit == kOptData) out_->data = true;
+      if (bit == kOptRaw) out_->raw = true;
       if (bit == kOptAllFiles) out_->all_files = true;
       if (bit == kOptStrict) out_->findings.strict = true;
       if (bit == kOptNoConfig) out_->no_config = true;

@@ -63,6 +63,7 @@ struct CliArgs {
   std::optional<size_t> threads;
   bool footer = false;   // explain: the footer's Thrift fields too.
   bool data = false;     // plan: count the values each hazard affects.
+  bool raw = false;      // meta: the footer's fields, as explain --footer.
   std::string output;    // report: the HTML file; triage: the directory.
   std::vector<std::string> paths;
 };

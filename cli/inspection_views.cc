@@ -12,6 +12,7 @@
 #include "cli/command_support.h"
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
+#include "reports/explain.h"
 #include "reports/meta.h"
 #include "reports/pages.h"
 #include "reports/sizes.h"
@@ -23,17 +24,24 @@ namespace {
 using Renderer = std::string (*)(std::string_view path,
                                  const Inspection& inspection);
 
-// `page_index` also decodes the page indexes, and reads at the full level
-// so that each page's nulls and rows are counted.
+// What a view needs of the inspection besides the layout.
+struct ViewNeeds {
+  // The page indexes, and the full level so that each page's nulls and
+  // rows are counted.
+  bool page_index = false;
+  bool footer_fields = false;
+};
+
 int RunView(const CliArgs& args, Renderer text, Renderer json,
-            bool page_index = false) {
+            ViewNeeds needs = {}) {
   const std::string& path = args.paths.front();
   InspectOptions options;
   // Page headers place dictionaries and data apart, and give ORC's
   // stripe footers; values are not needed.
-  options.level = page_index ? Level::kFull : Level::kPages;
+  options.level = needs.page_index ? Level::kFull : Level::kPages;
   options.max_diagnostics = args.max_diagnostics;
-  options.page_index = page_index;
+  options.page_index = needs.page_index;
+  options.footer_fields = needs.footer_fields;
   SpooledInput copy;
   std::string open_path;
   if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);
@@ -52,6 +60,10 @@ int RunView(const CliArgs& args, Renderer text, Renderer json,
 }  // namespace
 
 int RunMeta(const CliArgs& args) {
+  if (args.raw) {
+    return RunView(args, RenderFooterFieldsText, RenderFooterFieldsJson,
+                   {.page_index = false, .footer_fields = true});
+  }
   return RunView(args, RenderMetaText, RenderMetaJson);
 }
 
@@ -61,7 +73,7 @@ int RunSizes(const CliArgs& args) {
 
 int RunPages(const CliArgs& args) {
   return RunView(args, RenderPagesText, RenderPagesJson,
-                 /*page_index=*/true);
+                 {.page_index = true, .footer_fields = false});
 }
 
 }  // namespace colcheck

@@ -510,4 +510,28 @@ std::string RenderExplainJson(std::string_view path,
   return out;
 }
 
+std::string RenderFooterFieldsText(std::string_view path,
+                                   const Inspection& inspection) {
+  std::string out = "file: ";
+  AppendSanitized(path, &out);
+  out.push_back('\n');
+  AppendFooterText(inspection.footer, &out);
+  if (inspection.footer_capped) {
+    out.append("!! field limit reached: later fields are not listed\n");
+  }
+  return out;
+}
+
+std::string RenderFooterFieldsJson(std::string_view path,
+                                   const Inspection& inspection) {
+  std::string out;
+  JsonWriter json(&out);
+  BeginJsonFileDocument(path, inspection.report, &json);
+  json.Key("footer_capped").Bool(inspection.footer_capped);
+  JsonArray("footer", inspection.footer, JsonNode, &json);
+  json.EndObject();
+  out.push_back('\n');
+  return out;
+}
+
 }  // namespace colcheck

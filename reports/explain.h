@@ -107,6 +107,15 @@ struct LayoutAccounting {
 };
 LayoutAccounting AccountLayout(const Layout& layout);
 
+// The footer tree alone, as the text rendering ends with it ("footer
+// fields:" and a line per node), for `colcheck meta --raw`.
+std::string RenderFooterFieldsText(std::string_view path,
+                                   const Inspection& inspection);
+// The footer tree alone as JSON: the document start (reports/json.h
+// BeginJsonFileDocument), "footer_capped" and "footer":[NODE,...].
+std::string RenderFooterFieldsJson(std::string_view path,
+                                   const Inspection& inspection);
+
 // The text rendering, ending with a newline; with `footer`, the footer
 // tree follows the accounting line.
 std::string RenderExplainText(std::string_view path,

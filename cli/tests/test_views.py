@@ -141,6 +141,20 @@ class MetaJsonTest(unittest.TestCase):
         self.assertLessEqual(ids["min"], ids["max"])
 
 
+class MetaRawTest(unittest.TestCase):
+    def test_raw_is_explains_footer_tree(self):
+        for path in (PARQUET, ORC):
+            raw = run("meta", "--raw", path)
+            self.assertEqual(raw.returncode, 0)
+            explain = run("explain", "--footer", path)
+            tree = explain.stdout[explain.stdout.index(b"footer fields:\n"):]
+            self.assertEqual(raw.stdout.split(b"\n", 1)[1], tree, path)
+            status, doc = run_json("meta", "--raw", path)
+            _, explained = run_json("explain", "--footer", path)
+            self.assertEqual(doc["footer"], explained["footer"], path)
+            self.assertFalse(doc["footer_capped"])
+
+
 class SizesJsonTest(unittest.TestCase):
     def check_accounting(self, path):
         status, sizes = run_json("sizes", path)
