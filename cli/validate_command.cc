@@ -238,6 +238,7 @@ int RunValidate(const CliArgs& args) {
   options.max_diagnostics = args.max_diagnostics;
   options.level = args.level;
   options.threads = ThreadsPerFile(args, jobs);
+  options.decompressed_excerpts = args.context;
   const std::unique_ptr<ReportOutput> output =
       MakeOutput(args, stdin_copy.path());
   // --quiet silences the reports, not the sign of life on a terminal.

@@ -54,19 +54,28 @@ void WriteTrimmed(std::string line, std::ostream& out) {
   out << kIndent << line << '\n';
 }
 
-// One row of up to 16 bytes. A row at or past the end of the file has only
+// Bytes that start at offset `base` of what they are part of (the file, or a
+// decompressed section); `base` is a multiple of kRowBytes.
+struct Excerpted {
+  std::span<const std::byte> bytes;
+  uint64_t base = 0;
+  uint64_t end() const { return base + bytes.size(); }
+};
+
+// One row of up to 16 bytes. A row at or past the end of the bytes has only
 // its offset, so a caret at the end of the file has a line to stand under.
-void WriteRow(std::span<const std::byte> file, uint64_t row,
-              const Layout& layout, std::ostream& out) {
+void WriteRow(const Excerpted& file, uint64_t row, const Layout& layout,
+              std::ostream& out) {
   const uint64_t start = row * kRowBytes;
-  const uint64_t count =
-      start < file.size() ? std::min<uint64_t>(kRowBytes, file.size() - start)
-                          : 0;
+  const uint64_t count = start >= file.base && start < file.end()
+                             ? std::min<uint64_t>(kRowBytes, file.end() - start)
+                             : 0;
   std::string line;
   AppendHex(start, layout.offset_width, &line);
   line.resize(layout.Width(), ' ');
   for (uint64_t i = 0; i < count; ++i) {
-    const auto byte = static_cast<unsigned char>(file[start + i]);
+    const auto byte =
+        static_cast<unsigned char>(file.bytes[start - file.base + i]);
     std::string hex;
     AppendHex(byte, 2, &hex);
     line.replace(layout.HexColumn(i), 2, hex);
@@ -112,18 +121,17 @@ void WriteClampNote(uint64_t offset, uint64_t length, uint64_t size,
   }
 }
 
-}  // namespace
-
-void WriteHexExcerpt(std::span<const std::byte> file, uint64_t offset,
-                     uint64_t length, std::ostream& out) {
-  const uint64_t size = file.size();
+// The rows of `file` around [offset, offset + length), cut at its end.
+void WriteRows(const Excerpted& file, uint64_t offset, uint64_t length,
+               std::ostream& out) {
+  const uint64_t size = file.end();
   const uint64_t end =
       length > UINT64_MAX - offset ? UINT64_MAX : offset + length;
   const Visible visible{std::min(offset, size), std::min(end, size)};
   const uint64_t first = visible.begin / kRowBytes;
   const uint64_t last =
       visible.end > visible.begin ? (visible.end - 1) / kRowBytes : first;
-  const bool has_before = first > 0;
+  const bool has_before = first * kRowBytes > file.base;
   const bool has_after = (last + 1) * kRowBytes < size;
   const uint64_t last_printed = has_after ? last + 1 : last;
   const Layout layout{std::max<size_t>(8, HexDigits(last_printed * kRowBytes))};
@@ -140,14 +148,43 @@ void WriteHexExcerpt(std::span<const std::byte> file, uint64_t offset,
     WriteUnderline(row, visible, layout, out);
   }
   if (has_after) WriteRow(file, last + 1, layout, out);
-  WriteClampNote(offset, length, size, out);
+}
+
+// The decompressed bytes of a fault inside a compressed section, after a
+// line that says which compressed span of the file holds them.
+void WriteDecompressedExcerpt(const Diagnostic& d, std::ostream& out) {
+  const DecompressedSpan& s = *d.decompressed;
+  const uint64_t end = s.offset + s.length;
+  out << kIndent << "compressed in " << d.offset << "+" << d.length
+      << " of the file; decompressed bytes " << s.offset << ".." << end
+      << ":\n";
+  const Excerpted excerpt{
+      std::as_bytes(std::span(s.excerpt.data(), s.excerpt.size())),
+      s.excerpt_offset};
+  WriteRows(excerpt, s.offset, s.length, out);
+  if (end > excerpt.end()) {
+    out << kIndent << "(" << end - std::max(s.offset, excerpt.end())
+        << " more bytes of the span not shown)\n";
+  }
+}
+
+}  // namespace
+
+void WriteHexExcerpt(std::span<const std::byte> file, uint64_t offset,
+                     uint64_t length, std::ostream& out) {
+  WriteRows({file, 0}, offset, length, out);
+  WriteClampNote(offset, length, file.size(), out);
 }
 
 void WriteTextWithContext(std::string_view path, const Report& report,
                           std::span<const std::byte> file, std::ostream& out) {
   for (const Diagnostic& diagnostic : report.diagnostics) {
     WriteTextDiagnostic(path, diagnostic, out);
-    WriteHexExcerpt(file, diagnostic.offset, diagnostic.length, out);
+    if (diagnostic.decompressed && !diagnostic.decompressed->excerpt.empty()) {
+      WriteDecompressedExcerpt(diagnostic, out);
+    } else {
+      WriteHexExcerpt(file, diagnostic.offset, diagnostic.length, out);
+    }
   }
   WriteTextSummary(path, report, out);
 }

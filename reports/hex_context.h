@@ -16,6 +16,13 @@
 // last row. A zero-length span gets a single '^' at its position (the end of
 // the file included). A span that runs past the end of the file is cut at the
 // end, and a note line says so.
+//
+// A fault inside a compressed page (Diagnostic::decompressed, with its
+// excerpt) shows the decompressed bytes instead, offsets counted in the
+// decompressed section, after a line that gives the compressed span:
+//
+//   compressed in 1234+9825 of the file; decompressed bytes 358..363:
+//       00000150  ...
 
 #ifndef COLCHECK_REPORTS_HEX_CONTEXT_H_
 #define COLCHECK_REPORTS_HEX_CONTEXT_H_

@@ -174,5 +174,48 @@ TEST(ReportsHexContext, TextWithContextPutsAnExcerptUnderEachDiagnostic) {
             "infos)\n");
 }
 
+// A fault inside a compressed page shows the decompressed bytes it lies in,
+// with their own offsets, not the compressed span of the file.
+TEST(ReportsHexContext, DecompressedExcerptReplacesTheCompressedSpan) {
+  Diagnostic d = testing::MakeDiagnostic(
+      Code::kValueInvalidUtf8, Severity::kError, 1000, 300, "", "not UTF-8");
+  std::string excerpt;
+  for (int i = 0; i < 40; ++i)
+    excerpt.push_back(static_cast<char>('a' + i % 26));
+  d.decompressed = DecompressedSpan{
+      .offset = 35, .length = 2, .excerpt_offset = 16, .excerpt = excerpt};
+  const Report report =
+      testing::MakeReport(Format::kParquet, 2000, Verdict::kInvalid, {d});
+  const std::vector<std::byte> file(2000, std::byte{0});
+  std::ostringstream out;
+  WriteTextWithContext("x.parquet", report, file, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("    compressed in 1000+300 of the file; decompressed "
+                      "bytes 35..37:\n"),
+            std::string::npos);
+  // The rows are the excerpt's, numbered in the decompressed section: the
+  // span's row (0x20) and the row before it; nothing of the file's zeros.
+  EXPECT_NE(text.find("    00000010  61 62 63"), std::string::npos);
+  EXPECT_NE(text.find("    00000020  71 72 73"), std::string::npos);
+  EXPECT_EQ(text.find("000003e0"), std::string::npos);
+  EXPECT_NE(text.find("                 ^^ ^^"), std::string::npos);
+}
+
+TEST(ReportsHexContext, DecompressedSpanPastTheExcerptSaysSo) {
+  Diagnostic d = testing::MakeDiagnostic(Code::kValueInvalidUtf8,
+                                         Severity::kError, 0, 10, "", "x");
+  d.decompressed = DecompressedSpan{.offset = 4,
+                                    .length = 100,
+                                    .excerpt_offset = 0,
+                                    .excerpt = std::string(20, 'z')};
+  const Report report =
+      testing::MakeReport(Format::kParquet, 10, Verdict::kInvalid, {d});
+  std::ostringstream out;
+  WriteTextWithContext("x.parquet", report,
+                       std::vector<std::byte>(10, std::byte{0}), out);
+  EXPECT_NE(out.str().find("(84 more bytes of the span not shown)"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace colcheck

@@ -299,6 +299,43 @@ class DictionaryTest(unittest.TestCase):
         self.assertEqual(run("dictionary", PARQUET, "99").returncode, 2)
 
 
+class DecompressedContextTest(unittest.TestCase):
+    """validate --context on a fault inside a compressed page."""
+
+    PATH = ("corpus/invalid/value.invalid-utf8/"
+            "gzip_dictionary_entry_not_utf8.parquet")
+
+    def test_the_decompressed_bytes_are_shown(self):
+        result = run("validate", "--no-config", "--context", self.PATH)
+        self.assertEqual(result.returncode, 1)
+        lines = result.stdout.decode().splitlines()
+        at = lines.index("    compressed in 1385+30 of the file; "
+                         "decompressed bytes 10..13:")
+        self.assertIn("decompressed bytes 10..13 of the page", lines[at - 1])
+        # Bytes 10, 11 and 12 of the dictionary page's decompressed body:
+        # the entry "of\xff" whose last byte is not UTF-8.
+        self.assertTrue(lines[at + 1].startswith("    00000000  "))
+        self.assertIn("6f 66 ff", lines[at + 1])
+        caret = lines[at + 2]
+        row = lines[at + 1]
+        self.assertEqual(caret.index("^^"), row.index("6f 66 ff"))
+        # Three bytes under the hex columns, three carets in the ASCII one.
+        self.assertEqual(caret[:row.index("|")].count("^^"), 3)
+        self.assertEqual(caret[row.index("|"):].strip(), "^^^")
+
+    def test_threads_keep_the_excerpt(self):
+        one = run("validate", "--no-config", "--context", self.PATH)
+        four = run("validate", "--no-config", "--context", "--threads", "4",
+                   self.PATH)
+        self.assertEqual(one.stdout, four.stdout)
+
+    def test_json_is_unchanged(self):
+        plain = run("validate", "--no-config", "--format", "json", self.PATH)
+        self.assertNotIn(b"compressed in", plain.stdout)
+        self.assertEqual(json.loads(plain.stdout)["files"][0]["verdict"],
+                         "invalid")
+
+
 class DamagedTest(unittest.TestCase):
     def test_damaged_copies_still_print(self):
         for source in (PARQUET, ORC):

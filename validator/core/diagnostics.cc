@@ -21,7 +21,8 @@ static_assert(std::size(kIsLimit) == kCodeCount);
 }  // namespace
 
 void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
-                            std::string message) {
+                            std::string message,
+                            std::optional<DecompressedSpan> decompressed) {
   seen_[static_cast<size_t>(code)] = true;
   hit_limit_ |= kIsLimit[static_cast<size_t>(code)];
   Severity severity = Info(code).severity;
@@ -34,8 +35,15 @@ void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
     }
     severity = *effective;
   }
-  Keep(Diagnostic{code, severity, span.offset, span.length, std::move(field),
-                  std::move(message)});
+  Keep(Diagnostic{.code = code,
+                  .severity = severity,
+                  .offset = span.offset,
+                  .length = span.length,
+                  .field = std::move(field),
+                  .message = std::move(message),
+                  .column = {},
+                  .known_bug = {},
+                  .decompressed = std::move(decompressed)});
 }
 
 bool DiagnosticSink::KeepsDetails(Code code) const {

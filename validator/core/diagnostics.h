@@ -36,8 +36,8 @@ class DiagnosticSink {
 
   // Reports `code` at the severity the policy gives it, or drops it when
   // the policy turns it off or the suppress hook claims it.
-  void Report(Code code, ByteSpan span, std::string field,
-              std::string message);
+  void Report(Code code, ByteSpan span, std::string field, std::string message,
+              std::optional<DecompressedSpan> decompressed = std::nullopt);
 
   // Moves everything `other` collected here with the severities it gave
   // them; what `other` dropped past its cap still counts, errors included.
@@ -64,6 +64,11 @@ class DiagnosticSink {
   }
 
   size_t max_diagnostics() const { return max_; }
+  // Whether reporters should attach decompressed excerpts
+  // (Options::decompressed_excerpts).
+  bool wants_excerpts() const {
+    return options_ != nullptr && options_->decompressed_excerpts;
+  }
   bool has_errors() const { return errors_ > 0; }
   size_t error_count() const { return errors_; }
   size_t suppressed() const { return suppressed_; }

@@ -114,6 +114,11 @@ inline constexpr size_t kFieldValuePreview = 32;
 // names) are shown whole up to this many bytes, then cut with "...".
 inline constexpr size_t kFieldValueText = 1 << 20;
 
+// The decompressed bytes kept around a fault inside a compressed page for
+// `validate --context` (Diagnostic::decompressed): a row of 16 before the
+// span, then the span and a row after, up to this many.
+inline constexpr size_t kDecompressedExcerpt = 128;
+
 // Values decoded per batch by the page walk: bounds the working memory of
 // level and value decoding whatever a page declares.
 inline constexpr size_t kValueBatch = 4096;

@@ -19,6 +19,12 @@
 namespace colcheck::parquet {
 namespace {
 
+// All the bytes of a decompressed section's reader, which starts at 0.
+std::span<const std::byte> WholeSection(const ByteReader& section) {
+  return section.Bytes(
+      {section.begin_offset(), section.end_offset() - section.begin_offset()});
+}
+
 // Makes a stored section readable: the file's own bytes when stored raw
 // (then spans are exact), else decompressed into `buffer`. `declared` is
 // the uncompressed size the header promises; `size_field` is the header
@@ -524,6 +530,8 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
   LevelStream def;
   ByteReader values;
   bool exact = true;
+  // The decompressed section when not exact, for excerpts in reports.
+  std::span<const std::byte> decompressed;
   Spanned<int32_t> encoding;
   // V1 levels are inside the (possibly decompressed) body; V2 levels are
   // file bytes.
@@ -538,8 +546,10 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
                      &exact)) {
       return;
     }
+    if (!exact) decompressed = WholeSection(body);
     PageScope& levels_scope =
         v1_levels.emplace(scope.sink(), scope.field(), scope.body(), exact);
+    levels_scope.set_decompressed(decompressed);
     if (shape.max_repetition_level > 0 &&
         !OpenV1Levels(v1.repetition_level_encoding,
                       {"repetition_levels",
@@ -598,6 +608,7 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
                             in.buffer, &values, &exact)) {
       return;
     }
+    if (!exact) decompressed = WholeSection(values);
   }
   LevelCounter counter(rep, def, shape, page->num_values,
                        v1_levels ? *v1_levels : scope, page);
@@ -633,6 +644,7 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
     }
   }
   PageScope values_scope(scope.sink(), scope.field(), scope.body(), exact);
+  values_scope.set_decompressed(decompressed);
   in.values->BeginPage();
   const uint64_t non_null = page->num_values - counts.nulls;
   const bool ok = DecodeValues(in, encoding.value, encoding.span, non_null,
@@ -666,6 +678,7 @@ void DecodeDictionaryPage(const PageHeader& h, const ColumnShape& shape,
     return;
   }
   PageScope values_scope(scope.sink(), scope.field(), scope.body(), exact);
+  if (!exact) values_scope.set_decompressed(WholeSection(section));
   const uint64_t count = static_cast<uint64_t>(d.num_values.value);
   std::unique_ptr<ValueDecoder> decoder = MakeValueDecoder(
       kPlain, d.encoding.span, shape.type, count, 0, section, values_scope,

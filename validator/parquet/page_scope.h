@@ -13,11 +13,14 @@
 #ifndef COLCHECK_PARQUET_PAGE_SCOPE_H_
 #define COLCHECK_PARQUET_PAGE_SCOPE_H_
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "core/diagnostics.h"
+#include "core/limits.h"
 #include "core/span.h"
 #include "core/span_map.h"
 #include "core/strings.h"
@@ -45,12 +48,14 @@ class PageScope {
       sink_.Report(code, map().ToFile(span), {}, {});
       return;
     }
+    std::optional<DecompressedSpan> decompressed;
     if (!exact_) {
       message += StrCat(" (decompressed bytes ", span.offset, "..", span.end(),
                         " of the page)");
+      decompressed = Decompressed(span);
     }
     sink_.Report(code, map().ToFile(span), StrCat(field_, ".", sub_field),
-                 std::move(message));
+                 std::move(message), std::move(decompressed));
   }
 
   // Reports at a span of the file (the page header, say), not of a section.
@@ -65,6 +70,12 @@ class PageScope {
                  std::move(message));
   }
 
+  // The decompressed section that section positions index, when not
+  // exact; a report then carries the bytes around its span.
+  void set_decompressed(std::span<const std::byte> section) {
+    section_ = section;
+  }
+
   DiagnosticSink& sink() const { return sink_; }
   const std::string& field() const { return field_; }
   ByteSpan body() const { return body_; }
@@ -77,12 +88,29 @@ class PageScope {
   uint64_t errors() const { return errors_; }
 
  private:
+  // `span` in the decompressed section, with the bytes around it when the
+  // sink wants them: from the 16-byte row before the span's row, at most
+  // limits::kDecompressedExcerpt bytes.
+  DecompressedSpan Decompressed(ByteSpan span) const {
+    DecompressedSpan d{span.offset, span.length, 0, {}};
+    if (!sink_.wants_excerpts() || span.offset > section_.size()) return d;
+    const uint64_t row = span.offset - span.offset % 16;
+    d.excerpt_offset = row >= 16 ? row - 16 : 0;
+    const uint64_t end = std::min<uint64_t>(
+        section_.size(), d.excerpt_offset + limits::kDecompressedExcerpt);
+    const auto bytes =
+        section_.subspan(d.excerpt_offset, end - d.excerpt_offset);
+    d.excerpt.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    return d;
+  }
+
   DiagnosticSink& sink_;
   std::string field_;
   ByteSpan body_;
   bool exact_;
   IdentitySpanMap identity_;
   WholeSpanMap compressed_;
+  std::span<const std::byte> section_;
   uint64_t errors_ = 0;
 };
 

@@ -120,6 +120,19 @@ class FindingsPolicy {
 // `known_bug` is the id of the known writer bug (docs/known-writer-bugs.md)
 // that explains the finding, when the file's writer matches one; empty
 // otherwise.
+// Where a fault lies inside decompressed bytes: a compressed Parquet
+// page's body (V1) or values section (V2), whose bytes no file span can
+// point into. The diagnostic's span is then the whole compressed section.
+struct DecompressedSpan {
+  uint64_t offset = 0;  // In the decompressed section.
+  uint64_t length = 0;
+  // With Options::decompressed_excerpts: the decompressed bytes around the
+  // span (at most limits::kDecompressedExcerpt of them), from
+  // excerpt_offset on.
+  uint64_t excerpt_offset = 0;
+  std::string excerpt;
+};
+
 struct Diagnostic {
   Code code;
   Severity severity;
@@ -131,6 +144,7 @@ struct Diagnostic {
   // initialisers complete.
   std::string column = {};
   std::string known_bug = {};
+  std::optional<DecompressedSpan> decompressed = {};
 };
 
 enum class Format : uint8_t { kUnknown, kParquet, kOrc };
@@ -195,6 +209,9 @@ struct Options {
   // (it sees findings in discovery order), for ORC files, and for a file
   // read through a ByteSource.
   size_t threads = 1;
+  // Keep the decompressed bytes around each fault that lies in them
+  // (Diagnostic::decompressed), for `validate --context`.
+  bool decompressed_excerpts = false;
 };
 
 // What a validation cost, in the steps of the loops whose length a file
