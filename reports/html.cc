@@ -6,7 +6,7 @@
 #include <string>
 
 #include "reports/file_report.h"
-#include "reports/json_writer.h"
+#include "reports/html_internal.h"
 #include "reports/schema.h"
 #include "reports/utf8_decode.h"
 
@@ -15,55 +15,31 @@ namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
 
-// ---- text -------------------------------------------------------------------
-
 void AppendHexByte(unsigned value, std::string* out) {
   out->push_back(kHex[(value >> 4) & 0xf]);
   out->push_back(kHex[value & 0xf]);
 }
 
-// A string of the file, escaped and cut to kHtmlMaxTextBytes so that no
-// single name or message can inflate the page.
+}  // namespace
+
+namespace html_internal {
+
+// ---- text -------------------------------------------------------------------
+
 void AppendText(std::string_view value, std::string* out) {
-  if (value.size() <= kHtmlMaxTextBytes) {
-    AppendHtmlEscaped(value, out);
-    return;
+  const std::string_view cut = CutText(value, kHtmlMaxTextBytes);
+  AppendHtmlEscaped(cut, out);
+  if (cut.size() < value.size()) {
+    *out += "<span class=\"cut\">... (" + std::to_string(value.size()) +
+            " bytes)</span>";
   }
-  size_t cut = kHtmlMaxTextBytes;
-  // Back off to a character boundary, so the cut itself adds no U+FFFD.
-  for (int i = 0; i < 3 && cut > 0 &&
-                  (static_cast<unsigned char>(value[cut]) & 0xc0) == 0x80;
-       ++i) {
-    --cut;
-  }
-  AppendHtmlEscaped(value.substr(0, cut), out);
-  *out += "<span class=\"cut\">... (" + std::to_string(value.size()) +
-          " bytes)</span>";
 }
 
-void AppendNumber(uint64_t value, std::string* out) {
-  *out += std::to_string(value);
-}
-
-// A signed count where -1 means "not given".
 void AppendOptional(int64_t value, std::string* out) {
   if (value < 0) {
     *out += "<span class=\"na\">-</span>";
   } else {
     *out += std::to_string(value);
-  }
-}
-
-// The IDL's name of an enum value, its number when the enum lacks it, or
-// nothing when the file does not give it.
-void AppendEnum(std::string_view (*name_of)(int32_t), int32_t value,
-                std::string* out) {
-  if (value < 0) return;
-  const std::string_view name = name_of(value);
-  if (name.empty()) {
-    *out += std::to_string(value);
-  } else {
-    AppendHtmlEscaped(name, out);
   }
 }
 
@@ -93,9 +69,9 @@ void AppendCapNote(size_t shown, size_t total, std::string_view what,
       "file.</p>\n";
 }
 
-// JSON for a <script type="application/json"> block. JsonWriter writes
-// ASCII; escaping every '<' (which can only occur inside strings) means no
-// "</script>" or "<!--" in the data can end or confuse the block.
+// JsonWriter writes ASCII; escaping every '<' (which can only occur inside
+// strings) means no "</script>" or "<!--" in the data can end or confuse
+// the block.
 void AppendScriptJson(std::string_view json, std::string* out) {
   for (const char c : json) {
     if (c == '<') {
@@ -106,46 +82,42 @@ void AppendScriptJson(std::string_view json, std::string* out) {
   }
 }
 
-// ---- byte map ---------------------------------------------------------------
-
-// Calls `piece(offset, length, kind, region, regions)` for each stretch of
-// [0, layout.file_size) in order: a region's bytes not already drawn by an
-// earlier region, or a hole no region covers (regions = 0, drawn as a gap).
-template <typename Piece>
-void ForEachPiece(const Layout& layout, Piece piece) {
-  const uint64_t size = layout.file_size;
-  uint64_t cursor = 0;
-  for (size_t i = 0; i < layout.regions.size() && cursor < size; ++i) {
-    const Region& region = layout.regions[i];
-    const uint64_t begin = std::max(region.offset, cursor);
-    const uint64_t end = region.length > size - std::min(region.offset, size)
-                             ? size
-                             : region.offset + region.length;
-    if (end <= begin) continue;
-    if (begin > cursor) piece(cursor, begin - cursor, RegionKind::kGap, i, 0);
-    piece(begin, end - begin, region.kind, i, 1);
-    cursor = end;
+std::string_view CutText(std::string_view value, size_t max) {
+  if (value.size() <= max) return value;
+  size_t cut = max;
+  // Back off to a character boundary, so the cut itself adds no U+FFFD.
+  for (int i = 0; i < 3 && cut > 0 &&
+                  (static_cast<unsigned char>(value[cut]) & 0xc0) == 0x80;
+       ++i) {
+    --cut;
   }
-  if (cursor < size) {
-    piece(cursor, size - cursor, RegionKind::kGap, layout.regions.size(), 0);
-  }
+  return value.substr(0, cut);
 }
 
-void AddToSegment(uint64_t length, RegionKind kind, size_t regions,
-                  MapSegment* segment) {
-  const size_t k = static_cast<size_t>(kind);
-  segment->length += length;
-  segment->regions += regions;
-  segment->kind_bytes[k] += length;
-  segment->kind_regions[k] += static_cast<uint32_t>(regions);
+}  // namespace html_internal
+
+namespace {
+
+using html_internal::AppendCapNote;
+using html_internal::AppendOptional;
+using html_internal::AppendText;
+using html_internal::HumanSize;
+
+void AppendNumber(uint64_t value, std::string* out) {
+  *out += std::to_string(value);
 }
 
-void SetDominantKind(MapSegment* segment) {
-  size_t best = 0;
-  for (size_t k = 1; k < kRegionKindCount; ++k) {
-    if (segment->kind_bytes[k] > segment->kind_bytes[best]) best = k;
+// The IDL's name of an enum value, its number when the enum lacks it, or
+// nothing when the file does not give it.
+void AppendEnum(std::string_view (*name_of)(int32_t), int32_t value,
+                std::string* out) {
+  if (value < 0) return;
+  const std::string_view name = name_of(value);
+  if (name.empty()) {
+    *out += std::to_string(value);
+  } else {
+    AppendHtmlEscaped(name, out);
   }
-  segment->kind = static_cast<RegionKind>(best);
 }
 
 // ---- hex excerpts -----------------------------------------------------------
@@ -291,208 +263,6 @@ void AppendExcerpt(size_t index, const Diagnostic& diagnostic,
 
 // ---- sections ---------------------------------------------------------------
 
-// The ORC kinds' colours, only in ORC pages (Parquet pages stay as they
-// were).
-constexpr std::string_view kOrcStyle = R"(
-.k-orc-magic{background:#6c757d}.k-index-stream{background:#9b5de5}.k-data-stream{background:#2a9d8f}
-.k-stripe-rest{background:#e9c46a}.k-stripe-footer{background:#f4a261}
-.k-encrypted-stripe-statistics{background:#8338ec}.k-metadata{background:#00a6d6}
-.k-orc-footer{background:#3a6fd8}.k-postscript{background:#ff006e}.k-pslen{background:#495057}
-)";
-
-constexpr std::string_view kStyle = R"(
-:root{--fg:#1d2125;--muted:#5c6670;--line:#d8dde2;--bg:#fff;--panel:#f5f7f9}
-*{box-sizing:border-box}
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);margin:0 auto;padding:0 24px 48px;max-width:1400px}
-h1{font-size:22px;margin:18px 0 6px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
-h3{font-size:14px;margin:12px 0 4px}
-code,pre,.mono{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px}
-nav a{margin-right:14px}
-dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:8px 0}
-dl.summary dt{color:var(--muted)}dl.summary dd{margin:0;word-break:break-all}
-.verdict{font-weight:600;padding:1px 8px;border-radius:10px}
-.verdict-valid{background:#d3f3dc;color:#12602a}.verdict-invalid{background:#fbd5d5;color:#8f1d1d}
-.verdict-encrypted,.verdict-unsupported{background:#fdf0c4;color:#765a00}
-table{border-collapse:collapse;width:100%;margin:6px 0}
-th,td{border-bottom:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
-th{background:var(--panel);position:sticky;top:0}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-td.msg{word-break:break-word}td.fld{word-break:break-all}
-.na{color:var(--muted)}.cut{color:var(--muted);font-style:italic}
-.cap-note{background:#fff4d6;border-left:4px solid #e0a800;padding:4px 8px}
-.sev-error td:nth-child(3){color:#b3261e;font-weight:600}
-.sev-warning td:nth-child(3){color:#946200;font-weight:600}
-.sev-info td:nth-child(3){color:#3b6ea8}
-tr.diag{cursor:pointer}tr.selected{background:#e4efff}
-.map-wrap{position:relative;margin:10px 0 4px}
-#map-markers,#map-flags{position:relative;height:10px}
-#byte-map{position:relative;height:44px;background:#eee;border:1px solid #999}
-#map-axis{position:relative;height:16px;font-size:11px;color:var(--muted)}
-#map-axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}
-.seg{position:absolute;top:0;bottom:0;min-width:1px;cursor:pointer}
-.seg:hover,.seg.selected{outline:2px solid #000;z-index:2}
-.seg.has-gap{box-shadow:inset 0 -6px 0 #d62828}
-.marker{position:absolute;top:0;height:10px;min-width:3px;cursor:pointer;background:#b3261e}
-.marker.sev-warning{background:#e0a800}.marker.sev-info{background:#3b6ea8}
-.marker.selected{outline:2px solid #000;z-index:2}
-.gap-mark{position:absolute;top:0;height:4px;min-width:3px;background:#d62828}
-.overlap{position:absolute;top:2px;height:6px;min-width:2px;background:repeating-linear-gradient(45deg,#d62828 0 3px,#fff 3px 6px)}
-#map-details{background:var(--panel);border:1px solid var(--line);padding:6px 10px;min-height:48px;margin:6px 0;font-size:13px}
-#map-details div{word-break:break-all}
-.legend{display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px;margin:4px 0}
-.legend span.sw{display:inline-block;width:12px;height:12px;border:1px solid #0004;vertical-align:-2px;margin-right:4px}
-.k-magic{background:#6c757d}.k-dictionary-page{background:#f4a261}.k-data-page{background:#2a9d8f}
-.k-data-page-v2{background:#1d5c63}.k-index-page{background:#8ab17d}.k-chunk-rest{background:#e9c46a}
-.k-column-index{background:#9b5de5}.k-offset-index{background:#c77dff}.k-bloom-filter{background:#00a6d6}
-.k-footer{background:#3a6fd8}.k-footer-signature{background:#8338ec}.k-footer-length{background:#ff006e}
-.k-tail-magic{background:#495057}
-.k-gap{background:repeating-linear-gradient(45deg,#d62828 0 4px,#fde2e2 4px 8px)}
-pre.hex{background:var(--panel);border:1px solid var(--line);padding:6px 8px;overflow-x:auto;margin:0}
-pre.hex mark{background:#ffd54f;color:#000}pre.hex mark.point{background:#ff8a65}
-.excerpt{margin-bottom:10px}.excerpt:target h3{background:#e4efff}
-ul.tree{list-style:none;padding-left:18px;margin:0}ul.tree li{margin:1px 0}
-ul.tree summary{cursor:pointer}
-.field .name{font-weight:600}.field .rep{color:#6a4c93}.field .type{color:#1d5c63}
-.field .logical{color:#a4161a}.field .levels,.field .col{color:var(--muted)}
-tr.region:target{background:#e4efff}
-)";
-
-// Runs after the page is parsed. It draws the byte map from #map-data and
-// the diagnostics' rows, and wires the clicks. Data reaches the DOM only
-// through textContent and dataset, never as markup. No "//" appears in it, so
-// a test can tell that the page refers to no URL.
-constexpr std::string_view kScript = R"(
-(function () {
-  'use strict';
-  var data = JSON.parse(document.getElementById('map-data').textContent);
-  var map = document.getElementById('byte-map');
-  var markers = document.getElementById('map-markers');
-  var flags = document.getElementById('map-flags');
-  var axis = document.getElementById('map-axis');
-  var details = document.getElementById('map-details');
-  var size = data.size;
-  var selected = [];
-  function pct(x) { return size > 0 ? Math.min(100, x / size * 100) : 0; }
-  function place(el, offset, length) {
-    el.style.left = pct(offset) + '%';
-    el.style.width = pct(length) + '%';
-  }
-  function select(els) {
-    selected.forEach(function (el) { el.classList.remove('selected'); });
-    selected = els.filter(function (el) { return el; });
-    selected.forEach(function (el) { el.classList.add('selected'); });
-  }
-  function show(lines, link, linkText) {
-    details.textContent = '';
-    lines.forEach(function (line) {
-      var div = document.createElement('div');
-      div.textContent = line;
-      details.appendChild(div);
-    });
-    if (link) {
-      var a = document.createElement('a');
-      a.href = link;
-      a.textContent = linkText;
-      details.appendChild(a);
-    }
-  }
-  function span(offset, length) {
-    return 'offset ' + offset + ' + ' + length + ' bytes (to ' + (offset + length) + ')';
-  }
-  function segmentLines(s) {
-    var lines = [data.kinds[s[2]] + ': ' + span(s[0], s[1])];
-    if (s[3] === 1 && s[5]) lines.push(s[5]);
-    if (s[3] === 0) lines.push('bytes no region accounts for');
-    if (s[6]) {
-      lines.push(s[3] + ' regions, by kind:');
-      s[6].forEach(function (m) {
-        lines.push('  ' + data.kinds[m[0]] + ': ' + m[1] + ' regions, ' + m[2] + ' bytes');
-      });
-    }
-    return lines;
-  }
-  data.segments.forEach(function (s, i) {
-    var el = document.createElement('div');
-    var gap = s[2] === data.gap || (s[6] || []).some(function (m) { return m[0] === data.gap; });
-    el.className = 'seg k-' + data.kinds[s[2]] + (gap ? ' has-gap' : '');
-    el.dataset.segment = i;
-    el.dataset.kind = data.kinds[s[2]];
-    place(el, s[0], s[1]);
-    el.title = segmentLines(s).join('\n');
-    map.appendChild(el);
-  });
-  map.addEventListener('click', function (e) {
-    var el = e.target.closest('.seg');
-    if (!el) return;
-    var s = data.segments[el.dataset.segment];
-    select([el]);
-    var link = s[3] === 1 && s[4] < data.layoutRows ? '#region-' + s[4] : null;
-    show(segmentLines(s), link, 'show in the layout table');
-  });
-  data.overlaps.forEach(function (o) {
-    var el = document.createElement('div');
-    el.className = 'overlap';
-    place(el, o[0], o[1]);
-    el.title = 'overlap: regions ' + o[2] + ' and ' + o[3] + ', ' + span(o[0], o[1]);
-    flags.appendChild(el);
-  });
-  data.gaps.forEach(function (g) {
-    var el = document.createElement('div');
-    el.className = 'gap-mark';
-    place(el, g[0], g[1]);
-    el.title = 'gap (region ' + g[2] + '): ' + span(g[0], g[1]);
-    flags.appendChild(el);
-  });
-  [0, 0.25, 0.5, 0.75, 1].forEach(function (f) {
-    var t = document.createElement('span');
-    t.style.left = (f * 100) + '%';
-    t.textContent = String(Math.round(size * f));
-    axis.appendChild(t);
-  });
-
-  var rows = Array.prototype.slice.call(document.querySelectorAll('#diagnostics tr.diag'));
-  var markerOf = {};
-  rows.forEach(function (row) {
-    var el = document.createElement('div');
-    var i = row.dataset.index;
-    el.className = 'marker sev-' + row.dataset.severity;
-    el.dataset.index = i;
-    place(el, Number(row.dataset.offset), Number(row.dataset.length));
-    el.title = row.dataset.code + ' at ' + row.dataset.offset + '+' + row.dataset.length;
-    markers.appendChild(el);
-    markerOf[i] = el;
-  });
-  function selectDiagnostic(i) {
-    var row = document.getElementById('diag-' + i);
-    if (!row) return;
-    select([row, markerOf[i]]);
-    var cells = row.querySelectorAll('td');
-    var lines = ['#' + i + ' ' + row.dataset.severity + ' ' + row.dataset.code + ': ' +
-                 span(Number(row.dataset.offset), Number(row.dataset.length))];
-    if (cells[4].textContent) lines.push(cells[4].textContent);
-    if (cells[5].textContent) lines.push('column ' + cells[5].textContent);
-    lines.push(cells[6].textContent);
-    var hex = document.getElementById('hex-' + i);
-    show(lines, hex ? '#hex-' + i : null, 'show the bytes');
-  }
-  markers.addEventListener('click', function (e) {
-    var el = e.target.closest('.marker');
-    if (el) selectDiagnostic(el.dataset.index);
-  });
-  document.getElementById('diagnostics').addEventListener('click', function (e) {
-    var row = e.target.closest('tr.diag');
-    if (row) selectDiagnostic(row.dataset.index);
-  });
-  /* A link to page.html#diag-N opens with that diagnostic selected. */
-  function selectFromHash() {
-    if (location.hash.indexOf('#diag-') === 0) selectDiagnostic(location.hash.slice(6));
-  }
-  window.addEventListener('hashchange', selectFromHash);
-  selectFromHash();
-  document.body.dataset.rendered = 'yes';
-})();
-)";
-
 std::string Counted(size_t count, std::string_view noun) {
   std::string text = std::to_string(count) + " ";
   text += noun;
@@ -553,7 +323,22 @@ void AppendSummary(std::string_view path, const Inspection& inspection,
     AppendSummaryItem("row groups",
                       std::to_string(inspection.layout.row_groups.size()), out);
   }
-  AppendSummaryItem("columns", std::to_string(inspection.columns.size()), out);
+  // ORC counts every column id (the root and the structs too), as its
+  // schema and column table list them.
+  const bool orc = inspection.schema.kind == SchemaKind::kOrcTypes;
+  const size_t columns =
+      orc ? inspection.schema.orc_types.size() : inspection.columns.size();
+  std::string columns_text = std::to_string(columns);
+  if (orc) {
+    size_t leaves = 0;
+    for (const OrcType& type : inspection.schema.orc_types) {
+      if (type.children.empty()) ++leaves;
+    }
+    columns_text += " column ids (" + std::to_string(leaves) +
+                    (leaves == 1 ? " leaf)" : " leaves)");
+  }
+  *out += "<dt>columns</dt><dd id=\"summary-columns\" data-columns=\"" +
+          std::to_string(columns) + "\">" + columns_text + "</dd>\n";
   AppendSummaryItem("regions",
                     std::to_string(inspection.layout.regions.size()) + " (" +
                         std::to_string(inspection.layout.overlaps.size()) +
@@ -582,168 +367,11 @@ void AppendSummary(std::string_view path, const Inspection& inspection,
 
 // A segment: [offset, length, kind, regions, first region, field] and,
 // when it summarises several regions, [[kind, regions, bytes], ...].
-void JsonSegment(const Layout& layout, const MapSegment& s, JsonWriter* json) {
-  json->BeginArray().Uint(s.offset).Uint(s.length);
-  json->Int(static_cast<int>(s.kind)).Uint(s.regions).Uint(s.first_region);
-  json->String(s.regions == 1 && s.first_region < layout.regions.size()
-                   ? std::string_view(layout.regions[s.first_region].field)
-                         .substr(0, kHtmlMaxTextBytes)
-                   : std::string_view());
-  if (s.regions > 1) {
-    json->BeginArray();
-    for (size_t k = 0; k < kRegionKindCount; ++k) {
-      if (s.kind_bytes[k] == 0 && s.kind_regions[k] == 0) continue;
-      json->BeginArray().Uint(k).Uint(s.kind_regions[k]);
-      json->Uint(s.kind_bytes[k]).EndArray();
-    }
-    json->EndArray();
-  }
-  json->EndArray();
-}
-
-// The page script's data (kScript reads it): the segments, the overlaps and
-// the gaps, each capped, and the names of the first `kinds` region kinds.
-std::string MapData(const Layout& layout,
-                    const std::vector<MapSegment>& segments, size_t kinds) {
-  std::string out;
-  JsonWriter json(&out);
-  json.BeginObject().Key("size").Uint(layout.file_size);
-  json.Key("gap").Int(static_cast<int>(RegionKind::kGap));
-  json.Key("layoutRows").Uint(kHtmlMaxLayoutRows);
-  json.Key("kinds").BeginArray();
-  for (size_t k = 0; k < kinds; ++k) {
-    json.String(RegionKindName(static_cast<RegionKind>(k)));
-  }
-  json.EndArray().Key("segments").BeginArray();
-  for (size_t i = 0; i < segments.size(); ++i) {
-    if (i > 0) json.LineBreak();
-    JsonSegment(layout, segments[i], &json);
-  }
-  json.EndArray().Key("overlaps").BeginArray();
-  const size_t overlaps = std::min(layout.overlaps.size(), kHtmlMaxOverlapRows);
-  for (size_t i = 0; i < overlaps; ++i) {
-    const Overlap& o = layout.overlaps[i];
-    json.BeginArray().Uint(o.offset).Uint(o.length);
-    json.Uint(o.first).Uint(o.second).EndArray();
-  }
-  // Gaps get a mark of their own: in a large file a few stray bytes would
-  // vanish inside a segment.
-  json.EndArray().Key("gaps").BeginArray();
-  size_t gaps = 0;
-  for (size_t i = 0; i < layout.regions.size() && gaps < kHtmlMaxOverlapRows;
-       ++i) {
-    const Region& r = layout.regions[i];
-    if (r.kind != RegionKind::kGap) continue;
-    ++gaps;
-    json.BeginArray().Uint(r.offset).Uint(r.length).Uint(i).EndArray();
-  }
-  json.EndArray().EndObject();
-  return out;
-}
-
-void AppendByteMap(const Inspection& inspection, std::string* out) {
-  const Layout& layout = inspection.layout;
-  const std::vector<MapSegment> segments =
-      SummarizeByteMap(layout, kHtmlMaxMapSegments);
-  std::array<size_t, kRegionKindCount> kind_counts{};
-  for (const Region& region : layout.regions) {
-    ++kind_counts[static_cast<size_t>(region.kind)];
-  }
-  *out += "<section id=\"map-section\"><h2>Byte map</h2>\n";
-  *out += "<p class=\"na\">" + std::to_string(layout.file_size) + " bytes in " +
-          std::to_string(segments.size()) + " segments";
-  if (segments.size() < layout.regions.size()) {
-    *out += ", summarised from " + std::to_string(layout.regions.size()) +
-            " regions (a segment shows the kind holding most of its bytes)";
-  }
-  *out +=
-      ". Markers above the bar are diagnostics; below it, red marks "
-      "are gaps and hatched ones overlaps. Click for details.</p>\n";
-  if (layout.capped) {
-    *out +=
-        "<p class=\"cap-note\">The inspection reached its page limit: "
-        "later pages lie inside chunk-rest regions.</p>\n";
-  }
-  *out += "<div class=\"legend\" id=\"map-legend\">";
-  const bool orc = layout.containers == Containers::kStripes;
-  const size_t kinds = orc ? kRegionKindCount : kParquetRegionKindCount;
-  for (size_t k = 0; k < kinds; ++k) {
-    // An ORC page's legend shows the ORC kinds and gaps.
-    if (orc && !IsOrcRegionKind(static_cast<RegionKind>(k)) &&
-        static_cast<RegionKind>(k) != RegionKind::kGap) {
-      continue;
-    }
-    const std::string name(RegionKindName(static_cast<RegionKind>(k)));
-    *out += "<span data-kind=\"" + name + "\"><span class=\"sw k-" + name +
-            "\"></span>" + name + " (" + std::to_string(kind_counts[k]) +
-            ")</span>";
-  }
-  *out +=
-      "</div>\n<div class=\"map-wrap\"><div id=\"map-markers\"></div>"
-      "<div id=\"byte-map\"></div><div id=\"map-flags\"></div>"
-      "<div id=\"map-axis\"></div></div>\n"
-      "<div id=\"map-details\">Click a segment, a marker or a "
-      "diagnostic.</div>\n"
-      "<noscript><p class=\"cap-note\">The byte map is drawn by the "
-      "page's script; the tables below need none.</p></noscript>\n";
-
-  *out += "<script type=\"application/json\" id=\"map-data\">";
-  AppendScriptJson(MapData(layout, segments, kinds), out);
-  *out += "</script>\n</section>\n";
-}
-
-void AppendDiagnostics(const Report& report, std::string* out) {
+// The excerpts of the first kHtmlMaxHexExcerpts diagnostics of `rows`.
+void AppendExcerpts(const Report& report, const std::vector<size_t>& rows,
+                    std::span<const std::byte> file, std::string* out) {
   const size_t total = report.diagnostics.size();
-  const size_t shown = std::min(total, kHtmlMaxDiagnostics);
-  *out += "<section id=\"diagnostics-section\"><h2>Diagnostics (" +
-          std::to_string(total) + ")</h2>\n";
-  AppendCapNote(shown, total, "diagnostics", out);
-  *out +=
-      "<table id=\"diagnostics\"><thead><tr><th class=\"num\">#</th>"
-      "<th>code</th><th>severity</th><th class=\"num\">offset+length</th>"
-      "<th>field</th><th>column</th><th>message</th></tr></thead><tbody>\n";
-  for (size_t i = 0; i < shown; ++i) {
-    const Diagnostic& d = report.diagnostics[i];
-    const std::string index = std::to_string(i);
-    const std::string severity(SeverityName(d.severity));
-    const std::string span =
-        std::to_string(d.offset) + "+" + std::to_string(d.length);
-    std::string code;
-    AppendHtmlEscaped(Info(d.code).name, &code);
-    *out += "<tr class=\"diag sev-" + severity + "\" id=\"diag-" + index +
-            "\" data-index=\"" + index + "\" data-code=\"" + code +
-            "\" data-severity=\"" + severity + "\" data-offset=\"" +
-            std::to_string(d.offset) + "\" data-length=\"" +
-            std::to_string(d.length) + "\"><td class=\"num\">" + index +
-            "</td><td><code>" + code + "</code></td><td>" + severity +
-            "</td><td class=\"num mono\">";
-    if (i < kHtmlMaxHexExcerpts) {
-      *out += "<a href=\"#hex-" + index + "\">" + span + "</a>";
-    } else {
-      *out += span;
-    }
-    *out += "</td><td class=\"fld mono\">";
-    AppendText(d.field, out);
-    *out += "</td><td class=\"fld mono\">";
-    AppendText(d.column, out);
-    *out += "</td><td class=\"msg\">";
-    AppendText(d.message, out);
-    if (!d.known_bug.empty()) {
-      *out += " <span class=\"bug\">known bug <code>";
-      AppendText(d.known_bug, out);
-      *out += "</code></span>";
-    }
-    *out += "</td></tr>\n";
-  }
-  *out += "</tbody></table>\n";
-  if (total == 0) *out += "<p class=\"na\">No diagnostics.</p>\n";
-  *out += "</section>\n";
-}
-
-void AppendExcerpts(const Report& report, std::span<const std::byte> file,
-                    std::string* out) {
-  const size_t total = report.diagnostics.size();
-  const size_t shown = std::min(total, kHtmlMaxHexExcerpts);
+  const size_t shown = std::min(rows.size(), kHtmlMaxHexExcerpts);
   *out +=
       "<section id=\"bytes-section\"><h2>Bytes around each "
       "diagnostic</h2>\n<p class=\"na\">Offsets in decimal; the span is "
@@ -751,8 +379,8 @@ void AppendExcerpts(const Report& report, std::span<const std::byte> file,
       std::to_string(kHtmlHexContext) + " bytes of context either side.</p>\n";
   if (total == 0) *out += "<p class=\"na\">Nothing to show.</p>\n";
   AppendCapNote(shown, total, "diagnostics' bytes", out);
-  for (size_t i = 0; i < shown; ++i) {
-    AppendExcerpt(i, report.diagnostics[i], file, out);
+  for (size_t k = 0; k < shown; ++k) {
+    AppendExcerpt(rows[k], report.diagnostics[rows[k]], file, out);
   }
   *out += "</section>\n";
 }
@@ -884,25 +512,6 @@ class SchemaTreeWriter {
 
 // An ORC type tree, as `colcheck schema` prints it, at most
 // kHtmlMaxSchemaFields lines.
-void AppendOrcSchema(const Schema& schema, std::string* out) {
-  *out += "<section id=\"schema-section\"><h2>Schema (" +
-          std::to_string(schema.orc_types.size()) + " types)</h2>\n";
-  const std::string text = RenderOrcSchemaText(schema);
-  size_t end = 0;
-  size_t lines = 0;
-  while (end < text.size() && lines < kHtmlMaxSchemaFields) {
-    const size_t next = text.find('\n', end);
-    end = next == std::string::npos ? text.size() : next + 1;
-    ++lines;
-  }
-  *out += "<pre id=\"schema\" class=\"mono\">";
-  AppendHtmlEscaped(std::string_view(text).substr(0, end), out);
-  *out += "</pre>\n";
-  AppendCapNote(lines, schema.orc_types.size() + (schema.ok ? 0 : 1), "types",
-                out);
-  *out += "</section>\n";
-}
-
 void AppendSchema(const Schema& schema, std::string* out) {
   *out += "<section id=\"schema-section\"><h2>Schema (" +
           std::to_string(schema.fields.size()) + " elements, " +
@@ -1129,53 +738,6 @@ void AppendLayout(const Layout& layout, std::string* out) {
 }
 
 }  // namespace
-
-std::vector<MapSegment> SummarizeByteMap(const Layout& layout,
-                                         size_t max_segments) {
-  max_segments = std::max<size_t>(max_segments, 3);
-  size_t pieces = 0;
-  ForEachPiece(layout, [&](uint64_t, uint64_t, RegionKind, size_t, size_t) {
-    ++pieces;
-  });
-  std::vector<MapSegment> segments;
-  if (pieces <= max_segments) {
-    segments.reserve(pieces);
-    ForEachPiece(layout, [&](uint64_t offset, uint64_t length, RegionKind kind,
-                             size_t region, size_t regions) {
-      MapSegment& s = segments.emplace_back();
-      s.offset = offset;
-      s.first_region = region;
-      AddToSegment(length, kind, regions, &s);
-      s.kind = kind;
-    });
-    return segments;
-  }
-  // A segment closes once it holds `width` bytes, and a piece of `width` or
-  // more stands alone (closing the open one first). Each closed segment then
-  // either holds `width` bytes or precedes one that does, so there are at
-  // most 2 * size / width + 1 <= max_segments of them.
-  const uint64_t width = (layout.file_size / (max_segments - 1) + 1) * 2;
-  MapSegment open;
-  const auto close = [&]() {
-    if (open.length == 0) return;
-    SetDominantKind(&open);
-    segments.push_back(open);
-    open = MapSegment();
-  };
-  ForEachPiece(layout, [&](uint64_t offset, uint64_t length, RegionKind kind,
-                           size_t region, size_t regions) {
-    if (length >= width) close();
-    if (open.length == 0) {
-      open.offset = offset;
-      open.first_region = region;
-    }
-    AddToSegment(length, kind, regions, &open);
-    if (open.length >= width) close();
-  });
-  close();
-  return segments;
-}
-
 void AppendHtmlEscaped(std::string_view value, std::string* out) {
   ForEachCodePoint(value, [out](uint32_t code_point) {
     if (code_point >= 0x80) {
@@ -1219,6 +781,12 @@ void AppendHtmlEscaped(std::string_view value, std::string* out) {
 
 void WriteHtmlReport(std::string_view path, const Inspection& inspection,
                      std::span<const std::byte> file, std::ostream& out) {
+  using html_internal::kOrcStyle;
+  using html_internal::kScript;
+  using html_internal::kStyle;
+  const bool orc = inspection.schema.kind == SchemaKind::kOrcTypes;
+  const std::vector<size_t> rows =
+      SelectDiagnosticRows(inspection.report.diagnostics, kHtmlMaxDiagnostics);
   std::string html;
   html.reserve(64 * 1024);
   html +=
@@ -1236,25 +804,26 @@ void WriteHtmlReport(std::string_view path, const Inspection& inspection,
     html += kOrcStyle;
   }
   html +=
-      "</style>\n</head>\n<body>\n<nav><a href=\"#summary\">Summary</a>"
-      "<a href=\"#map-section\">Byte map</a>"
+      "</style>\n</head>\n<body>\n<nav id=\"top\"><a href=\"#summary\">"
+      "Summary</a><a href=\"#map-section\">Byte map</a>"
       "<a href=\"#diagnostics-section\">Diagnostics</a>"
       "<a href=\"#bytes-section\">Bytes</a>"
       "<a href=\"#schema-section\">Schema</a>"
       "<a href=\"#columns-section\">Columns</a>"
       "<a href=\"#layout-section\">Layout</a></nav>\n";
   AppendSummary(path, inspection, &html);
-  AppendByteMap(inspection, &html);
-  AppendDiagnostics(inspection.report, &html);
+  html_internal::AppendByteMap(inspection, &html);
+  html_internal::AppendDiagnostics(inspection, rows, &html);
   out << html;
   html.clear();
-  AppendExcerpts(inspection.report, file, &html);
-  if (inspection.schema.kind == SchemaKind::kOrcTypes) {
-    AppendOrcSchema(inspection.schema, &html);
+  AppendExcerpts(inspection.report, rows, file, &html);
+  if (orc) {
+    html_internal::AppendOrcSchema(inspection.schema, &html);
+    html_internal::AppendOrcColumns(inspection, &html);
   } else {
     AppendSchema(inspection.schema, &html);
+    AppendColumns(inspection.columns, &html);
   }
-  AppendColumns(inspection.columns, &html);
   AppendLayout(inspection.layout, &html);
   html += "<footer class=\"na\"><p>Written by colcheck ";
   html += kVersion;
