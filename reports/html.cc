@@ -9,6 +9,7 @@
 #include "reports/html_internal.h"
 #include "reports/schema.h"
 #include "reports/utf8_decode.h"
+#include "reports/values.h"
 
 namespace colcheck {
 namespace {
@@ -559,7 +560,8 @@ void AppendColumns(const std::vector<ColumnSummary>& columns,
       "<th class=\"num\">values</th><th class=\"num\">nulls</th>"
       "<th class=\"num\">compressed</th><th class=\"num\">uncompressed"
       "</th><th class=\"num\">ratio</th><th class=\"num\">data pages</th>"
-      "<th class=\"num\">dictionary pages</th></tr></thead><tbody>\n";
+      "<th class=\"num\">dictionary pages</th><th>min</th><th>max</th>"
+      "</tr></thead><tbody>\n";
   for (size_t i = 0; i < shown; ++i) {
     const ColumnSummary& c = columns[i];
     *out += "<tr class=\"column\" data-column=\"" + std::to_string(c.column) +
@@ -594,7 +596,12 @@ void AppendColumns(const std::vector<ColumnSummary>& columns,
     }
     *out += "</td><td class=\"num\">" + std::to_string(c.data_pages) +
             "</td><td class=\"num\">" + std::to_string(c.dictionary_pages) +
-            "</td></tr>\n";
+            "</td><td class=\"mono stat\">";
+    // Typed as meta prints them (reports/values.h), whole up to a cell.
+    AppendText(QuotedValueText(c.min).substr(0, kHtmlMaxStatText), out);
+    *out += "</td><td class=\"mono stat\">";
+    AppendText(QuotedValueText(c.max).substr(0, kHtmlMaxStatText), out);
+    *out += "</td></tr>\n";
   }
   *out += "</tbody></table>\n</section>\n";
 }

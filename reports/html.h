@@ -70,6 +70,8 @@ inline constexpr size_t kHtmlMaxRowGroupRows = 1000;
 inline constexpr size_t kHtmlMaxSchemaFields = 5000;
 inline constexpr size_t kHtmlMaxSchemaDepth = 64;
 inline constexpr size_t kHtmlMaxColumnRows = 2000;
+// A statistics value in the Columns table is cut to this many bytes.
+inline constexpr size_t kHtmlMaxStatText = 200;
 inline constexpr size_t kHtmlMaxKeyValues = 100;
 inline constexpr size_t kHtmlMaxTextBytes = 256;  // Per string of the file.
 // The lanes of the byte map: row groups or stripes, then the file's tail.

@@ -34,7 +34,7 @@ table{border-collapse:collapse;width:100%;margin:6px 0}
 th,td{border-bottom:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
 th{background:var(--panel);position:sticky;top:var(--nav);z-index:1}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-td.msg{word-break:break-word}td.fld{word-break:break-all}
+td.msg{word-break:break-word}td.fld{word-break:break-all}td.stat{max-width:12em;word-break:break-all}
 .na{color:var(--muted)}.cut{color:var(--muted);font-style:italic}
 .cap-note{background:#fff4d6;border-left:4px solid #e0a800;padding:4px 8px}
 .sev-error td:nth-child(3){color:#b3261e;font-weight:600}

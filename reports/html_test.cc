@@ -950,5 +950,19 @@ TEST(ReportsHtml, OrcStreamDiagnosticsNameTheirColumn) {
                               "mono\"></td>"));
 }
 
+TEST(ReportsHtml, ColumnsTableHasTypedBounds) {
+  Inspection inspection = SmallInspection();
+  inspection.columns[0].min.kind = ValueKind::kDate;
+  inspection.columns[0].min.integer = 19723;
+  inspection.columns[0].max.kind = ValueKind::kString;
+  inspection.columns[0].max.text = "<b>";
+  const std::string html = Render(inspection);
+  EXPECT_NE(html.find("<th>min</th><th>max</th>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"mono stat\">2024-01-01</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<td class=\"mono stat\">&quot;&lt;b&gt;&quot;</td>"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace colcheck

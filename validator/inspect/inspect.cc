@@ -217,6 +217,7 @@ void Collector::Footer(const parquet::FileMetaData& md,
     }
   }
   AddRowGroups(md);
+  inspect::SummarizeBounds(out_->layout.chunks, &out_->columns);
 }
 
 void Collector::AddChunk(const parquet::ColumnChunk& chunk, int32_t rg,

@@ -57,6 +57,10 @@ std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
 // leaf: values then stay bytes).
 ColumnStatistics ParquetStatistics(const Spanned<parquet::Statistics>& stats,
                                    const SchemaField* leaf);
+// ColumnSummary::min and max from the chunks' typed statistics.
+void SummarizeBounds(const std::vector<ChunkExtent>& chunks,
+                     std::vector<ColumnSummary>* columns);
+
 // ORC statistics, typed by the submessage the writer filled.
 ColumnStatistics OrcStatistics(const Spanned<orc::ColumnStatistics>& stats);
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -302,6 +303,55 @@ void SetOrcTimestamps(const orc::TimestampStatistics& t,
   if (max.present) out->max = OrcTimestamp(max.value, t.maximum_nanos, utc);
 }
 
+// The order of two values of one kind: -1, 0 or 1, or nullopt when they
+// cannot be ordered here.
+std::optional<int> Compare(const Value& a, const Value& b) {
+  if (a.kind != b.kind || a.unit != b.unit) return std::nullopt;
+  const auto order = [](auto x, auto y) {
+    return x < y ? -1 : (y < x ? 1 : 0);
+  };
+  switch (a.kind) {
+    case ValueKind::kBoolean:
+      return order(a.boolean, b.boolean);
+    case ValueKind::kInt:
+    case ValueKind::kDate:
+    case ValueKind::kTime:
+    case ValueKind::kTimestamp:
+      return order(a.integer, b.integer);
+    case ValueKind::kUInt:
+      return order(a.uinteger, b.uinteger);
+    case ValueKind::kFloat:
+      if (std::isnan(a.number) || std::isnan(b.number)) return std::nullopt;
+      return order(a.number, b.number);
+    case ValueKind::kString:
+    case ValueKind::kBytes:
+    case ValueKind::kUuid: {
+      // Unsigned bytewise, as the columns' sort order is.
+      const int c = std::string_view(a.text).compare(b.text);
+      return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+// Folds `value` into `bound`, keeping the lesser (`sign` -1) or greater
+// (+1); an unorderable pair leaves no bound.
+void Fold(const Value& value, int sign, bool* first, Value* bound) {
+  if (*first) {
+    *bound = value;
+    *first = false;
+    return;
+  }
+  if (bound->kind == ValueKind::kNone) return;
+  const std::optional<int> c = Compare(value, *bound);
+  if (!c) {
+    *bound = Value();
+  } else if (*c == sign) {
+    *bound = value;
+  }
+}
+
 }  // namespace
 
 Value ParquetValue(const SchemaField& field, std::span<const std::byte> plain) {
@@ -347,6 +397,32 @@ Value ParquetValue(const SchemaField& field, std::span<const std::byte> plain) {
 }
 
 namespace inspect {
+
+void SummarizeBounds(const std::vector<ChunkExtent>& chunks,
+                     std::vector<ColumnSummary>* columns) {
+  std::vector<uint8_t> seen(columns->size(), 0);
+  for (const ChunkExtent& c : chunks) {
+    if (c.column < 0 || static_cast<size_t>(c.column) >= columns->size()) {
+      continue;
+    }
+    ColumnSummary& s = (*columns)[c.column];
+    const ColumnStatistics& st = c.statistics;
+    // 0: no chunk yet, 1: bounds so far, 2: a chunk without them.
+    if (seen[c.column] == 2) continue;
+    bool first = seen[c.column] == 0;
+    if (!st.present || st.min.kind == ValueKind::kNone ||
+        st.max.kind == ValueKind::kNone) {
+      s.min = Value();
+      s.max = Value();
+      seen[c.column] = 2;
+      continue;
+    }
+    seen[c.column] = 1;
+    bool first_max = first;
+    Fold(st.min, -1, &first, &s.min);
+    Fold(st.max, 1, &first_max, &s.max);
+  }
+}
 
 ColumnStatistics ParquetStatistics(const Spanned<parquet::Statistics>& stats,
                                    const SchemaField* leaf) {

@@ -2,6 +2,7 @@
 // physical and logical type read from its PLAIN bytes, and the statistics
 // of corpus files typed by their columns with spans inside the footer.
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -314,6 +315,48 @@ TEST(DictionaryTest, EntriesTypedAndCapped) {
   // has nothing.
   EXPECT_TRUE(ReadDictionaries(bytes, in, 0, 100).empty());
   EXPECT_TRUE(ReadDictionaries(bytes, in, 99, 100).empty());
+}
+
+}  // namespace
+}  // namespace colcheck
+
+namespace colcheck {
+namespace {
+
+TEST(ColumnBoundsTest, FoldedOverRowGroupsWhenOrderable) {
+  const std::vector<std::byte> bytes =
+      CorpusFile("valid/dictionary_pages.parquet");
+  const Inspection in = InspectBytes(bytes, InspectOptions());
+  ASSERT_EQ(in.columns.size(), in.layout.chunks.size());  // 1 row group.
+  for (size_t c = 0; c < in.columns.size(); ++c) {
+    const ColumnStatistics& s = in.layout.chunks[c].statistics;
+    EXPECT_EQ(in.columns[c].min.kind, s.min.kind) << c;
+    EXPECT_EQ(in.columns[c].max.text, s.max.text) << c;
+  }
+  EXPECT_EQ(in.columns[1].min.integer,
+            in.layout.chunks[1].statistics.min.integer);
+}
+
+TEST(ColumnBoundsTest, LeastMinAndGreatestMaxOfSeveralRowGroups) {
+  const std::vector<std::byte> bytes =
+      CorpusFile("valid/nested_struct.parquet");
+  const Inspection in = InspectBytes(bytes, InspectOptions());
+  ASSERT_GT(in.layout.row_groups.size(), 1u);
+  size_t checked = 0;
+  for (const ColumnSummary& column : in.columns) {
+    if (column.min.kind != ValueKind::kInt) continue;
+    int64_t least = INT64_MAX;
+    int64_t greatest = INT64_MIN;
+    for (const ChunkExtent& c : in.layout.chunks) {
+      if (c.column != column.column) continue;
+      least = std::min(least, c.statistics.min.integer);
+      greatest = std::max(greatest, c.statistics.max.integer);
+    }
+    EXPECT_EQ(column.min.integer, least) << column.path;
+    EXPECT_EQ(column.max.integer, greatest) << column.path;
+    ++checked;
+  }
+  EXPECT_GT(checked, 0u);
 }
 
 }  // namespace

@@ -446,6 +446,11 @@ struct ColumnSummary {
   std::vector<int32_t> encodings; // Distinct, from the chunks' lists.
   int64_t data_pages = 0;         // Counted by the page walk.
   int64_t dictionary_pages = 0;
+  // The least min and the greatest max of the chunks' statistics, typed;
+  // kNone when a chunk has none or two cannot be ordered (decimals of
+  // several chunks, NaN, values of different kinds).
+  Value min;
+  Value max;
 };
 
 // ---- ORC file
