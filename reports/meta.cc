@@ -24,31 +24,6 @@ void AppendCount(std::string_view name, int64_t value, std::string* out) {
   if (value >= 0) *out += StrCat(", ", name, " ", value);
 }
 
-void AppendValue(std::string_view name, const Value& value, std::string* out) {
-  if (value.kind != ValueKind::kNone) {
-    *out += StrCat(", ", name, " ", QuotedValueText(value));
-  }
-}
-
-// "min 1, max 3, nulls 0": what the statistics give, in a fixed order.
-std::string StatisticsText(const ColumnStatistics& s) {
-  std::string out;
-  AppendCount("values", s.number_of_values, &out);
-  if (s.has_null >= 0) out += s.has_null ? ", has nulls" : ", no nulls";
-  AppendValue("min", s.min, &out);
-  if (s.min_exact == 0) out += " (inexact)";
-  AppendValue("max", s.max, &out);
-  if (s.max_exact == 0) out += " (inexact)";
-  if (s.legacy) out += " (deprecated min/max)";
-  AppendValue("sum", s.sum, &out);
-  AppendCount("trues", s.true_count, &out);
-  AppendCount("nulls", s.null_count, &out);
-  AppendCount("distinct", s.distinct_count, &out);
-  AppendCount("NaNs", s.nan_count, &out);
-  AppendCount("bytes on disk", s.bytes_on_disk, &out);
-  return out.empty() ? "none" : out.substr(2);
-}
-
 std::string EncodingsText(const std::vector<int32_t>& encodings) {
   std::string out;
   for (const int32_t e : encodings) {
@@ -217,41 +192,6 @@ void WriteOrcText(const Inspection& in, std::string* out) {
 }
 
 // ---- JSON -------------------------------------------------------------------
-
-void WriteStatisticsJson(const ColumnStatistics& s, JsonWriter* json) {
-  if (!s.present) {
-    json->Null();
-    return;
-  }
-  json->BeginObject();
-  json->Key("min");
-  WriteValueJson(s.min, json);
-  json->Key("max");
-  WriteValueJson(s.max, json);
-  json->Key("null_count").IntOrNull(s.null_count);
-  json->Key("distinct_count").IntOrNull(s.distinct_count);
-  json->Key("nan_count").IntOrNull(s.nan_count);
-  json->Key("legacy_min_max").Bool(s.legacy);
-  const auto tri = [&](std::string_view key, int8_t value) {
-    json->Key(key);
-    if (value < 0) {
-      json->Null();
-    } else {
-      json->Bool(value != 0);
-    }
-  };
-  tri("min_exact", s.min_exact);
-  tri("max_exact", s.max_exact);
-  json->Key("number_of_values").IntOrNull(s.number_of_values);
-  tri("has_null", s.has_null);
-  json->Key("bytes_on_disk").IntOrNull(s.bytes_on_disk);
-  json->Key("sum");
-  WriteValueJson(s.sum, json);
-  json->Key("true_count").IntOrNull(s.true_count);
-  json->Key("offset").Uint(s.offset);
-  json->Key("length").Uint(s.length);
-  json->EndObject();
-}
 
 void WriteKeyValuesJson(const Inspection& in, JsonWriter* json) {
   json->Key("key_value_metadata").BeginArray();

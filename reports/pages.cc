@@ -25,9 +25,12 @@ std::string Count(int64_t value) {
   return value < 0 ? "?" : std::to_string(value);
 }
 
-// "1 value", "3 values", "? values".
-std::string Counted(int64_t value, std::string_view noun) {
-  return StrCat(Count(value), " ", noun, value == 1 ? "" : "s");
+// "1 value", "3 values", "? values"; `many` for an irregular plural.
+std::string Counted(int64_t value, std::string_view one,
+                    std::string_view many = {}) {
+  if (value == 1) return StrCat("1 ", one);
+  return many.empty() ? StrCat(Count(value), " ", one, "s")
+                      : StrCat(Count(value), " ", many);
 }
 
 std::string EnumText(std::string_view name, int64_t value) {
@@ -86,7 +89,8 @@ std::string DisagreementText(std::string_view field, const Region& page,
   }
   if (field == "compressed_page_size") {
     return StrCat("offset index: compressed_page_size ", e.compressed_size,
-                  ", the page takes ", page.length, " bytes");
+                  ", the page takes ",
+                  Counted(static_cast<int64_t>(page.length), "byte"));
   }
   if (field == "first_row_index") {
     return StrCat("offset index: first_row_index ", e.first_row_index,
@@ -94,12 +98,12 @@ std::string DisagreementText(std::string_view field, const Region& page,
   }
   if (field == "null_count") {
     return StrCat("column index: null_count ", e.null_count, ", the page has ",
-                  page.page.num_nulls, " nulls");
+                  Counted(page.page.num_nulls, "null"));
   }
   return StrCat("column index: null_pages says ",
                 e.null_page == 1 ? "only nulls" : "not only nulls",
-                ", the page has ", page.page.num_nulls, " nulls in ",
-                page.page.num_values, " values");
+                ", the page has ", Counted(page.page.num_nulls, "null"), " in ",
+                Counted(page.page.num_values, "value"));
 }
 
 void WritePageText(const Region& r, const PageIndexEntry* e, std::string* out) {
@@ -117,7 +121,7 @@ void WritePageText(const Region& r, const PageIndexEntry* e, std::string* out) {
   *out += "\n";
   if (e == nullptr) return;
   *out += StrCat("    index: at ", Count(e->offset), ", ",
-                 Count(e->compressed_size), " bytes, first row ",
+                 Counted(e->compressed_size, "byte"), ", first row ",
                  Count(e->first_row_index));
   if (e->null_page == 1) *out += ", a null page";
   if (e->null_count >= 0) *out += ", " + Counted(e->null_count, "null");
@@ -195,6 +199,40 @@ const std::vector<const Region*>& StreamsOf(
              : kNone;
 }
 
+// "3, 0, 17": a row index entry's positions.
+std::string PositionsText(const std::vector<uint64_t>& positions) {
+  std::string out;
+  for (const uint64_t p : positions) {
+    out += (out.empty() ? "" : ", ") + std::to_string(p);
+  }
+  return out.empty() ? "none" : out;
+}
+
+// The first row of row group `entry` of a stripe, or -1 without a stride.
+int64_t FirstRow(size_t entry, int64_t stride) {
+  if (stride <= 0) return -1;
+  int64_t row = 0;
+  return __builtin_mul_overflow(static_cast<int64_t>(entry), stride, &row)
+             ? -1
+             : row;
+}
+
+void WriteRowIndexesText(const StripeExtent& s, int64_t stride,
+                         std::string* out) {
+  for (const OrcRowIndex& index : s.row_indexes) {
+    *out += StrCat(
+        "  row index of column ", index.column, ": ",
+        Counted(static_cast<int64_t>(index.entries.size()), "entry", "entries"),
+        "\n");
+    for (size_t e = 0; e < index.entries.size(); ++e) {
+      const OrcRowIndexEntry& entry = index.entries[e];
+      *out += StrCat("    entry ", e, ": from row ", Count(FirstRow(e, stride)),
+                     ", positions ", PositionsText(entry.positions), "; ",
+                     StatisticsText(entry.statistics), "\n");
+    }
+  }
+}
+
 void WriteOrcText(const Inspection& in, std::string* out) {
   const auto streams = StreamsByStripe(in.layout);
   for (const StripeExtent& s : in.layout.stripes) {
@@ -212,6 +250,7 @@ void WriteOrcText(const Inspection& in, std::string* out) {
       if (st.chunks >= 0) *out += ", " + Counted(st.chunks, "chunk");
       *out += "\n";
     }
+    WriteRowIndexesText(s, in.orc.row_index_stride, out);
   }
 }
 
@@ -320,6 +359,23 @@ void WriteOrcJson(const Inspection& in, JsonWriter* json) {
       json->Key("encoding").Enum(st.encoding, OrcEncodingKindName(st.encoding));
       json->Key("chunks").IntOrNull(st.chunks);
       json->EndObject();
+    }
+    json->EndArray();
+    json->Key("row_indexes").BeginArray();
+    for (const OrcRowIndex& index : s.row_indexes) {
+      json->BeginObject().Key("column").Int(index.column);
+      json->Key("entries").BeginArray();
+      for (size_t e = 0; e < index.entries.size(); ++e) {
+        const OrcRowIndexEntry& entry = index.entries[e];
+        json->BeginObject();
+        json->Key("first_row").IntOrNull(FirstRow(e, in.orc.row_index_stride));
+        json->Key("positions").BeginArray();
+        for (const uint64_t p : entry.positions) json->Uint(p);
+        json->EndArray().Key("statistics");
+        WriteStatisticsJson(entry.statistics, json);
+        json->EndObject();
+      }
+      json->EndArray().EndObject();
     }
     json->EndArray().EndObject();
   }

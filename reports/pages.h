@@ -20,6 +20,9 @@
 //
 //   stripe 0: at 3+1200, 1000 rows, 12 streams
 //     stream 0: ROW_INDEX of column 1 at 3+20, DIRECT_V2, 1 chunk
+//     row index of column 1: 1 entry
+//       entry 0: from row 0, positions 0, 0, 0; values 1000, no nulls,
+//           min 0, max 999, sum 499500                         (one line)
 //
 // JSON: one document (reports/json.h BeginJsonFileDocument), then
 //   Parquet: "chunks":[{"row_group","column","path","codec",
@@ -33,7 +36,9 @@
 //   INDEX := {"offset","compressed_size","first_row_index","null_page",
 //     "null_count","min","max"}
 //   ORC: "stripes":[{"stripe","offset","length","num_rows","streams":[
-//     {"index","kind","column","offset","length","encoding","chunks"}]}]
+//     {"index","kind","column","offset","length","encoding","chunks"}],
+//     "row_indexes":[{"column","entries":[{"first_row","positions":[..],
+//     "statistics":STATS}]}]}]   (STATS as reports/values.h writes them)
 
 #ifndef COLCHECK_REPORTS_PAGES_H_
 #define COLCHECK_REPORTS_PAGES_H_

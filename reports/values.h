@@ -40,6 +40,18 @@ std::string QuotedValueText(const Value& value);
 // "-Infinity", bytes are written as ValueText writes them).
 void WriteValueJson(const Value& value, JsonWriter* json);
 
+// Statistics on one line, what they give in a fixed order: "values 24,
+// no nulls, min 0, max 23, sum 276" (ORC), "min 1, max 3, nulls 0"
+// (Parquet); "none" when they give nothing.
+std::string StatisticsText(const ColumnStatistics& statistics);
+
+// Statistics as a JSON object, or null when absent:
+//   {"min":VALUE,"max":VALUE,"null_count","distinct_count","nan_count",
+//    "legacy_min_max","min_exact","max_exact","number_of_values",
+//    "has_null","bytes_on_disk","sum":VALUE,"true_count","offset",
+//    "length"}
+void WriteStatisticsJson(const ColumnStatistics& statistics, JsonWriter* json);
+
 // "2024-01-01" for days since 1970-01-01 (proleptic Gregorian).
 std::string DateText(int64_t days);
 

@@ -248,6 +248,30 @@ class PagesJsonTest(unittest.TestCase):
         self.assertIn(b"!! the offset index lists 2 pages, the chunk has 3 "
                       b"data pages", text.stdout)
 
+    def test_orc_row_index_entries_add_up_to_the_stripe(self):
+        path = "corpus/orc/valid/stripes_index_bloom.orc"
+        status, pages = run_json("pages", path)
+        self.assertEqual(status, 0)
+        _, meta = run_json("meta", path)
+        stride = meta["orc"]["row_index_stride"]
+        self.assertGreater(stride, 0)
+        checked = 0
+        for stripe, described in zip(pages["stripes"], meta["stripes"]):
+            groups = -(-stripe["num_rows"] // stride)
+            self.assertTrue(stripe["row_indexes"])
+            for index in stripe["row_indexes"]:
+                entries = index["entries"]
+                self.assertEqual(len(entries), groups)
+                self.assertEqual([e["first_row"] for e in entries],
+                                 [g * stride for g in range(groups)])
+                whole = described["statistics"][index["column"]]
+                self.assertEqual(
+                    sum(e["statistics"]["number_of_values"]
+                        for e in entries),
+                    whole["number_of_values"], index["column"])
+                checked += 1
+        self.assertGreater(checked, 1)
+
     def test_orc_streams_are_the_layouts_streams(self):
         status, pages = run_json("pages", ORC)
         self.assertEqual(status, 0)

@@ -88,6 +88,9 @@ class OrcCollector : public OrcInspector {
   void Tail(const orc::Tail& tail, bool read) override;
   void Footer(const orc::Footer& footer, const orc::TypeTree& types) override;
   void StripeStatistics(const orc::Metadata& metadata) override;
+  bool WantsRowIndexes() const override { return options_.page_index; }
+  void RowIndexes(size_t index,
+                  std::span<const orc::RowIndex* const> columns) override;
   void Stripe(size_t index, const orc::StripeInformation& info,
               const orc::StripeFooter* footer) override;
   void Finish() override;
@@ -223,6 +226,28 @@ void OrcCollector::StripeStatistics(const orc::Metadata& metadata) {
     std::vector<ColumnStatistics>& columns = stripe_statistics_.emplace_back();
     for (const auto& column : stripe.value.col_stats.value) {
       columns.push_back(OrcStatistics(column));
+    }
+  }
+}
+
+void OrcCollector::RowIndexes(size_t index,
+                              std::span<const orc::RowIndex* const> columns) {
+  // Stripe() listed the stripe just before.
+  if (out_->layout.stripes.empty() ||
+      out_->layout.stripes.back().stripe != static_cast<int32_t>(index)) {
+    return;
+  }
+  std::vector<OrcRowIndex>& out = out_->layout.stripes.back().row_indexes;
+  for (size_t c = 0; c < columns.size(); ++c) {
+    if (columns[c] == nullptr) continue;
+    OrcRowIndex& index_of = out.emplace_back();
+    index_of.column = static_cast<int64_t>(c);
+    for (const auto& entry : columns[c]->entry.value) {
+      OrcRowIndexEntry& e = index_of.entries.emplace_back();
+      for (const auto& p : entry.value.positions.value) {
+        e.positions.push_back(p.value);
+      }
+      e.statistics = OrcStatistics(entry.value.statistics);
     }
   }
 }

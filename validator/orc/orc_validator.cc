@@ -17,6 +17,7 @@
 #include "orc/footer.h"
 #include "orc/indexes.h"
 #include "orc/metadata_decoder.h"
+#include "orc/row_index.h"
 #include "orc/stripe.h"
 #include "orc/tail.h"
 #include "orc/types.h"
@@ -228,12 +229,28 @@ class OrcValidator {
     // not read are decoded (for their framing) and dropped here. The index
     // checks need only the streams' chunk maps.
     streams.DecodeIndexes();
+    if (observer_ != nullptr && observer_->WantsRowIndexes()) {
+      ObserveRowIndexes(index, i, streams.data());
+    }
     if (level_ == Level::kFull) {
       ReadStripeColumns(columns, i, info, footer, streams.data(), values,
                         sink_, &streams);
     }
     streams.DecodeRest();
     CheckStripeIndexes(index, i, info, footer, streams.data(), sink_);
+  }
+
+  // Hands the stripe's decoded row indexes to the observer; faults are the
+  // index checks' to report.
+  void ObserveRowIndexes(const IndexContext& index, size_t i,
+                         const StripeData& data) {
+    const StripeIndexes indexes = DecodeStripeIndexes(index, i, data, nullptr);
+    std::vector<const RowIndex*> columns;
+    columns.reserve(indexes.columns.size());
+    for (const ColumnIndexes& c : indexes.columns) {
+      columns.push_back(c.row_index);
+    }
+    observer_->RowIndexes(i, columns);
   }
 
   // A stripe's streams, decoded (C2-C6) and dropped as the stripe's checks

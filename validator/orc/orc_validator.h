@@ -47,6 +47,14 @@ class Observer {
   // The decoded Metadata: the statistics of each stripe. Not called when
   // the file has none or it does not decode.
   virtual void StripeStatistics(const Metadata& /*metadata*/) {}
+  // Whether the observer wants each stripe's decoded ROW_INDEX streams
+  // (RowIndexes), which costs a second decode of the index area.
+  virtual bool WantsRowIndexes() const { return false; }
+  // Stripe `index`'s ROW_INDEX streams, decoded, by column id; a column
+  // whose stream is missing or did not decode has a null row_index. At the
+  // pages and full levels only, after Stripe().
+  virtual void RowIndexes(size_t /*index*/,
+                          std::span<const RowIndex* const> /*columns*/) {}
   // Stripe `index`, whose extent the Footer gives without overflow:
   // `footer` is its decoded StripeFooter, or null when the level reads
   // none or it did not decode.

@@ -282,6 +282,21 @@ struct RowGroupExtent {
   int64_t total_compressed_size = -1;  // As written; optional.
 };
 
+// One entry of an ORC ROW_INDEX stream: a row group of row_index_stride
+// rows (ORCv1 "Row Group Index").
+struct OrcRowIndexEntry {
+  std::vector<uint64_t> positions;  // Where each stream of the column
+                                    // resumes for the group.
+  ColumnStatistics statistics;      // Of the group.
+};
+
+// A column's ROW_INDEX stream in one stripe, decoded when
+// InspectOptions::page_index asks for it.
+struct OrcRowIndex {
+  int64_t column = -1;
+  std::vector<OrcRowIndexEntry> entries;
+};
+
 // An ORC stripe, from the Footer's StripeInformation.
 struct StripeExtent {
   int32_t stripe = 0;
@@ -297,6 +312,9 @@ struct StripeExtent {
   std::vector<int64_t> encodings;
   // Metadata.stripeStats[stripe], one per column id; empty without it.
   std::vector<ColumnStatistics> statistics;
+  // Only with InspectOptions::page_index: the ROW_INDEX streams that
+  // decoded, in column id order.
+  std::vector<OrcRowIndex> row_indexes;
 };
 
 // What holds a file's rows, and so which lists of Layout are filled:
@@ -480,7 +498,8 @@ struct InspectOptions {
   // Also record every Thrift field of the footer (Inspection::footer).
   bool footer_fields = false;
   // Also decode each chunk's column and offset index (ChunkExtent::
-  // page_index), whatever the level.
+  // page_index), whatever the level; ORC: each stripe's ROW_INDEX streams
+  // (StripeExtent::row_indexes), at the pages and full levels.
   bool page_index = false;
   size_t max_diagnostics = Options().max_diagnostics;
 };
