@@ -2,43 +2,35 @@
 
 #include <algorithm>
 #include <charconv>
+#include <initializer_list>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "core/ordered_runner.h"
 
 namespace colcheck {
 namespace {
 
-constexpr std::string_view kUsageHead =
-    R"(Usage: colcheck validate [--format text|json|jsonl|sarif] [--context]
-                         [-j N] [--threads N] [--level footer|pages|full]
-                         [--max-diagnostics N] [--quiet] [--all-files]
-                         [--fail-on error|warning|info|never]
-                         [--select P] [--ignore P] [--severity P=S]
-                         [--strict] [--config FILE | --no-config]
-                         [--baseline FILE | --write-baseline FILE]
-                         [--files-from FILE] [--header 'NAME: VALUE']
-                         PATH|URL...
-       colcheck explain [--format text|json] [--footer] FILE
-       colcheck schema [--format text|json] FILE
-       colcheck report [--level L] -o OUT.html FILE
-       colcheck plan [--format text|json] [--data] FILE
-       colcheck meta [--format text|json] [--raw] FILE
-       colcheck sizes [--format text|json] FILE
-       colcheck pages [--format text|json] FILE
-       colcheck dictionary [--format text|json] FILE COLUMN
-       colcheck triage [-o DIR] [-j N] [--threads N] [--select P]
-                       [--ignore P] [--severity P=S] [--strict]
-                       [--config FILE | --no-config] PATH...
-       colcheck codes [--format text|json|markdown]
-       colcheck --help | --version
-       colcheck COMMAND --help
-
+// The global --help: the synopses (from kCommands) come first.
+constexpr std::string_view kUsageIntro = R"(
 A strict validator for Parquet and ORC files: every fault it finds is
 reported with the exact byte span of the file that it concerns.
 
 Commands:
+)";
+
+constexpr std::string_view kCommonOptions = R"(
+Options of every command:
+  -q, --quiet            Print no notes on stderr (validate: no report either;
+                         triage: no summary). Errors are still printed.
+  -h, --help             Print this help and exit; after a COMMAND, its own.
+  --version              Print the version and exit.
+
+The other options belong to some commands only; 'colcheck COMMAND --help'
+lists those of COMMAND.
 )";
 
 constexpr std::string_view kExitStatus = R"(
@@ -80,118 +72,179 @@ enum OptionBit : unsigned {
 constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
                                   kOptStrict | kOptConfig | kOptNoConfig;
 
-// The help of each option, in the order --help lists them.
+// The help of each option, in the order a command's --help lists them. An
+// option worded differently for some commands has an entry per wording:
+// the first entry whose `commands` holds the command wins, and one without
+// commands is the wording for the rest. `text` is one paragraph, wrapped
+// when printed; kOptFormat's is built from the command's formats instead.
 struct OptionHelp {
   unsigned bit;
+  std::string_view heading;  // "-j, --jobs N"
   std::string_view text;
+  std::initializer_list<CliCommand> commands;
 };
 
-constexpr OptionHelp kOptionHelp[] = {
-    {kOptFormat,
-     R"(  --format FORMAT        text (default) or json; validate also takes jsonl
-                         (one JSON object per file, streamed) and sarif
-                         (SARIF 2.1.0); codes also takes markdown.
-)"},
+// The counts in the texts below.
+static_assert(kMaxJobs == 256 && kMaxThreadsPerFile == 256 &&
+                  kMaxMaxDiagnostics == 1000000,
+              "update the -j, --threads and --max-diagnostics help");
+
+const OptionHelp kOptionHelp[] = {
+    {kOptFormat, "--format FORMAT", "", {}},
     {kOptContext,
-     R"(  --context              validate, text format: show the bytes around each
-                         diagnostic's span in hex, the span underlined.
-)"},
+     "--context",
+     "Text format: show the bytes around each diagnostic's span in hex, the "
+     "span underlined.",
+     {}},
     {kOptJobs,
-     R"(  -j, --jobs N           Validate N files at a time (default 1; 0 means one
-                         per processor). Output keeps the input order.
-)"},
+     "-j, --jobs N",
+     "Validate N files at a time (default 1; 0 means one per processor; at "
+     "most 256, and never more than there are files). Output keeps the input "
+     "order.",
+     {CliCommand::kValidate}},
+    {kOptJobs,
+     "-j, --jobs N",
+     "Validate N files at a time (default 1; 0 means one per processor; at "
+     "most 256, and never more than there are files). The triage is the same "
+     "for any N.",
+     {}},
     {kOptThreads,
-     R"(  --threads N            Check the column chunks of one Parquet file on N
-                         threads (0: one per processor). By default the
-                         processors are shared among the -j files. The
-                         output is the same for any N.
-)"},
+     "--threads N",
+     "Check the column chunks of one Parquet file on N threads (0: one per "
+     "processor; at most 256). By default the processors are shared among "
+     "the -j files. The output is the same for any N.",
+     {}},
     {kOptLevel,
-     R"(  --level LEVEL          How deep to check: footer (the metadata only), pages
-                         (also every page header, without decompressing) or
-                         full (default: also bodies, levels, values,
-                         statistics, page index, bloom filters, checksums).
-)"},
+     "--level LEVEL",
+     "How deep to check: footer (the metadata only), pages (also every page "
+     "header, without decompressing) or full (default: also bodies, levels, "
+     "values, statistics, page index, bloom filters, checksums).",
+     {}},
     {kOptMaxDiagnostics,
-     R"(  --max-diagnostics N    Keep at most N diagnostics per file (default 10000);
-                         a limits.too-many-diagnostics info marks the cut.
-)"},
+     "--max-diagnostics N",
+     "Keep at most N diagnostics per file (default 10000, at most 1000000); "
+     "a limits.too-many-diagnostics info marks the cut.",
+     {}},
     {kOptFooter,
-     R"(  --footer               explain: also every Thrift field of the footer with
-                         its byte span, as an indented tree.
-)"},
+     "--footer",
+     "Also every field of the footer (Thrift; ORC: protobuf) with its byte "
+     "span, as an indented tree.",
+     {}},
     {kOptRaw,
-     R"(  --raw                  meta: every Thrift (ORC: protobuf) field of the
-                         footer with its byte span, as explain --footer
-                         prints them, instead of the decoded view.
-)"},
+     "--raw",
+     "Every field of the footer (Thrift; ORC: protobuf) with its byte span, "
+     "as an indented tree, instead of the decoded view.",
+     {}},
     {kOptData,
-     R"(  --data                 plan: read the values and count those affected.
-)"},
+     "--data",
+     "Also read the values and count those each hazard affects (the file is "
+     "then validated in full).",
+     {}},
     {kOptOutput,
-     R"(  -o, --output PATH      report: the HTML file to write (required); triage:
-                         the directory for triage.md and triage.json
-                         (default: the current directory).
-)"},
+     "-o, --output FILE",
+     "The HTML file to write (required). It is replaced whole or not at all.",
+     {CliCommand::kReport}},
+    {kOptOutput,
+     "-o, --output DIR",
+     "The directory for triage.md and triage.json (default: the current "
+     "directory).",
+     {}},
     {kOptQuiet,
-     R"(  -q, --quiet            validate: print no report; only the exit status
-                         tells.
-)"},
+     "-q, --quiet",
+     "Print no report and no notes: only the exit status tells. Errors (a "
+     "path that cannot be read) and the count of files a directory walk "
+     "skipped still go to stderr.",
+     {CliCommand::kValidate}},
+    {kOptQuiet,
+     "-q, --quiet",
+     "Print no line on stderr about the page written; the exit status tells "
+     "the verdict.",
+     {CliCommand::kReport}},
+    {kOptQuiet,
+     "-q, --quiet",
+     "Print no summary on stdout; triage.md, triage.json and the exit status "
+     "tell. Errors still go to stderr.",
+     {CliCommand::kTriage}},
+    {kOptQuiet,
+     "-q, --quiet",
+     "Accepted as by every command; codes prints nothing on stderr anyway.",
+     {CliCommand::kCodes}},
+    {kOptQuiet,
+     "-q, --quiet",
+     "Print nothing on stderr about an invalid file's diagnostics; the "
+     "exit status still tells.",
+     {}},
     {kOptAllFiles,
-     R"(  --all-files            validate: a directory gives all its regular files,
-                         with or without a magic or a Parquet or ORC name.
-)"},
+     "--all-files",
+     "A directory gives all its regular files, with or without a magic or a "
+     "Parquet or ORC name.",
+     {}},
     {kOptFailOn,
-     R"(  --fail-on SEVERITY     validate: exit 1 when a file has a finding of this
-                         severity or a more severe one: error (default),
-                         warning, info; never: exit 1 for no finding (exit
-                         2 still means usage or I/O errors). The verdicts
-                         in the report do not change.
-)"},
+     "--fail-on SEVERITY",
+     "Exit 1 when a file has a finding of this severity or a more severe "
+     "one: error (default), warning, info; never: exit 1 for no finding "
+     "(exit 2 still means usage or I/O errors). The verdicts in the report "
+     "do not change.",
+     {}},
     {kOptSelect,
-     R"(  --select PATTERN       Report only the codes PATTERN names: a code
-                         (stats.null-count-mismatch), a group (stats.* or
-                         stats) or all. Repeatable, or comma-separated.
-)"},
+     "--select PATTERN",
+     "Report only the codes PATTERN names: a code "
+     "(stats.null-count-mismatch), a group (stats.* or stats) or all. "
+     "Repeatable, or comma-separated.",
+     {}},
     {kOptIgnore,
-     R"(  --ignore PATTERN       Drop the codes PATTERN names: they are not
-                         reported, counted nor part of the verdict.
-                         Repeatable, or comma-separated.
-)"},
-    {kOptSeverity, R"(  --severity PATTERN=SEVERITY
-                         Report those codes as error, warning or info; the
-                         verdict follows. Repeatable, or comma-separated.
-)"},
+     "--ignore PATTERN",
+     "Drop the codes PATTERN names: they are not reported, counted nor part "
+     "of the verdict. Repeatable, or comma-separated.",
+     {}},
+    {kOptSeverity,
+     "--severity PATTERN=SEVERITY",
+     "Report those codes as error, warning or info; the verdict follows. "
+     "Repeatable, or comma-separated.",
+     {}},
     {kOptStrict,
-     R"(  --strict               Every warning is an error: every spec violation
-                         fails, harmful or not (limits.* excepted, which
-                         are colcheck's own limits). --severity wins.
-)"},
+     "--strict",
+     "Every warning is an error: every spec violation fails, harmful or not "
+     "(limits.* excepted, which are colcheck's own limits). --severity wins.",
+     {}},
     {kOptConfig,
-     R"(  --config FILE          Read the findings rules from FILE instead of the
-                         nearest .colcheck.yaml in the working directory or
-                         a parent (docs/config.md). Flags win over it.
-)"},
-    {kOptNoConfig, R"(  --no-config            Read no .colcheck.yaml.
-)"},
+     "--config FILE",
+     "Read the findings rules from FILE instead of the nearest .colcheck.yaml "
+     "in the working directory or a parent (docs/config.md). Flags win over "
+     "it.",
+     {}},
+    {kOptNoConfig, "--no-config", "Read no .colcheck.yaml.", {}},
     {kOptBaseline,
-     R"(  --baseline FILE        validate: drop the findings FILE lists (by path,
-                         or by content for a moved file; code; field), so
-                         only new ones are reported and fail the run.
-)"},
+     "--baseline FILE",
+     "Drop the findings FILE lists (by path, or by content for a moved file; "
+     "code; field), so only new ones are reported and fail the run.",
+     {}},
     {kOptWriteBaseline,
-     R"(  --write-baseline FILE  validate: write every finding of this run to FILE
-                         as a baseline (JSON).
-)"},
+     "--write-baseline FILE",
+     "Write every finding of this run to FILE as a baseline (JSON).",
+     {}},
     {kOptFilesFrom,
-     R"(  --files-from FILE      validate: also the paths FILE lists, one a line
-                         (- reads the list from standard input).
-)"},
+     "--files-from FILE",
+     "Also the paths FILE lists, one a line (- reads the list from standard "
+     "input).",
+     {}},
     {kOptHeader,
-     R"(  --header 'NAME: VALUE' Send this header with every request for
-                         an http:// or https:// PATH (repeatable), such as
-                         'Authorization: Bearer TOKEN'.
-)"},
+     "-H, --header 'NAME: VALUE'",
+     "Send this header with every request for an http:// or https:// input "
+     "(repeatable), such as 'Authorization: Bearer TOKEN'.",
+     {}},
+};
+
+// What --format FORMAT means beyond its name, when it says more than that.
+struct FormatNote {
+  CliFormat format;
+  std::string_view note;
+};
+
+constexpr FormatNote kFormatNotes[] = {
+    {CliFormat::kJsonl, "jsonl is one JSON object per file, streamed"},
+    {CliFormat::kSarif, "sarif is SARIF 2.1.0"},
+    {CliFormat::kMarkdown, "markdown is the tables of docs/diagnostics.md"},
 };
 
 constexpr std::string_view kHelpVersionHelp =
@@ -199,10 +252,9 @@ constexpr std::string_view kHelpVersionHelp =
   --version              Print the version and exit.
 )";
 
-
 struct CommandSpec {
   std::string_view name;
-  std::string_view synopsis;  // After "Usage: colcheck ".
+  std::string_view synopsis;     // After "Usage: colcheck ".
   std::string_view description;  // Unindented; --help indents it.
   CliCommand command;
   std::initializer_list<CliFormat> formats;
@@ -216,9 +268,9 @@ constexpr size_t kAny = static_cast<size_t>(-1);
 const CommandSpec kCommands[] = {
     {"validate",
      R"(validate [--format text|json|jsonl|sarif] [--context] [-j N]
-                [--threads N]
-                [--level footer|pages|full] [--max-diagnostics N] [--quiet]
-                [--all-files] [--fail-on error|warning|info|never]
+                [--threads N] [--level footer|pages|full]
+                [--max-diagnostics N] [-q] [--all-files]
+                [--fail-on error|warning|info|never]
                 [--select P] [--ignore P] [--severity P=S] [--strict]
                 [--config FILE | --no-config]
                 [--baseline FILE | --write-baseline FILE]
@@ -245,7 +297,7 @@ connection errors, 5xx and 429).
      0,
      kAny},
     {"explain",
-     "explain [--format text|json] [--footer] FILE\n",
+     "explain [--format text|json] [--footer] [-q] FILE\n",
      R"(Print the layout of FILE: every region from the magic to the
 tail (row groups, column chunks, pages, page indexes, bloom
 filters, footer), with the gaps and overlaps between them.
@@ -253,33 +305,33 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kExplain,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptFooter | kOptHeader,
+     kOptFormat | kOptFooter | kOptQuiet | kOptHeader,
      1,
      1},
     {"schema",
-     "schema [--format text|json] FILE\n",
+     "schema [--format text|json] [-q] FILE\n",
      R"(Print the schema of FILE in the Dremel notation, one field per
 line, each leaf with its column index and maximum levels.
 FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kSchema,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptHeader,
+     kOptFormat | kOptQuiet | kOptHeader,
      1,
      1},
     {"report",
-     "report [--level L] -o OUT.html FILE\n",
+     "report [--level footer|pages|full] [-q] -o OUT.html FILE\n",
      R"(Write one self-contained HTML page about FILE: a byte map, the
 diagnostics linked to a hex view, the schema and the columns.
 FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kReport,
      {},
-     kOptLevel | kOptOutput | kOptHeader,
+     kOptLevel | kOptOutput | kOptQuiet | kOptHeader,
      1,
      1},
     {"meta",
-     "meta [--format text|json] [--raw] FILE\n",
+     "meta [--format text|json] [--raw] [-q] FILE\n",
      R"(Print the decoded metadata of FILE: the schema, every row group
 (stripe) and column with codec, encodings, sizes, value counts
 and statistics typed by the column's type, the key-value (user)
@@ -293,7 +345,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
      1,
      1},
     {"sizes",
-     "sizes [--format text|json] FILE\n",
+     "sizes [--format text|json] [-q] FILE\n",
      R"(Print where the bytes of FILE go: data, dictionaries, indexes,
 bloom filters, metadata and gaps, and per column its bytes by
 kind and its compressed and uncompressed sizes.
@@ -305,7 +357,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
      1,
      1},
     {"pages",
-     "pages [--format text|json] FILE\n",
+     "pages [--format text|json] [-q] FILE\n",
      R"(Print every page of FILE (ORC: every stream of every stripe):
 offsets, sizes, encoding, values, nulls, rows and first row, with
 what the column and offset index say of each data page (min, max,
@@ -319,7 +371,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
      1,
      1},
     {"dictionary",
-     "dictionary [--format text|json] FILE COLUMN\n",
+     "dictionary [--format text|json] [-q] FILE COLUMN\n",
      R"(Print the dictionary pages of a Parquet column, every entry typed
 by the column's type, one page per row group that has one. COLUMN
 is a leaf's dotted path, as schema prints it, or its index.
@@ -330,20 +382,37 @@ FILE may be - (standard input) or an http(s) URL, copied first.
      kOptFormat | kOptQuiet | kOptHeader,
      2,
      2},
+    {"bloom",
+     "bloom [--format text|json] [-q] FILE COLUMN VALUE...\n",
+     R"(Say of each VALUE whether the column's bloom filters may contain
+it or definitely not, per row group (ORC: per row group of each
+stripe). COLUMN is a dotted path, as schema prints it, or its
+index (ORC: column id). Each VALUE is parsed by the column's
+type: 42, 1.5, true, 12.34, 2024-01-01, 2024-01-01T12:00:00Z,
+a UUID, text, or bytes with \xHH escapes. A value that does not
+parse is an error. Negative numbers need no --.
+FILE may be - (standard input) or an http(s) URL, copied first.
+)",
+     CliCommand::kBloom,
+     {CliFormat::kText, CliFormat::kJson},
+     kOptFormat | kOptQuiet | kOptHeader,
+     3,
+     kAny},
     {"plan",
-     "plan [--format text|json] [--data] FILE\n",
+     "plan [--format text|json] [--data] [-q] FILE\n",
      R"(Print how each column of FILE arrives in common readers (Arrow
 and pandas, R, JavaScript) and where values lose precision.
 FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kPlan,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptData | kOptHeader,
+     kOptFormat | kOptData | kOptQuiet | kOptHeader,
      1,
      1},
     {"triage",
-     R"(triage [-o DIR] [-j N] [--threads N] [--select P] [--ignore P] [--severity P=S]
-              [--strict] [--config FILE | --no-config] PATH...
+     R"(triage [-o DIR] [-j N] [--threads N] [--select P] [--ignore P]
+                [--severity P=S] [--strict] [--config FILE | --no-config]
+                [-q] PATH...
 )",
      R"(Validate many files, group them by the signature of their first
 error and write triage.md and triage.json. A directory gives
@@ -351,19 +420,22 @@ all its regular files, with or without a magic.
 )",
      CliCommand::kTriage,
      {},
-     kOptOutput | kOptJobs | kOptThreads | kOptFindings,
+     kOptOutput | kOptJobs | kOptThreads | kOptFindings | kOptQuiet,
      1,
      kAny},
     {"codes",
-     "codes [--format text|json|markdown]\n",
-     R"(List every diagnostic code with its default severity. The
-markdown format is docs/diagnostics.md.
+     "codes [--format text|json|markdown] [-q] [CODE|GROUP...]\n",
+     R"(List the diagnostic codes with their default severity: every
+code, or those each CODE (stats.nan-bound) or GROUP (stats or
+stats.*) names. When only CODEs are named, each gets its whole
+entry: severity, group, spec citation and summary. The markdown
+format of every code is docs/diagnostics.md.
 )",
      CliCommand::kCodes,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kMarkdown},
-     kOptFormat,
+     kOptFormat | kOptQuiet,
      0,
-     0},
+     kAny},
 };
 
 const CommandSpec* FindCommand(std::string_view name) {
@@ -375,11 +447,16 @@ const CommandSpec* FindCommand(std::string_view name) {
 
 std::string_view FormatName(CliFormat format) {
   switch (format) {
-    case CliFormat::kText: return "text";
-    case CliFormat::kJson: return "json";
-    case CliFormat::kJsonl: return "jsonl";
-    case CliFormat::kSarif: return "sarif";
-    case CliFormat::kMarkdown: return "markdown";
+    case CliFormat::kText:
+      return "text";
+    case CliFormat::kJson:
+      return "json";
+    case CliFormat::kJsonl:
+      return "jsonl";
+    case CliFormat::kSarif:
+      return "sarif";
+    case CliFormat::kMarkdown:
+      return "markdown";
   }
   return "";
 }
@@ -436,11 +513,57 @@ bool ParseLevel(std::string_view value, Level* out) {
   return false;
 }
 
-bool ParseCount(std::string_view value, size_t* out) {
-  if (value.empty()) return false;
+enum class CountParse { kOk, kNotANumber, kTooLarge };
+
+// A decimal count up to `max`. Digits beyond what size_t holds are too
+// large rather than not a number, so the message can say what would do.
+CountParse ParseCount(std::string_view value, size_t max, size_t* out) {
+  if (value.empty()) return CountParse::kNotANumber;
   const char* end = value.data() + value.size();
-  const auto [ptr, ec] = std::from_chars(value.data(), end, *out);
-  return ec == std::errc() && ptr == end;
+  size_t count = 0;
+  const auto [ptr, ec] = std::from_chars(value.data(), end, count);
+  if (ptr != end) return CountParse::kNotANumber;
+  if (ec == std::errc::result_out_of_range) return CountParse::kTooLarge;
+  if (ec != std::errc()) return CountParse::kNotANumber;
+  if (count > max) return CountParse::kTooLarge;
+  *out = count;
+  return CountParse::kOk;
+}
+
+// Levenshtein distance, for suggesting a code name.
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                         diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// An "unknown code 'X'" or "unknown code group 'X'" message from
+// ResolveCodePattern, with a suggestion for X when one is close, else
+// `otherwise`.
+std::string WithCodeSuggestion(std::string message,
+                               std::string_view otherwise) {
+  const size_t open = message.find('\'');
+  const size_t close = message.rfind('\'');
+  std::string_view suggestion;
+  if (message.starts_with("unknown code") && open != std::string::npos &&
+      close > open) {
+    std::string_view name =
+        std::string_view(message).substr(open + 1, close - open - 1);
+    if (name.ends_with(".*")) name.remove_suffix(2);
+    suggestion = SuggestCodeName(name);
+  }
+  if (suggestion.empty()) return message + std::string(otherwise);
+  return message + " (did you mean '" + std::string(suggestion) + "'?)";
 }
 
 // The option `name` (already split from any "=value") as its bit, or 0.
@@ -471,6 +594,8 @@ unsigned OptionBitOf(std::string_view name) {
   return 0;
 }
 
+bool IsAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+
 // Parses the options and paths after the command name.
 class CommandParser {
  public:
@@ -482,7 +607,13 @@ class CommandParser {
     bool options_done = false;
     for (i_ = 1; i_ < args_.size(); ++i_) {
       const std::string_view arg = args_[i_];
-      if (options_done || !arg.starts_with("-") || arg == "-") {
+      // bloom's VALUEs may be negative numbers, which no option looks
+      // like.
+      const bool negative_value = spec_.command == CliCommand::kBloom &&
+                                  arg.size() > 1 &&
+                                  (IsAsciiDigit(arg[1]) || arg[1] == '.');
+      if (options_done || !arg.starts_with("-") || arg == "-" ||
+          negative_value) {
         out_->paths.emplace_back(arg);
         continue;
       }
@@ -528,8 +659,7 @@ class CommandParser {
                       bit == kOptNoConfig;
     if (flag) {
       if (option.inline_value) {
-        return Fail("option '" + std::string(option.name) +
-                    "' takes no value");
+        return Fail("option '" + std::string(option.name) + "' takes no value");
       }
       if (bit == kOptQuiet) out_->quiet = true;
       if (bit == kOptContext) out_->context = true;
@@ -547,8 +677,7 @@ class CommandParser {
       case kOptFormat:
         if (!ParseFormat(text, spec_, &out_->format)) {
           return Fail("unknown format '" + std::string(text) + "' for " +
-                      std::string(spec_.name) + " (" + FormatList(spec_) +
-                      ")");
+                      std::string(spec_.name) + " (" + FormatList(spec_) + ")");
         }
         return true;
       case kOptFailOn: {
@@ -569,15 +698,16 @@ class CommandParser {
         }
         std::string message;
         if (!ParseCodeList(text, codes, &message)) {
-          return Fail(std::string(option.name) + ": " + message +
-                      " (see 'colcheck codes')");
+          return Fail(std::string(option.name) + ": " +
+                      WithCodeSuggestion(message, " (see 'colcheck codes')"));
         }
         return true;
       }
       case kOptSeverity: {
         std::string message;
         if (!ParseSeverityList(text, &out_->findings.severities, &message)) {
-          return Fail("--severity: " + message + " (see 'colcheck codes')");
+          return Fail("--severity: " +
+                      WithCodeSuggestion(message, " (see 'colcheck codes')"));
         }
         return true;
       }
@@ -588,11 +718,10 @@ class CommandParser {
         if (text.empty()) {
           return Fail(std::string(option.name) + " needs a non-empty path");
         }
-        std::string* target = bit == kOptConfig     ? &out_->config
-                              : bit == kOptBaseline ? &out_->baseline
-                              : bit == kOptFilesFrom
-                                  ? &out_->files_from
-                                  : &out_->write_baseline;
+        std::string* target = bit == kOptConfig      ? &out_->config
+                              : bit == kOptBaseline  ? &out_->baseline
+                              : bit == kOptFilesFrom ? &out_->files_from
+                                                     : &out_->write_baseline;
         *target = text;
         return true;
       }
@@ -603,23 +732,14 @@ class CommandParser {
         }
         return true;
       case kOptMaxDiagnostics:
-        if (!ParseCount(text, &out_->max_diagnostics)) {
-          return Fail("--max-diagnostics needs a non-negative integer, got '" +
-                      std::string(text) + "'");
-        }
-        return true;
+        return Count(option.name, text, kMaxMaxDiagnostics,
+                     &out_->max_diagnostics);
       case kOptJobs:
-        if (!ParseCount(text, &out_->jobs)) {
-          return Fail(std::string(option.name) +
-                      " needs a non-negative integer, got '" +
-                      std::string(text) + "'");
-        }
-        return true;
+        return Count(option.name, text, kMaxJobs, &out_->jobs);
       case kOptThreads: {
         size_t threads = 0;
-        if (!ParseCount(text, &threads)) {
-          return Fail("--threads needs a non-negative integer, got '" +
-                      std::string(text) + "'");
+        if (!Count(option.name, text, kMaxThreadsPerFile, &threads)) {
+          return false;
         }
         out_->threads = threads;
         return true;
@@ -641,6 +761,41 @@ class CommandParser {
     }
   }
 
+  // Parses the count of option `name` into `result`.
+  bool Count(std::string_view name, std::string_view text, size_t max,
+             size_t* result) {
+    switch (ParseCount(text, max, result)) {
+      case CountParse::kOk:
+        return true;
+      case CountParse::kNotANumber:
+        return Fail(std::string(name) + " needs a non-negative integer, got '" +
+                    std::string(text) + "'");
+      case CountParse::kTooLarge:
+        break;
+    }
+    return Fail(std::string(name) + ": " + std::string(text) +
+                " is too large (at most " + std::to_string(max) + ")");
+  }
+
+  // codes: the codes its arguments name, in registry order.
+  bool ResolveCodes() {
+    std::vector<bool> named(kCodeCount, false);
+    for (const std::string& pattern : out_->paths) {
+      std::vector<Code> codes;
+      std::string message;
+      if (!ResolveCodePattern(pattern, &codes, &message)) {
+        return Fail(
+            WithCodeSuggestion(message, " ('colcheck codes' lists them)"));
+      }
+      for (const Code code : codes) named[static_cast<size_t>(code)] = true;
+    }
+    for (const CodeInfo& info : AllCodes()) {
+      if (named[static_cast<size_t>(info.code)])
+        out_->codes.push_back(info.code);
+    }
+    return true;
+  }
+
   bool CheckPaths() {
     const size_t n = out_->paths.size();
     const std::string name(spec_.name);
@@ -654,6 +809,10 @@ class CommandParser {
     if (spec_.min_paths == 2 && spec_.max_paths == 2 && n != 2) {
       return Fail(name + " needs FILE and COLUMN, got " + std::to_string(n) +
                   (n == 1 ? " argument" : " arguments"));
+    }
+    if (spec_.command == CliCommand::kBloom && n < 3) {
+      return Fail("bloom needs FILE, COLUMN and at least one VALUE, got " +
+                  std::to_string(n) + (n == 1 ? " argument" : " arguments"));
     }
     if (n < spec_.min_paths) return Fail(name + " needs at least one PATH");
     if (spec_.command == CliCommand::kValidate && n == 0 &&
@@ -673,6 +832,7 @@ class CommandParser {
     if (!out_->baseline.empty() && !out_->write_baseline.empty()) {
       return Fail("--baseline and --write-baseline cannot be combined");
     }
+    if (spec_.command == CliCommand::kCodes) return ResolveCodes();
     return true;
   }
 
@@ -683,35 +843,113 @@ class CommandParser {
   size_t i_ = 1;
 };
 
-// The options `bits` accepts, as --help lists them.
-std::string OptionsHelp(unsigned bits) {
+// The column where option texts start, and the width they wrap to.
+constexpr size_t kHelpIndent = 25;
+constexpr size_t kHelpWidth = 79;
+
+// "  HEADING  TEXT" with TEXT wrapped at word boundaries under column
+// kHelpIndent; a heading too long for its column puts TEXT on the next line.
+void AppendOptionHelp(std::string_view heading, std::string_view text,
+                      std::string* out) {
+  std::string line = "  " + std::string(heading);
+  if (line.size() + 1 > kHelpIndent) {
+    *out += line + "\n";
+    line.clear();
+  }
+  line.resize(kHelpIndent, ' ');
+  bool line_empty = true;
+  while (!text.empty()) {
+    const size_t space = text.find(' ');
+    const std::string_view word = text.substr(0, space);
+    text.remove_prefix(space == std::string_view::npos ? text.size()
+                                                       : space + 1);
+    if (!line_empty && line.size() + 1 + word.size() > kHelpWidth) {
+      *out += line + "\n";
+      line.assign(kHelpIndent, ' ');
+      line_empty = true;
+    }
+    if (!line_empty) line += ' ';
+    line += word;
+    line_empty = false;
+  }
+  *out += line + "\n";
+}
+
+// What --format takes for `spec`: "text (default), json or markdown;
+// markdown is ...".
+std::string FormatHelp(const CommandSpec& spec) {
   std::string text;
+  size_t i = 0;
+  for (const CliFormat format : spec.formats) {
+    if (i > 0) text += i + 1 == spec.formats.size() ? " or " : ", ";
+    text += FormatName(format);
+    if (format == CliFormat::kText) text += " (default)";
+    ++i;
+  }
+  for (const FormatNote& note : kFormatNotes) {
+    if (std::find(spec.formats.begin(), spec.formats.end(), note.format) !=
+        spec.formats.end()) {
+      text += "; " + std::string(note.note);
+    }
+  }
+  return text + ".";
+}
+
+// The options `spec` accepts, each worded for it, as its --help lists them.
+std::string OptionsHelp(const CommandSpec& spec) {
+  std::string text;
+  unsigned listed = 0;
   for (const OptionHelp& option : kOptionHelp) {
-    if ((bits & option.bit) != 0) text += option.text;
+    if ((spec.options & option.bit) == 0 || (listed & option.bit) != 0) {
+      continue;
+    }
+    if (option.commands.size() > 0 &&
+        std::find(option.commands.begin(), option.commands.end(),
+                  spec.command) == option.commands.end()) {
+      continue;
+    }
+    listed |= option.bit;
+    AppendOptionHelp(option.heading,
+                     option.bit == kOptFormat ? FormatHelp(spec) : option.text,
+                     &text);
   }
   return text + std::string(kHelpVersionHelp);
 }
 
+// Every command's synopsis, then what each does, then the options they all
+// take. Each command's own options are in its --help only, where they can
+// be worded for it.
 std::string BuildUsage() {
-  std::string text(kUsageHead);
-  unsigned all = 0;
+  std::string text;
   for (const CommandSpec& spec : kCommands) {
-    all |= spec.options;
+    text += text.empty() ? "Usage: colcheck " : "       colcheck ";
+    text += spec.synopsis;
+  }
+  text +=
+      "       colcheck --help | --version\n"
+      "       colcheck COMMAND --help\n";
+  text += kUsageIntro;
+  // The descriptions start two columns after the longest name.
+  size_t column = 0;
+  for (const CommandSpec& spec : kCommands) {
+    column = std::max(column, spec.name.size() + 4);
+  }
+  for (const CommandSpec& spec : kCommands) {
     // The first line follows the name, the rest are indented under it.
     std::string description = "  " + std::string(spec.name);
-    description.append(12 - description.size(), ' ');
+    description.append(column - description.size(), ' ');
     std::string_view rest = spec.description;
     bool first = true;
     while (!rest.empty()) {
       const size_t newline = rest.find('\n');
-      if (!first) description.append(12, ' ');
+      if (!first) description.append(column, ' ');
       description += rest.substr(0, newline + 1);
       rest.remove_prefix(newline + 1);
       first = false;
     }
     text += description;
   }
-  text += "\nOptions:\n" + OptionsHelp(all) + std::string(kExitStatus);
+  text += std::string(kCommonOptions) + std::string(kExitStatus);
   return text;
 }
 
@@ -733,9 +971,47 @@ std::string CommandHelpText(std::string_view command) {
   if (spec == nullptr) return "";
   std::string text = "Usage: colcheck " + std::string(spec->synopsis) + "\n" +
                      std::string(spec->description);
-  text += "\nOptions:\n" + OptionsHelp(spec->options);
+  text += "\nOptions:\n" + OptionsHelp(*spec);
   if (spec->command == CliCommand::kValidate) text += kExitStatus;
   return text;
+}
+
+std::vector<std::string_view> CommandNames() {
+  std::vector<std::string_view> names;
+  for (const CommandSpec& spec : kCommands) names.push_back(spec.name);
+  return names;
+}
+
+std::string_view SuggestCodeName(std::string_view name) {
+  if (name.empty()) return {};
+  // Close enough to be a slip of the keyboard: one edit in a short name, up
+  // to three in a long one.
+  const size_t allowed = name.size() < 5 ? 1 : name.size() < 12 ? 2 : 3;
+  std::string_view best;
+  size_t best_distance = allowed + 1;
+  const auto consider = [&](std::string_view candidate, std::string_view as,
+                            std::string_view suggestion) {
+    const size_t distance = EditDistance(as, candidate);
+    if (distance < best_distance) {
+      best_distance = distance;
+      best = suggestion;
+    }
+  };
+  const bool dotted = name.find('.') != std::string_view::npos;
+  for (const CodeInfo& info : AllCodes()) {
+    const size_t dot = info.name.find('.');
+    const std::string_view group = info.name.substr(0, dot);
+    if (dotted) {
+      consider(info.name, name, info.name);
+    } else {
+      // A group, or a code without its group ("nan-bound").
+      consider(group, name, group);
+      if (dot != std::string_view::npos) {
+        consider(info.name.substr(dot + 1), name, info.name);
+      }
+    }
+  }
+  return best;
 }
 
 bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
@@ -762,14 +1038,22 @@ bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
 
   const std::string_view command = args[0];
   if (command == "help") {
+    // "help validate" as "validate --help".
     out->command = CliCommand::kHelp;
+    if (args.size() > 1) {
+      if (FindCommand(args[1]) == nullptr) {
+        *error = "unknown command '" + std::string(args[1]) + "'";
+        return false;
+      }
+      out->help_command = args[1];
+    }
     return true;
   }
   const CommandSpec* spec = FindCommand(command);
   if (spec == nullptr) {
-    *error = (command.starts_with("-") ? "unknown option '"
-                                       : "unknown command '") +
-             std::string(command) + "'";
+    *error =
+        (command.starts_with("-") ? "unknown option '" : "unknown command '") +
+        std::string(command) + "'";
     return false;
   }
   out->command = spec->command;

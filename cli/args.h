@@ -7,16 +7,28 @@
 #define COLCHECK_CLI_ARGS_H_
 
 #include <cstddef>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli/findings_config.h"
 #include "colcheck/colcheck.h"
+#include "core/limits.h"
 
 namespace colcheck {
+
+// The largest -j (--jobs): files validated at a time. Each job holds a
+// file's report and a few more wait in the reorder window, so memory grows
+// with it; past a few hundred threads only contention grows. A larger
+// value is a usage error; the runs use at most one job per input.
+inline constexpr size_t kMaxJobs = 256;
+// The largest --threads: the library starts no more for one file.
+inline constexpr size_t kMaxThreadsPerFile = limits::kMaxThreads;
+// The largest --max-diagnostics. The cap bounds a report's memory (a
+// diagnostic takes a few hundred bytes) on each of the -j files at once.
+inline constexpr size_t kMaxMaxDiagnostics = 1000000;
 
 enum class CliCommand {
   kHelp,
@@ -32,6 +44,7 @@ enum class CliCommand {
   kSizes,
   kPages,
   kDictionary,
+  kBloom,
 };
 enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown };
 
@@ -40,14 +53,17 @@ struct CliArgs {
   CliFormat format = CliFormat::kText;
   size_t max_diagnostics = Options().max_diagnostics;
   Level level = Options().level;
+  // Every command: no notes on stderr (the inspecting commands' list of an
+  // invalid file's diagnostics among them); validate prints no report and
+  // triage no summary either. Errors are still printed.
   bool quiet = false;
-  bool context = false;  // validate: a hex excerpt under each diagnostic.
+  bool context = false;    // validate: a hex excerpt under each diagnostic.
   bool all_files = false;  // validate: walks keep files without a magic.
   // validate, triage: --select, --ignore, --severity, --strict; validate
   // also --fail-on. Applied over the config file's rules.
   FindingsLayer findings;
-  std::string config;    // validate, triage: --config FILE.
-  bool no_config = false;  // validate, triage: --no-config.
+  std::string config;          // validate, triage: --config FILE.
+  bool no_config = false;      // validate, triage: --no-config.
   std::string baseline;        // validate: --baseline FILE.
   std::string write_baseline;  // validate: --write-baseline FILE.
   // validate: --files-from FILE, more PATHs one a line ("-": stdin).
@@ -57,14 +73,17 @@ struct CliArgs {
   // kHelp: the command whose help was asked for ("validate --help"), or
   // empty for the whole usage.
   std::string help_command;
-  size_t jobs = 1;       // validate, triage: files checked in parallel.
+  size_t jobs = 1;  // validate, triage: files checked in parallel.
   // validate, triage: --threads N, threads for the column chunks of one
   // file; unset shares the processors among the -j files (ThreadsPerFile).
   std::optional<size_t> threads;
-  bool footer = false;   // explain: the footer's Thrift fields too.
-  bool data = false;     // plan: count the values each hazard affects.
-  bool raw = false;      // meta: the footer's fields, as explain --footer.
-  std::string output;    // report: the HTML file; triage: the directory.
+  bool footer = false;  // explain: the footer's Thrift fields too.
+  bool data = false;    // plan: count the values each hazard affects.
+  bool raw = false;     // meta: the footer's fields, as explain --footer.
+  std::string output;   // report: the HTML file; triage: the directory.
+  // codes: the codes that its CODE or GROUP arguments (in `paths`) name,
+  // in registry order; empty for all of them.
+  std::vector<Code> codes;
   std::vector<std::string> paths;
 };
 
@@ -74,37 +93,37 @@ struct CliArgs {
 // processors left to each of the `jobs` files.
 size_t ThreadsPerFile(const CliArgs& args, size_t jobs);
 
-// The text printed by --help.
+// The text printed by --help: every command's synopsis and what it does,
+// and the options that every command takes.
 std::string_view UsageText();
 // The help of one command ("validate"): its synopsis, what it does and only
-// its options. Empty for an unknown command.
+// its options, each worded for that command. Empty for an unknown command.
 std::string CommandHelpText(std::string_view command);
+
+// The name of every command, in the order --help lists them.
+std::vector<std::string_view> CommandNames();
+
+// The code or group name closest to `name` by edit distance (a code's name
+// after its group counts as well), or empty when none is close enough to be
+// what was meant.
+std::string_view SuggestCodeName(std::string_view name);
 
 // Parses the arguments after the program name. Returns false with a one-line
 // `error` (without the "colcheck: " prefix) on a usage error; the caller then
-// exits with status 2. An empty `args` is a usage error too.
+// exits with status 2. An empty `args` is a usage error too. The commands,
+// their synopses and options are those of UsageText():
 //
-//   colcheck validate [--format text|json|jsonl|sarif] [--context] [-j N]
-//                     [--level L] [--max-diagnostics N] [--quiet]
-//                     [--all-files] [--fail-on error|warning|info|never]
-//                     [--select P] [--ignore P] [--severity P=S] [--strict]
-//                     [--config FILE | --no-config]
-//                     [--baseline FILE | --write-baseline FILE] PATH...
-//   colcheck explain [--format text|json] [--footer] FILE
-//   colcheck schema [--format text|json] FILE
-//   colcheck report [--level L] -o OUT.html FILE
-//   colcheck plan [--format text|json] [--data] FILE
-//   colcheck triage [-o DIR] [-j N] [--select P] [--ignore P]
-//                   [--severity P=S] [--strict] [--config FILE | --no-config]
-//                   PATH...
-//   colcheck codes [--format text|json|markdown]
+//   colcheck COMMAND [OPTION...] ARGUMENT...
+//   colcheck COMMAND --help
 //   colcheck --help | -h | help | --version
 //
 // Options may come before or after paths, as `--opt value` or `--opt=value`;
 // `--` ends the options. -h/--help and --version win wherever they appear;
 // after a command, --help asks for that command's help. --select, --ignore
-// and --severity repeat and take comma-separated lists.
-// Each command accepts only its own options and formats.
+// and --severity repeat and take comma-separated lists. Every command takes
+// -q; otherwise each command accepts only its own options and formats.
+// Counts above their maximum (kMaxJobs, kMaxThreadsPerFile,
+// kMaxMaxDiagnostics) are usage errors, as are unknown codes for `codes`.
 bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
                   std::string* error);
 

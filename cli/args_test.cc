@@ -1,6 +1,8 @@
 #include "cli/args.h"
 
+#include <algorithm>
 #include <initializer_list>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,7 +70,7 @@ TEST(CliArgs, CodesFormats) {
             CliFormat::kMarkdown);
   EXPECT_FALSE(Parse({"validate", "--format", "markdown", "x"}).ok);
   EXPECT_FALSE(Parse({"codes", "extra"}).ok);
-  EXPECT_FALSE(Parse({"codes", "--quiet"}).ok);
+  EXPECT_TRUE(Parse({"codes", "--quiet"}).args.quiet);
 }
 
 TEST(CliArgs, UsageErrors) {
@@ -133,8 +135,7 @@ TEST(CliArgs, FailOnAndAllFiles) {
 }
 
 TEST(CliArgs, ValidateBatchAndContextOptions) {
-  const Parsed parsed =
-      Parse({"validate", "-j", "4", "--format=sarif", "d"});
+  const Parsed parsed = Parse({"validate", "-j", "4", "--format=sarif", "d"});
   ASSERT_TRUE(parsed.ok) << parsed.error;
   EXPECT_EQ(parsed.args.jobs, 4u);
   EXPECT_EQ(parsed.args.format, CliFormat::kSarif);
@@ -183,8 +184,8 @@ TEST(CliArgs, ThreadsPerFileSharesTheProcessorsAmongJobs) {
 TEST(CliArgs, FindingsFlagsRepeatAndTakeLists) {
   const Parsed parsed =
       Parse({"validate", "--select", "thrift.truncated", "--select=stats",
-             "--ignore", "stats.nan-bound,stats.undefined-order",
-             "--severity", "thrift.truncated=warning", "--strict", "d"});
+             "--ignore", "stats.nan-bound,stats.undefined-order", "--severity",
+             "thrift.truncated=warning", "--strict", "d"});
   ASSERT_TRUE(parsed.ok) << parsed.error;
   const FindingsLayer& f = parsed.args.findings;
   ASSERT_TRUE(f.select.has_value());
@@ -239,13 +240,258 @@ TEST(CliArgs, CommandHelp) {
   EXPECT_NE(explain.find("--footer"), std::string::npos);
   EXPECT_EQ(explain.find("--strict"), std::string::npos);
   EXPECT_EQ(CommandHelpText("nosuch"), "");
-  // The whole usage lists every option and every command.
+  // The whole usage lists every command with its synopsis.
   const std::string_view usage = UsageText();
   for (const std::string_view needle :
-       {"--footer", "--strict", "--write-baseline", "  triage    Validate",
-        "Exit status"}) {
+       {"--footer", "--strict", "--write-baseline", "  triage ",
+        "Validate many files", "Exit status"}) {
     EXPECT_NE(usage.find(needle), std::string_view::npos) << needle;
   }
+  EXPECT_EQ(Parse({"help", "explain"}).args.help_command, "explain");
+  EXPECT_EQ(Parse({"help", "nosuch"}).error, "unknown command 'nosuch'");
+}
+
+// Every option the parser knows, as a user may type it. The short forms
+// share their long form's bit.
+constexpr std::string_view kAllOptions[] = {
+    "--format",     "--level",    "--max-diagnostics",
+    "-q",           "--quiet",    "--context",
+    "-j",           "--jobs",     "--threads",
+    "--footer",     "--data",     "--raw",
+    "-o",           "--output",   "--all-files",
+    "--fail-on",    "--select",   "--ignore",
+    "--severity",   "--strict",   "--config",
+    "--no-config",  "--baseline", "--write-baseline",
+    "--files-from", "-H",         "--header",
+};
+
+// Whether `command` accepts `option`: the parser names a rejected option
+// before it looks for a value or a path.
+bool Accepts(std::string_view command, std::string_view option) {
+  const Parsed parsed = Parse({command, option});
+  return parsed.error.find("takes no option") == std::string::npos;
+}
+
+// The option names a help text lists: the words that start with '-' in its
+// synopsis (the lines up to the first blank one) and the headings of its
+// Options section (the text of each entry left out), without the -h,
+// --help and --version that every command has.
+std::set<std::string> ListedOptions(std::string_view help) {
+  std::set<std::string> names;
+  const auto add_words = [&](std::string_view line) {
+    size_t at = 0;
+    while (at < line.size()) {
+      const size_t end = std::min(line.find_first_of(" [|]", at), line.size());
+      const std::string_view word = line.substr(at, end - at);
+      if (word.size() > 1 && word.front() == '-') {
+        std::string name(word.substr(0, word.find_first_of(",=")));
+        if (name != "-h" && name != "--help" && name != "--version") {
+          names.insert(name);
+        }
+      }
+      at = end + 1;
+    }
+  };
+  bool in_synopsis = true;
+  bool in_options = false;
+  while (!help.empty()) {
+    const size_t newline = help.find('\n');
+    const std::string_view line = help.substr(0, newline);
+    help.remove_prefix(newline == std::string_view::npos ? help.size()
+                                                         : newline + 1);
+    if (line.empty()) in_synopsis = false;
+    if (line == "Options:") in_options = true;
+    if (in_synopsis) add_words(line.substr(line.find(' ') + 1));
+    // A heading starts at column 2 and ends two spaces before its text.
+    if (in_options && line.starts_with("  -")) {
+      add_words(line.substr(2, line.find("  ", 2) - 2));
+    }
+  }
+  return names;
+}
+
+TEST(CliArgs, EachCommandHelpListsExactlyTheOptionsItAccepts) {
+  ASSERT_GE(CommandNames().size(), 11u);
+  for (const std::string_view command : CommandNames()) {
+    const std::string help = CommandHelpText(command);
+    ASSERT_FALSE(help.empty()) << command;
+    const std::set<std::string> listed = ListedOptions(help);
+    for (const std::string_view option : kAllOptions) {
+      const bool accepted = Accepts(command, option);
+      // The synopsis may spell an option short or long; the Options
+      // section gives both, so the long form alone is checked there.
+      const bool is_listed = listed.contains(std::string(option)) ||
+                             (option == "--quiet" && listed.contains("-q")) ||
+                             (option == "--jobs" && listed.contains("-j")) ||
+                             (option == "--output" && listed.contains("-o")) ||
+                             (option == "--header" && listed.contains("-H"));
+      EXPECT_EQ(is_listed, accepted) << command << " " << option;
+    }
+    // Every command takes -q, and no option is explained for another
+    // command.
+    EXPECT_TRUE(Accepts(command, "-q")) << command;
+    EXPECT_EQ(help.find("validate:"), std::string::npos) << command;
+    EXPECT_EQ(help.find("explain:"), std::string::npos) << command;
+    EXPECT_EQ(help.find("report:"), std::string::npos) << command;
+  }
+}
+
+TEST(CliArgs, FormatHelpListsTheCommandsOwnFormats) {
+  const auto format_line = [](std::string_view command) {
+    const std::string help = CommandHelpText(command);
+    const size_t at = help.find("  --format FORMAT");
+    if (at == std::string::npos) return std::string();
+    // The entry runs to the next heading.
+    return help.substr(at, help.find("\n  -", at + 1) - at);
+  };
+  EXPECT_NE(format_line("explain").find("text (default) or json."),
+            std::string::npos);
+  for (const std::string_view command :
+       {"explain", "schema", "meta", "sizes", "pages", "dictionary", "plan"}) {
+    const std::string line = format_line(command);
+    EXPECT_NE(line.find("json"), std::string::npos) << command;
+    for (const std::string_view other : {"jsonl", "sarif", "markdown"}) {
+      EXPECT_EQ(line.find(other), std::string::npos) << command << other;
+    }
+  }
+  const std::string validate = format_line("validate");
+  for (const std::string_view format : {"jsonl", "sarif"}) {
+    EXPECT_NE(validate.find(format), std::string::npos) << format;
+  }
+  EXPECT_EQ(validate.find("markdown"), std::string::npos);
+  EXPECT_NE(format_line("codes").find("markdown"), std::string::npos);
+  EXPECT_EQ(format_line("codes").find("sarif"), std::string::npos);
+  EXPECT_EQ(format_line("triage"), "");
+  EXPECT_EQ(format_line("report"), "");
+}
+
+TEST(CliArgs, QuietHelpIsWordedForEachCommand) {
+  const auto quiet = [](std::string_view command) {
+    const std::string help = CommandHelpText(command);
+    const size_t at = help.find("  -q, --quiet");
+    return help.substr(at, help.find("\n  -", at + 1) - at);
+  };
+  EXPECT_NE(quiet("validate").find("no report"), std::string::npos);
+  EXPECT_NE(quiet("triage").find("no summary"), std::string::npos);
+  EXPECT_NE(quiet("explain").find("diagnostics"), std::string::npos);
+  EXPECT_EQ(quiet("explain").find("report"), std::string::npos);
+  EXPECT_NE(quiet("report").find("page"), std::string::npos);
+}
+
+TEST(CliArgs, GlobalUsageListsOnlyTheOptionsOfEveryCommand) {
+  const std::string_view usage = UsageText();
+  // Each command's synopsis, as its own help starts with it.
+  for (const std::string_view command : CommandNames()) {
+    const std::string help = CommandHelpText(command);
+    const std::string synopsis = help.substr(
+        std::string_view("Usage: colcheck ").size(), help.find("\n\n") - 16);
+    EXPECT_NE(usage.find(synopsis), std::string_view::npos) << command;
+  }
+  // The option section offers what every command takes and nothing more:
+  // --level, say, belongs to validate and report only.
+  const size_t options = usage.find("\nOptions of every command:\n");
+  ASSERT_NE(options, std::string_view::npos);
+  const std::string_view section =
+      usage.substr(options, usage.find("\nExit status") - options);
+  for (const std::string_view heading :
+       {"  -q, --quiet", "  -h, --help", "  --version", "COMMAND --help"}) {
+    EXPECT_NE(section.find(heading), std::string_view::npos) << heading;
+  }
+  for (const std::string_view option : kAllOptions) {
+    if (option == "-q" || option == "--quiet") continue;
+    EXPECT_EQ(section.find(std::string("  ") + std::string(option)),
+              std::string_view::npos)
+        << option;
+  }
+  EXPECT_EQ(usage.find("--level LEVEL"), std::string_view::npos);
+}
+
+TEST(CliArgs, QuietIsAcceptedByEveryCommand) {
+  EXPECT_TRUE(Parse({"explain", "-q", "f"}).args.quiet);
+  EXPECT_TRUE(Parse({"schema", "--quiet", "f"}).args.quiet);
+  EXPECT_TRUE(Parse({"plan", "--data", "-q", "f"}).args.quiet);
+  EXPECT_TRUE(Parse({"report", "-q", "-o", "x.html", "f"}).args.quiet);
+  EXPECT_TRUE(Parse({"triage", "-q", "d"}).args.quiet);
+  EXPECT_TRUE(Parse({"codes", "-q"}).args.quiet);
+  EXPECT_FALSE(Parse({"explain", "f"}).args.quiet);
+}
+
+TEST(CliArgs, CountsAboveTheirMaximumAreTooLarge) {
+  EXPECT_EQ(Parse({"validate", "-j", "256", "d"}).args.jobs, kMaxJobs);
+  EXPECT_EQ(Parse({"validate", "-j", "257", "d"}).error,
+            "-j: 257 is too large (at most 256)");
+  // Beyond what any integer type holds: still too large, not "not a
+  // number".
+  EXPECT_EQ(Parse({"validate", "-j", "99999999999999999999999", "d"}).error,
+            "-j: 99999999999999999999999 is too large (at most 256)");
+  EXPECT_EQ(Parse({"triage", "--jobs=1000000000", "d"}).error,
+            "--jobs: 1000000000 is too large (at most 256)");
+  EXPECT_EQ(Parse({"validate", "-j1000", "d"}).error,
+            "-j: 1000 is too large (at most 256)");
+  EXPECT_EQ(Parse({"validate", "-j", "many", "d"}).error,
+            "-j needs a non-negative integer, got 'many'");
+  EXPECT_EQ(Parse({"validate", "-j", "-3", "d"}).error,
+            "-j needs a non-negative integer, got '-3'");
+
+  EXPECT_EQ(*Parse({"validate", "--threads", "256", "d"}).args.threads,
+            kMaxThreadsPerFile);
+  EXPECT_EQ(Parse({"validate", "--threads", "257", "d"}).error,
+            "--threads: 257 is too large (at most 256)");
+
+  EXPECT_EQ(Parse({"validate", "--max-diagnostics", "1000000", "d"})
+                .args.max_diagnostics,
+            kMaxMaxDiagnostics);
+  EXPECT_EQ(Parse({"validate", "--max-diagnostics=1000001", "d"}).error,
+            "--max-diagnostics: 1000001 is too large (at most 1000000)");
+  EXPECT_EQ(
+      Parse({"validate", "--max-diagnostics", "18446744073709551616", "d"})
+          .error,
+      "--max-diagnostics: 18446744073709551616 is too large (at most "
+      "1000000)");
+  EXPECT_EQ(Parse({"validate", "--max-diagnostics", "3k", "d"}).error,
+            "--max-diagnostics needs a non-negative integer, got '3k'");
+}
+
+TEST(CliArgs, CodesTakesCodesAndGroups) {
+  const Parsed all = Parse({"codes"});
+  ASSERT_TRUE(all.ok) << all.error;
+  EXPECT_TRUE(all.args.codes.empty());
+
+  const Parsed one = Parse({"codes", "stats.nan-bound"});
+  ASSERT_TRUE(one.ok) << one.error;
+  EXPECT_EQ(one.args.codes, (std::vector<Code>{Code::kStatsNanBound}));
+
+  // A group, and the same code twice: each code once, in registry order.
+  const Parsed group =
+      Parse({"codes", "--format=json", "stats.nan-bound", "thrift", "stats.*"});
+  ASSERT_TRUE(group.ok) << group.error;
+  EXPECT_GT(group.args.codes.size(), 2u);
+  EXPECT_EQ(std::count(group.args.codes.begin(), group.args.codes.end(),
+                       Code::kStatsNanBound),
+            1);
+  EXPECT_EQ(group.args.codes.front(), Code::kThriftTruncated);
+
+  EXPECT_EQ(Parse({"codes", "stats.nan-bnd"}).error,
+            "unknown code 'stats.nan-bnd' (did you mean 'stats.nan-bound'?)");
+  EXPECT_EQ(Parse({"codes", "stat"}).error,
+            "unknown code group 'stat' (did you mean 'stats'?)");
+  EXPECT_EQ(Parse({"codes", "qwertyuiop"}).error,
+            "unknown code group 'qwertyuiop' ('colcheck codes' lists them)");
+  // The same suggestion where other options take codes.
+  EXPECT_EQ(Parse({"validate", "--ignore", "stats.nan-bnd", "d"}).error,
+            "--ignore: unknown code 'stats.nan-bnd' (did you mean "
+            "'stats.nan-bound'?)");
+}
+
+TEST(CliArgs, SuggestCodeNameFindsCloseCodesAndGroups) {
+  EXPECT_EQ(SuggestCodeName("stats.nan-bound"), "stats.nan-bound");
+  EXPECT_EQ(SuggestCodeName("stats.nan-bond"), "stats.nan-bound");
+  EXPECT_EQ(SuggestCodeName("stat"), "stats");
+  EXPECT_EQ(SuggestCodeName("blom"), "bloom");
+  // A code without its group.
+  EXPECT_EQ(SuggestCodeName("nan-bound"), "stats.nan-bound");
+  EXPECT_EQ(SuggestCodeName("zzzzzzzzzzzzzzzz"), "");
+  EXPECT_EQ(SuggestCodeName(""), "");
 }
 
 }  // namespace

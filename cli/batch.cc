@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/args.h"
 #include "cli/inputs.h"
 
 namespace colcheck {
@@ -48,8 +49,9 @@ std::string FormatRate(double rate) {
 
 }  // namespace
 
-size_t ResolveJobs(size_t requested) {
-  return requested > 0 ? requested : Processors();
+size_t ResolveJobs(size_t requested, size_t inputs) {
+  const size_t jobs = requested > 0 ? requested : Processors();
+  return std::max<size_t>(1, std::min({jobs, inputs, kMaxJobs}));
 }
 
 void ValidateBatch(const std::vector<std::string>& files,

@@ -17,8 +17,11 @@
 
 namespace colcheck {
 
-// The number of threads for -j N: N itself, or one per processor for 0.
-size_t ResolveJobs(size_t requested);
+// The number of threads for -j N over `inputs` files: N itself, or one per
+// processor for 0, but never more than the files nor kMaxJobs (each thread
+// brings reorder slots with it, so an unbounded N would take unbounded
+// memory), and at least one.
+size_t ResolveJobs(size_t requested, size_t inputs);
 
 // The outcome of validating one file.
 struct FileOutcome {

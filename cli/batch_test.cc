@@ -1,9 +1,11 @@
 #include "cli/batch.h"
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "cli/args.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -15,8 +17,15 @@ using testing::HasSubstr;
 using testing::IsEmpty;
 
 TEST(CliBatch, ResolveJobs) {
-  EXPECT_EQ(ResolveJobs(3), 3u);
-  EXPECT_GE(ResolveJobs(0), 1u);
+  EXPECT_EQ(ResolveJobs(3, 10), 3u);
+  EXPECT_GE(ResolveJobs(0, 10), 1u);
+  EXPECT_LE(ResolveJobs(0, 10), 10u);
+  // Never more threads than files, nor than kMaxJobs, nor fewer than one.
+  EXPECT_EQ(ResolveJobs(8, 1), 1u);
+  EXPECT_EQ(ResolveJobs(0, 1), 1u);
+  EXPECT_EQ(ResolveJobs(kMaxJobs * 4, kMaxJobs * 10), kMaxJobs);
+  EXPECT_EQ(ResolveJobs(SIZE_MAX, SIZE_MAX), kMaxJobs);
+  EXPECT_EQ(ResolveJobs(5, 0), 1u);
 }
 
 TEST(CliBatch, ProgressLineLayout) {

@@ -30,7 +30,8 @@ bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
                             std::string_view orc_missing) {
   if (inspection.report.verdict == Verdict::kEncrypted &&
       inspection.schema.fields.empty()) {
-    std::cout << path << ": the footer is encrypted; reading " << encrypted_needs
+    std::cout << path << ": the footer is encrypted; reading "
+              << encrypted_needs
               << " needs the keys, which colcheck does not take\n";
     return true;
   }
@@ -39,6 +40,12 @@ bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
     return true;
   }
   return false;
+}
+
+void WriteDiagnosticsDigest(const CliArgs& args, std::string_view path,
+                            const Report& report) {
+  if (args.quiet || report.verdict != Verdict::kInvalid) return;
+  WriteTextDiagnosticsDigest(path, report, kDiagnosticsOnStderr, std::cerr);
 }
 
 int FinishInspection(const Report& report) {

@@ -1,10 +1,12 @@
-// What the one-file inspecting commands (schema, plan) share: the stderr line
-// and status for a file that cannot be read, the note that stands in for a
-// text rendering that cannot be drawn, and the exit status of the result.
+// What the one-file inspecting commands (explain, schema, plan, ...) share:
+// the stderr line and status for a file that cannot be read, the note that
+// stands in for a text rendering that cannot be drawn, the digest of an
+// invalid file's diagnostics on stderr, and the exit status of the result.
 
 #ifndef COLCHECK_CLI_COMMAND_SUPPORT_H_
 #define COLCHECK_CLI_COMMAND_SUPPORT_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -34,6 +36,17 @@ int FinishUnreadable(std::string_view path, const Status& status);
 bool WriteNothingToDrawNote(std::string_view path, const Inspection& inspection,
                             std::string_view encrypted_needs,
                             std::string_view orc_missing);
+
+// The diagnostics of an invalid file that an inspecting command prints on
+// stderr: enough to see what is wrong, not the thousands a broken file can
+// have, which `colcheck validate` lists.
+inline constexpr size_t kDiagnosticsOnStderr = 5;
+
+// When `report` is invalid and args.quiet is not set, writes its first few
+// diagnostics and the count of the rest on stderr
+// (WriteTextDiagnosticsDigest). The text formats only: JSON holds them all.
+void WriteDiagnosticsDigest(const CliArgs& args, std::string_view path,
+                            const Report& report);
 
 // Returns through FinishOutput: kExitInvalid when the validation found an
 // error, else kExitOk (an unsupported verdict is not an error of the file).

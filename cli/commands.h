@@ -28,6 +28,7 @@ int RunMeta(const CliArgs& args);
 int RunSizes(const CliArgs& args);
 int RunPages(const CliArgs& args);
 int RunDictionary(const CliArgs& args);
+int RunBloom(const CliArgs& args);
 
 }  // namespace colcheck
 

@@ -16,7 +16,6 @@
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "reports/dictionary.h"
-#include "reports/text.h"
 
 namespace colcheck {
 namespace {
@@ -73,9 +72,7 @@ int RunDictionary(const CliArgs& args) {
     std::cout << RenderDictionaryJson(path, inspection, *column, dictionaries);
   } else {
     std::cout << RenderDictionaryText(inspection, *column, dictionaries);
-    if (!args.quiet && inspection.report.verdict == Verdict::kInvalid) {
-      WriteTextDiagnostics(path, inspection.report, std::cerr);
-    }
+    WriteDiagnosticsDigest(args, path, inspection.report);
   }
   return FinishInspection(inspection.report);
 }

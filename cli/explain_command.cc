@@ -3,8 +3,9 @@
 // formats).
 //
 // Exit status: 0 when the file is valid, encrypted or unsupported, 1 when it
-// is invalid (the layout is still printed, as far as it was found), 2 when
-// the file cannot be read.
+// is invalid (the layout is still printed, as far as it was found, and the
+// first few diagnostics on stderr unless -q), 2 when the file cannot be
+// read.
 
 #include <iostream>
 #include <string>
@@ -13,7 +14,6 @@
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "reports/explain.h"
-#include "reports/text.h"
 
 namespace colcheck {
 
@@ -34,7 +34,7 @@ int RunExplain(const CliArgs& args) {
     std::cout << RenderExplainJson(path, inspection, args.footer);
   } else {
     std::cout << RenderExplainText(path, inspection, args.footer);
-    if (invalid) WriteTextDiagnostics(path, inspection.report, std::cerr);
+    WriteDiagnosticsDigest(args, path, inspection.report);
   }
   return FinishOutput(invalid ? kExitInvalid : kExitOk);
 }

@@ -16,7 +16,6 @@
 #include "reports/meta.h"
 #include "reports/pages.h"
 #include "reports/sizes.h"
-#include "reports/text.h"
 
 namespace colcheck {
 namespace {
@@ -50,9 +49,8 @@ int RunView(const CliArgs& args, Renderer text, Renderer json,
   if (!status.ok()) return FinishUnreadable(path, status);
   std::cout << (args.format == CliFormat::kJson ? json : text)(path,
                                                                inspection);
-  if (args.format != CliFormat::kJson && !args.quiet &&
-      inspection.report.verdict == Verdict::kInvalid) {
-    WriteTextDiagnostics(path, inspection.report, std::cerr);
+  if (args.format != CliFormat::kJson) {
+    WriteDiagnosticsDigest(args, path, inspection.report);
   }
   return FinishInspection(inspection.report);
 }

@@ -28,9 +28,14 @@ int FinishOutput(int status) {
 
 namespace {
 
-int UsageError(std::string_view message) {
+// `command` is the first argument: when it names a command, its own help is
+// the one to read.
+int UsageError(std::string_view message, std::string_view command) {
+  const std::string help = CommandHelpText(command).empty()
+                               ? "colcheck --help"
+                               : "colcheck " + std::string(command) + " --help";
   std::cerr << "colcheck: " << message << "\n"
-            << "Try 'colcheck --help' for more information.\n";
+            << "Try '" << help << "' for more information.\n";
   return kExitError;
 }
 
@@ -41,7 +46,7 @@ int Main(std::span<const std::string_view> argv) {
   }
   CliArgs args;
   std::string error;
-  if (!ParseCliArgs(argv, &args, &error)) return UsageError(error);
+  if (!ParseCliArgs(argv, &args, &error)) return UsageError(error, argv[0]);
   switch (args.command) {
     case CliCommand::kHelp:
       if (!args.help_command.empty()) {
@@ -75,6 +80,8 @@ int Main(std::span<const std::string_view> argv) {
       return RunPages(args);
     case CliCommand::kDictionary:
       return RunDictionary(args);
+    case CliCommand::kBloom:
+      return RunBloom(args);
   }
   return kExitError;
 }

@@ -16,7 +16,6 @@
 #include "colcheck/inspect.h"
 #include "colcheck/read_plan.h"
 #include "reports/plan.h"
-#include "reports/text.h"
 
 namespace colcheck {
 
@@ -47,9 +46,7 @@ int RunPlan(const CliArgs& args) {
                  "the read plan is Parquet-only; `colcheck schema` shows the "
                  "ORC type tree")) {
     std::cout << RenderPlanText(inspection, plan, args.data);
-    if (inspection.report.verdict == Verdict::kInvalid) {
-      WriteTextDiagnostics(path, inspection.report, std::cerr);
-    }
+    WriteDiagnosticsDigest(args, path, inspection.report);
   }
   if (orc) return FinishOutput(kExitOk);
   return FinishInspection(inspection.report);

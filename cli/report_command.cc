@@ -96,9 +96,11 @@ int RunReport(const CliArgs& args) {
     std::cerr << IoErrorLine(args.output, error) << "\n";
     return kExitError;
   }
-  std::ostringstream summary;
-  WriteTextSummary(path, inspection.report, summary);
-  std::cerr << "colcheck: wrote " << args.output << ": " << summary.str();
+  if (!args.quiet) {
+    std::ostringstream summary;
+    WriteTextSummary(path, inspection.report, summary);
+    std::cerr << "colcheck: wrote " << args.output << ": " << summary.str();
+  }
   return inspection.report.verdict == Verdict::kInvalid ? kExitInvalid
                                                         : kExitOk;
 }

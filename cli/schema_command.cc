@@ -12,7 +12,6 @@
 #include "cli/commands.h"
 #include "colcheck/inspect.h"
 #include "reports/schema.h"
-#include "reports/text.h"
 
 namespace colcheck {
 
@@ -33,9 +32,7 @@ int RunSchema(const CliArgs& args) {
     std::cout << (inspection.schema.kind == SchemaKind::kOrcTypes
                       ? RenderOrcSchemaText(inspection.schema)
                       : RenderSchemaText(inspection.schema));
-    if (inspection.report.verdict == Verdict::kInvalid) {
-      WriteTextDiagnostics(path, inspection.report, std::cerr);
-    }
+    WriteDiagnosticsDigest(args, path, inspection.report);
   }
   return FinishInspection(inspection.report);
 }

@@ -101,15 +101,14 @@ int RunTriage(const CliArgs& args) {
   // Triage looks at everything a file has to say, with the library's
   // default limits, under the findings rules of the config and the command
   // line, so a group's signature is an error under those rules.
-  const size_t jobs = ResolveJobs(args.jobs);
+  const size_t jobs = ResolveJobs(args.jobs, files.size());
   const auto options_for = [&](size_t i) {
     Options options;
     options.findings = resolver->For(files[i]).findings;
     options.threads = ThreadsPerFile(args, jobs);
     return options;
   };
-  ValidateBatch(files, options_for, jobs, emit,
-                [&] { progress.Tick(); });
+  ValidateBatch(files, options_for, jobs, emit, [&] { progress.Tick(); });
   progress.Clear();
   const Triage triage = builder.Finish();
 
@@ -130,12 +129,15 @@ int RunTriage(const CliArgs& args) {
 
   size_t grouped = 0;
   for (const TriageGroup& group : triage.groups) grouped += group.files.size();
-  std::cout << "triage: " << triage.files << " files: " << grouped
-            << " with errors in " << triage.groups.size() << " groups, "
-            << triage.no_error.size() << " without errors, "
-            << triage.unreadable.size() << " unreadable\n"
-            << "wrote " << markdown.string() << " and " << json.string()
-            << "\n";
+  if (!args.quiet) {
+    std::cout << "triage: " << Plural(triage.files, "file", "files") << ": "
+              << grouped << " with errors in "
+              << Plural(triage.groups.size(), "group", "groups") << ", "
+              << triage.no_error.size() << " without errors, "
+              << triage.unreadable.size() << " unreadable\n"
+              << "wrote " << markdown.string() << " and " << json.string()
+              << "\n";
+  }
   // Invalid files are what triage expects to see, so they do not change the
   // status; files that could not be read do, as they do for validate.
   return FinishOutput(triage.unreadable.empty() ? kExitOk : kExitError);

@@ -3,8 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <iostream>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,8 +68,7 @@ class ContextOutput : public ReportOutput {
   void Add(const std::string& path, const Report& report) override {
     FileMapping file;
     std::string error;
-    const std::string& open_path =
-        path == kStandardInput ? stdin_path_ : path;
+    const std::string& open_path = path == kStandardInput ? stdin_path_ : path;
     if (report.diagnostics.empty() || !file.Open(open_path, &error)) {
       // A file replaced or removed since it was validated still gets its
       // report, only without excerpts.
@@ -160,7 +159,7 @@ bool Fails(const Report& report, FailOn fail_on) {
 // them)", so that a directory of broken files never passes unnoticed.
 void ReportSkipped(size_t skipped) {
   if (skipped == 0) return;
-  std::cerr << "colcheck: " << skipped << (skipped == 1 ? " file" : " files")
+  std::cerr << "colcheck: " << Plural(skipped, "file", "files")
             << " skipped: no Parquet or ORC magic or name (--all-files "
                "validates them)\n";
 }
@@ -233,7 +232,7 @@ int RunValidate(const CliArgs& args) {
 
   HttpOptions http;
   http.headers = args.headers;
-  const size_t jobs = ResolveJobs(args.jobs);
+  const size_t jobs = ResolveJobs(args.jobs, files.size());
   Options options;
   options.max_diagnostics = args.max_diagnostics;
   options.level = args.level;
@@ -297,6 +296,8 @@ int RunValidate(const CliArgs& args) {
                               [&] { progress.Tick(); });
   progress.Clear();
   if (output != nullptr) output->Finish(summary);
+  // Even under -q: the exit status cannot tell that files went unchecked,
+  // and no skip may pass silently.
   ReportSkipped(skipped);
 
   if (validated == 0 && !io_error) {
@@ -310,23 +311,48 @@ int RunValidate(const CliArgs& args) {
       std::cerr << "colcheck: " << error << "\n";
       return FinishOutput(kExitError);
     }
-    std::cerr << "colcheck: wrote " << baseline_out->findings()
-              << " findings to the baseline " << args.write_baseline << "\n";
+    if (!args.quiet) {
+      std::cerr << "colcheck: wrote "
+                << Plural(baseline_out->findings(), "finding", "findings")
+                << " to the baseline " << args.write_baseline << "\n";
+    }
   }
   if (io_error) return FinishOutput(kExitError);
   return FinishOutput(any_fails ? kExitInvalid : kExitOk);
 }
 
 int RunCodes(const CliArgs& args) {
+  if (args.paths.empty()) {
+    switch (args.format) {
+      case CliFormat::kJson:
+        std::cout << RenderCodesJson();
+        break;
+      case CliFormat::kMarkdown:
+        std::cout << RenderCodesMarkdown();
+        break;
+      default:
+        std::cout << RenderCodesText();
+        break;
+    }
+    return FinishOutput(kExitOk);
+  }
+  // Named codes are looked up, to read what they mean; a group is a list to
+  // scan, as the whole registry is.
+  const bool only_codes = std::all_of(
+      args.paths.begin(), args.paths.end(), [](const std::string& pattern) {
+        return pattern.find('.') != std::string::npos &&
+               !pattern.ends_with(".*");
+      });
   switch (args.format) {
     case CliFormat::kJson:
-      std::cout << RenderCodesJson();
+      std::cout << RenderCodeSelectionJson(args.codes);
       break;
     case CliFormat::kMarkdown:
-      std::cout << RenderCodesMarkdown();
+      std::cout << RenderCodeSelectionMarkdown(args.codes);
       break;
     default:
-      std::cout << RenderCodesText();
+      std::cout << (only_codes ? RenderCodeEntriesText(args.codes)
+                               : RenderCodeSelectionText(args.codes));
       break;
   }
   return FinishOutput(kExitOk);

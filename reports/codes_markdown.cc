@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "colcheck/colcheck.h"
+#include "reports/text.h"
 
 namespace colcheck {
 namespace {
@@ -34,18 +35,46 @@ std::string TableCell(std::string_view text) {
   return out;
 }
 
-}  // namespace
-
-std::string RenderCodesMarkdown() {
-  // Groups keep the order of their first code in codes.def, which is the
-  // order of the file's layout from the outside in.
+// The sections of `codes`, one per group in the order of each group's first
+// code in codes.def, which is the order of the file's layout from the
+// outside in. `groups_out` receives the number of sections.
+std::string GroupSections(std::span<const Code> codes, size_t* groups_out) {
+  std::vector<bool> selected(kCodeCount, false);
+  for (const Code code : codes) selected[static_cast<size_t>(code)] = true;
   std::vector<std::string_view> groups;
   for (const CodeInfo& info : AllCodes()) {
     const std::string_view group = GroupOf(info.name);
-    if (std::find(groups.begin(), groups.end(), group) == groups.end()) {
+    if (selected[static_cast<size_t>(info.code)] &&
+        std::find(groups.begin(), groups.end(), group) == groups.end()) {
       groups.push_back(group);
     }
   }
+  std::ostringstream out;
+  for (const std::string_view group : groups) {
+    out << "\n## " << group << "\n\n"
+        << "| Code | Severity | Spec | Meaning |\n"
+        << "|---|---|---|---|\n";
+    for (const CodeInfo& info : AllCodes()) {
+      if (GroupOf(info.name) != group ||
+          !selected[static_cast<size_t>(info.code)]) {
+        continue;
+      }
+      out << "| `" << info.name << "` | " << SeverityName(info.severity)
+          << " | " << TableCell(info.spec) << " | " << TableCell(info.summary)
+          << " |\n";
+    }
+  }
+  *groups_out = groups.size();
+  return out.str();
+}
+
+}  // namespace
+
+std::string RenderCodesMarkdown() {
+  std::vector<Code> all;
+  for (const CodeInfo& info : AllCodes()) all.push_back(info.code);
+  size_t groups = 0;
+  const std::string sections = GroupSections(all, &groups);
 
   std::ostringstream out;
   out << "# colcheck diagnostics\n"
@@ -74,20 +103,20 @@ std::string RenderCodesMarkdown() {
          "PB = protobuf encoding guide.\n"
          "Quoted text in single quotes is the spec's own sentence.\n"
          "\n"
-      << AllCodes().size() << " codes in " << groups.size() << " groups.\n";
-
-  for (const std::string_view group : groups) {
-    out << "\n## " << group << "\n\n"
-        << "| Code | Severity | Spec | Meaning |\n"
-        << "|---|---|---|---|\n";
-    for (const CodeInfo& info : AllCodes()) {
-      if (GroupOf(info.name) != group) continue;
-      out << "| `" << info.name << "` | " << SeverityName(info.severity)
-          << " | " << TableCell(info.spec) << " | " << TableCell(info.summary)
-          << " |\n";
-    }
-  }
+      << Plural(all.size(), "code", "codes") << " in "
+      << Plural(groups, "group", "groups") << ".\n"
+      << sections;
   return out.str();
+}
+
+std::string RenderCodeSelectionMarkdown(std::span<const Code> codes) {
+  size_t groups = 0;
+  std::string sections = GroupSections(codes, &groups);
+  // The sections start with the blank line that parts them from the
+  // introduction of the whole document; alone, they start with their
+  // heading.
+  if (!sections.empty()) sections.erase(0, 1);
+  return sections;
 }
 
 }  // namespace colcheck

@@ -4,7 +4,10 @@
 #ifndef COLCHECK_REPORTS_CODES_MARKDOWN_H_
 #define COLCHECK_REPORTS_CODES_MARKDOWN_H_
 
+#include <span>
 #include <string>
+
+#include "colcheck/colcheck.h"
 
 namespace colcheck {
 
@@ -12,6 +15,11 @@ namespace colcheck {
 // group (the part of the code name before the first '.'), in registry order,
 // each with a table | Code | Severity | Spec | Meaning |. Deterministic.
 std::string RenderCodesMarkdown();
+
+// The sections of RenderCodesMarkdown for `codes` only: one per group that
+// has one of them, each table holding just those, without the title and
+// introduction.
+std::string RenderCodeSelectionMarkdown(std::span<const Code> codes);
 
 }  // namespace colcheck
 

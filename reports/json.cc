@@ -1,6 +1,7 @@
 #include "reports/json.h"
 
 #include <sstream>
+#include <vector>
 
 namespace colcheck {
 
@@ -116,11 +117,18 @@ std::string RenderJson(std::span<const FileReport> files) {
 }
 
 std::string RenderCodesJson() {
+  std::vector<Code> codes;
+  for (const CodeInfo& info : AllCodes()) codes.push_back(info.code);
+  return RenderCodeSelectionJson(codes);
+}
+
+std::string RenderCodeSelectionJson(std::span<const Code> codes) {
   std::string out;
   JsonWriter json(&out);
   BeginJsonDocument(&json);
   json.Key("codes").BeginArray();
-  for (const CodeInfo& info : AllCodes()) {
+  for (const Code code : codes) {
+    const CodeInfo& info = Info(code);
     json.BeginObject();
     json.Key("code").String(info.name);
     json.Key("severity").String(SeverityName(info.severity));

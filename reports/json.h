@@ -108,6 +108,8 @@ std::string RenderJson(std::span<const FileReport> files);
 //   {"tool":"colcheck","version":"0.1.0","codes":[{"code":"file.too-small",
 //    "severity":"error","spec":"R File format","summary":"..."}]}
 std::string RenderCodesJson();
+// The same document with only `codes`, in the order given.
+std::string RenderCodeSelectionJson(std::span<const Code> codes);
 
 }  // namespace colcheck
 

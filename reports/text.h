@@ -10,7 +10,9 @@
 #ifndef COLCHECK_REPORTS_TEXT_H_
 #define COLCHECK_REPORTS_TEXT_H_
 
+#include <cstddef>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -28,6 +30,17 @@ void WriteTextDiagnostics(std::string_view path, const Report& report,
 // Writes the line of one diagnostic, as WriteTextDiagnostics does.
 void WriteTextDiagnostic(std::string_view path, const Diagnostic& diagnostic,
                          std::ostream& out);
+
+// Writes at most `limit` diagnostic lines, as WriteTextDiagnostics does,
+// errors chosen first, then warnings, then infos, each shown in report
+// order. When some are left out, a last line counts them and says where
+// they all are:
+//   colcheck: a.parquet: 1984 further diagnostics not shown (3 errors,
+//   1986 warnings, 0 infos in all); `colcheck validate a.parquet` lists them
+// (one line). For the commands that show something else of a file and
+// mention its diagnostics on stderr.
+void WriteTextDiagnosticsDigest(std::string_view path, const Report& report,
+                                size_t limit, std::ostream& out);
 
 // Writes the one-line verdict for a file, with the format it was read as
 // (Parquet, ORC, or "not Parquet or ORC"), e.g.
@@ -49,6 +62,19 @@ std::string IoErrorLine(std::string_view path, std::string_view message);
 // The code registry as aligned text, one code per line:
 //   NAME  SEVERITY  SUMMARY
 std::string RenderCodesText();
+// The same lines for `codes` only, in the order given.
+std::string RenderCodeSelectionText(std::span<const Code> codes);
+// The whole entry of each code, a blank line between two:
+//   stats.nan-bound
+//     severity  warning
+//     group     stats
+//     spec      T Statistics: '...'
+//     summary   A min or max statistic is NaN ...
+// Long values wrap under their column.
+std::string RenderCodeEntriesText(std::span<const Code> codes);
+
+// "1 region", "3 regions": `count` and the noun that agrees with it.
+std::string Plural(size_t count, std::string_view one, std::string_view many);
 
 }  // namespace colcheck
 
