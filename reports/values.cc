@@ -108,7 +108,10 @@ std::string TimeText(const Value& v) {
 std::string TimestampText(const Value& v) {
   const int64_t per_second = PerSecond(v.unit);
   const int64_t seconds = FloorDiv(v.integer, per_second);
-  const int64_t fraction = v.integer - seconds * per_second;
+  // The remainder, not integer - seconds * per_second: near INT64_MIN the
+  // product leaves int64.
+  const int64_t remainder = v.integer % per_second;
+  const int64_t fraction = remainder < 0 ? remainder + per_second : remainder;
   const int64_t days = FloorDiv(seconds, kSecondsPerDay);
   return DateText(days) + "T" +
          ClockText(seconds - days * kSecondsPerDay, fraction, v.unit) +
@@ -140,6 +143,10 @@ std::string EscapedText(std::string_view text) {
 // Days to a civil date: the era-based algorithm of H. Hinnant's
 // "chrono-Compatible Low-Level Date Algorithms".
 std::string DateText(int64_t days) {
+  // Past a trillion years the arithmetic below would leave int64: the
+  // number, so the value stays visible.
+  constexpr int64_t kMaxDays = int64_t{1} << 50;
+  if (days > kMaxDays || days < -kMaxDays) return std::to_string(days);
   const int64_t z = days + 719468;
   const int64_t era = FloorDiv(z, 146097);
   const int64_t doe = z - era * 146097;

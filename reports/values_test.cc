@@ -38,6 +38,9 @@ TEST(ValuesTest, DatesAreProlepticGregorian) {
   EXPECT_EQ(DateText(-719528), "0000-01-01");
   EXPECT_EQ(DateText(2932897), "+10000-01-01");
   EXPECT_EQ(DateText(-719529), "-0001-12-31");
+  // Beyond any calendar the arithmetic could hold: the number.
+  EXPECT_EQ(DateText(INT64_MAX), "9223372036854775807");
+  EXPECT_EQ(DateText(INT64_MIN), "-9223372036854775808");
 }
 
 TEST(ValuesTest, TimestampsFloorBeforeTheEpoch) {
@@ -52,6 +55,8 @@ TEST(ValuesTest, TimestampsFloorBeforeTheEpoch) {
   EXPECT_EQ(Json(v), "\"2023-11-14T22:13:20.123456789\"");
   v.integer = std::numeric_limits<int64_t>::min();
   EXPECT_EQ(ValueText(v), "1677-09-21T00:12:43.145224192");
+  v.unit = TimeUnit::kMillis;
+  EXPECT_EQ(ValueText(v), "-292275055-05-16T16:47:04.192");
 }
 
 TEST(ValuesTest, TimesOutsideTheDayStayNumbers) {
