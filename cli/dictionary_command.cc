@@ -7,7 +7,6 @@
 // COLUMN names no leaf, or the file is ORC, whose dictionaries this
 // command does not read yet.
 
-#include <charconv>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -18,27 +17,6 @@
 #include "reports/dictionary.h"
 
 namespace colcheck {
-namespace {
-
-// The leaf column COLUMN names: a path first, then an index.
-std::optional<size_t> FindLeaf(const Schema& schema, std::string_view column) {
-  for (size_t c = 0; c < schema.leaves.size(); ++c) {
-    const int32_t leaf = schema.leaves[c];
-    if (leaf >= 0 && static_cast<size_t>(leaf) < schema.fields.size() &&
-        schema.fields[leaf].path == column) {
-      return c;
-    }
-  }
-  size_t index = 0;
-  const char* end = column.data() + column.size();
-  const auto [ptr, ec] = std::from_chars(column.data(), end, index);
-  if (ec == std::errc() && ptr == end && index < schema.leaves.size()) {
-    return index;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 int RunDictionary(const CliArgs& args) {
   const std::string& path = args.paths[0];
@@ -58,7 +36,8 @@ int RunDictionary(const CliArgs& args) {
                  "lists an ORC file's DICTIONARY_DATA streams\n";
     return FinishOutput(kExitError);
   }
-  const std::optional<size_t> column = FindLeaf(inspection.schema, column_name);
+  const std::optional<size_t> column =
+      FindLeafColumn(inspection.schema, column_name);
   if (!column) {
     std::cerr << "colcheck: " << path << ": no leaf column '" << column_name
               << "'; `colcheck schema` lists them\n";

@@ -949,28 +949,6 @@ BloomProbeResult ProbeParquetChunk(const ByteReader& file, uint64_t data_end,
   return r;
 }
 
-// The leaf column `column` names: a path first, then an index.
-std::optional<size_t> FindLeaf(const Schema& schema, std::string_view column) {
-  for (size_t c = 0; c < schema.leaves.size(); ++c) {
-    const int32_t leaf = schema.leaves[c];
-    if (leaf >= 0 && static_cast<size_t>(leaf) < schema.fields.size() &&
-        schema.fields[leaf].path == column) {
-      return c;
-    }
-  }
-  size_t index = 0;
-  const char* end = column.data() + column.size();
-  const auto [ptr, ec] = std::from_chars(column.data(), end, index);
-  if (!column.empty() && ec == std::errc() && ptr == end &&
-      index < schema.leaves.size()) {
-    const int32_t leaf = schema.leaves[index];
-    if (leaf >= 0 && static_cast<size_t>(leaf) < schema.fields.size()) {
-      return index;
-    }
-  }
-  return std::nullopt;
-}
-
 std::optional<size_t> FindOrcType(const Schema& schema,
                                   std::string_view column) {
   for (size_t id = 1; id < schema.orc_types.size(); ++id) {
@@ -1022,7 +1000,7 @@ bool OrcHoldsValues(int64_t kind) {
 Status ProbeParquet(std::span<const std::byte> file, const Inspection& in,
                     std::string_view column,
                     std::span<const std::string> values, BloomProbe* out) {
-  const std::optional<size_t> leaf_index = FindLeaf(in.schema, column);
+  const std::optional<size_t> leaf_index = FindLeafColumn(in.schema, column);
   if (!leaf_index) {
     return Status::IoError(StrCat("no leaf column '", column, "'"));
   }

@@ -3,7 +3,9 @@
 // summary per leaf column over all row groups.
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -165,6 +167,28 @@ std::string_view OrcEncodingKindName(int64_t kind) {
 }
 std::string_view OrcCompressionKindName(int64_t kind) {
   return Lookup64(kOrcCompressionKinds, kind);
+}
+
+std::optional<size_t> FindLeafColumn(const Schema& schema,
+                                     std::string_view column) {
+  for (size_t c = 0; c < schema.leaves.size(); ++c) {
+    const int32_t leaf = schema.leaves[c];
+    if (leaf >= 0 && static_cast<size_t>(leaf) < schema.fields.size() &&
+        schema.fields[leaf].path == column) {
+      return c;
+    }
+  }
+  size_t index = 0;
+  const char* end = column.data() + column.size();
+  const auto [ptr, ec] = std::from_chars(column.data(), end, index);
+  if (!column.empty() && ec == std::errc() && ptr == end &&
+      index < schema.leaves.size()) {
+    const int32_t leaf = schema.leaves[index];
+    if (leaf >= 0 && static_cast<size_t>(leaf) < schema.fields.size()) {
+      return index;
+    }
+  }
+  return std::nullopt;
 }
 
 namespace inspect {

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -521,6 +522,12 @@ struct Inspection {
   // ORC: the PostScript's and Footer's file-wide fields.
   OrcFileInfo orc;
 };
+
+// The index into Schema::leaves of the leaf `column` names: its dotted
+// path first (SchemaField::path), else its column index; nullopt for
+// neither. For the commands that take a COLUMN.
+std::optional<size_t> FindLeafColumn(const Schema& schema,
+                                     std::string_view column);
 
 // ---- dictionaries -----------------------------------------------------------
 
