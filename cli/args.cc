@@ -67,6 +67,9 @@ enum OptionBit : unsigned {
   kOptFilesFrom = 1u << 20,
   kOptHeader = 1u << 21,
   kOptRaw = 1u << 22,
+  kOptHead = 1u << 23,
+  kOptColumns = 1u << 24,
+  kOptGroup = 1u << 25,  // --row-group and --stripe, one option.
 };
 
 constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
@@ -91,6 +94,19 @@ static_assert(kMaxJobs == 256 && kMaxThreadsPerFile == 256 &&
 
 const OptionHelp kOptionHelp[] = {
     {kOptFormat, "--format FORMAT", "", {}},
+    {kOptHead,
+     "--head N",
+     "Print at most the first N rows (the whole file is still validated).",
+     {}},
+    {kOptColumns,
+     "--columns PATH,...",
+     "Print only these fields, each a dotted path as schema prints it (a.b "
+     "keeps struct a with its field b only). Repeatable, or comma-separated.",
+     {}},
+    {kOptGroup,
+     "--row-group, --stripe K",
+     "Print only the rows of row group (ORC: stripe) K, counted from 0.",
+     {}},
     {kOptContext,
      "--context",
      "Text format: show the bytes around each diagnostic's span in hex, the "
@@ -171,6 +187,11 @@ const OptionHelp kOptionHelp[] = {
      {CliCommand::kCodes}},
     {kOptQuiet,
      "-q, --quiet",
+     "Print nothing on stderr: neither where reading stopped nor an invalid "
+     "file's diagnostics; the exit status still tells.",
+     {CliCommand::kCat}},
+    {kOptQuiet,
+     "-q, --quiet",
      "Print nothing on stderr about an invalid file's diagnostics; the "
      "exit status still tells.",
      {}},
@@ -236,15 +257,28 @@ const OptionHelp kOptionHelp[] = {
 };
 
 // What --format FORMAT means beyond its name, when it says more than that.
+// As with kOptionHelp, the first entry whose `commands` holds the command
+// wins, and one without commands is the note for the rest.
 struct FormatNote {
   CliFormat format;
   std::string_view note;
+  std::initializer_list<CliCommand> commands;
 };
 
-constexpr FormatNote kFormatNotes[] = {
-    {CliFormat::kJsonl, "jsonl is one JSON object per file, streamed"},
-    {CliFormat::kSarif, "sarif is SARIF 2.1.0"},
-    {CliFormat::kMarkdown, "markdown is the tables of docs/diagnostics.md"},
+const FormatNote kFormatNotes[] = {
+    {CliFormat::kJsonl,
+     "jsonl is one JSON object per row, keyed by the top-level fields",
+     {CliCommand::kCat}},
+    {CliFormat::kJsonl, "jsonl is one JSON object per file, streamed", {}},
+    {CliFormat::kCsv,
+     "csv is RFC 4180 with a header row (a null is an empty field, an empty "
+     "string \"\")",
+     {}},
+    {CliFormat::kJson,
+     "json is one document with the rows and where reading stopped",
+     {CliCommand::kCat}},
+    {CliFormat::kSarif, "sarif is SARIF 2.1.0", {}},
+    {CliFormat::kMarkdown, "markdown is the tables of docs/diagnostics.md", {}},
 };
 
 constexpr std::string_view kHelpVersionHelp =
@@ -398,6 +432,23 @@ FILE may be - (standard input) or an http(s) URL, copied first.
      kOptFormat | kOptQuiet | kOptHeader,
      3,
      kAny},
+    {"cat",
+     R"(cat [--format jsonl|csv|json] [--head N] [--columns PATH,...]
+                [--row-group K | --stripe K] [-q] FILE
+)",
+     R"(Print the rows of FILE as colcheck decodes them, with the
+decoders of the validation: JSON Lines (default), CSV or one
+JSON document, each value in one canonical text (README.md).
+A file with faults gives the rows before the first fault that
+breaks a column and says on stderr where reading stopped
+(exit 1).
+FILE may be - (standard input) or an http(s) URL, copied first.
+)",
+     CliCommand::kCat,
+     {CliFormat::kJsonl, CliFormat::kCsv, CliFormat::kJson},
+     kOptFormat | kOptHead | kOptColumns | kOptGroup | kOptQuiet | kOptHeader,
+     1,
+     1},
     {"plan",
      "plan [--format text|json] [--data] [-q] FILE\n",
      R"(Print how each column of FILE arrives in common readers (Arrow
@@ -457,6 +508,8 @@ std::string_view FormatName(CliFormat format) {
       return "sarif";
     case CliFormat::kMarkdown:
       return "markdown";
+    case CliFormat::kCsv:
+      return "csv";
   }
   return "";
 }
@@ -591,6 +644,9 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--write-baseline") return kOptWriteBaseline;
   if (name == "--files-from") return kOptFilesFrom;
   if (name == "--header" || name == "-H") return kOptHeader;
+  if (name == "--head") return kOptHead;
+  if (name == "--columns") return kOptColumns;
+  if (name == "--row-group" || name == "--stripe") return kOptGroup;
   return 0;
 }
 
@@ -756,6 +812,23 @@ class CommandParser {
         if (text.empty()) return Fail("--output needs a non-empty path");
         out_->output = text;
         return true;
+      case kOptHead: {
+        size_t head = 0;
+        if (!Count(option.name, text, std::numeric_limits<size_t>::max(),
+                   &head)) {
+          return false;
+        }
+        out_->head = head;
+        return true;
+      }
+      case kOptGroup: {
+        size_t group = 0;
+        if (!Count(option.name, text, kMaxGroup, &group)) return false;
+        out_->group = static_cast<int64_t>(group);
+        return true;
+      }
+      case kOptColumns:
+        return Columns(text);
       default:
         return Fail("unknown option '" + std::string(arg) + "'");
     }
@@ -775,6 +848,23 @@ class CommandParser {
     }
     return Fail(std::string(name) + ": " + std::string(text) +
                 " is too large (at most " + std::to_string(max) + ")");
+  }
+
+  // cat: the comma-separated paths of --columns, added to those before.
+  bool Columns(std::string_view text) {
+    std::string_view rest = text;
+    while (true) {
+      const size_t comma = rest.find(',');
+      const std::string_view path = rest.substr(0, comma);
+      if (path.empty() || path.front() == '.' || path.back() == '.' ||
+          path.find("..") != std::string_view::npos) {
+        return Fail("--columns needs dotted paths separated by commas, got '" +
+                    std::string(text) + "'");
+      }
+      out_->columns.emplace_back(path);
+      if (comma == std::string_view::npos) return true;
+      rest.remove_prefix(comma + 1);
+    }
   }
 
   // codes: the codes its arguments name, in registry order.
@@ -883,13 +973,19 @@ std::string FormatHelp(const CommandSpec& spec) {
   for (const CliFormat format : spec.formats) {
     if (i > 0) text += i + 1 == spec.formats.size() ? " or " : ", ";
     text += FormatName(format);
-    if (format == CliFormat::kText) text += " (default)";
+    if (i == 0) text += " (default)";
     ++i;
   }
-  for (const FormatNote& note : kFormatNotes) {
-    if (std::find(spec.formats.begin(), spec.formats.end(), note.format) !=
-        spec.formats.end()) {
+  for (const CliFormat format : spec.formats) {
+    for (const FormatNote& note : kFormatNotes) {
+      if (note.format != format) continue;
+      if (note.commands.size() > 0 &&
+          std::find(note.commands.begin(), note.commands.end(), spec.command) ==
+              note.commands.end()) {
+        continue;
+      }
       text += "; " + std::string(note.note);
+      break;
     }
   }
   return text + ".";
@@ -1057,6 +1153,7 @@ bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
     return false;
   }
   out->command = spec->command;
+  if (spec->formats.size() > 0) out->format = *spec->formats.begin();
   return CommandParser(*spec, args, out, error).Parse();
 }
 

@@ -7,6 +7,8 @@
 #define COLCHECK_CLI_ARGS_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -26,6 +28,8 @@ namespace colcheck {
 inline constexpr size_t kMaxJobs = 256;
 // The largest --threads: the library starts no more for one file.
 inline constexpr size_t kMaxThreadsPerFile = limits::kMaxThreads;
+// The largest --row-group (--stripe), as RowsOptions::group holds it.
+inline constexpr size_t kMaxGroup = std::numeric_limits<int64_t>::max();
 // The largest --max-diagnostics. The cap bounds a report's memory (a
 // diagnostic takes a few hundred bytes) on each of the -j files at once.
 inline constexpr size_t kMaxMaxDiagnostics = 1000000;
@@ -45,11 +49,13 @@ enum class CliCommand {
   kPages,
   kDictionary,
   kBloom,
+  kCat,
 };
-enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown };
+enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown, kCsv };
 
 struct CliArgs {
   CliCommand command = CliCommand::kHelp;
+  // The command's first format unless --format says otherwise.
   CliFormat format = CliFormat::kText;
   size_t max_diagnostics = Options().max_diagnostics;
   Level level = Options().level;
@@ -81,6 +87,11 @@ struct CliArgs {
   bool data = false;    // plan: count the values each hazard affects.
   bool raw = false;     // meta: the footer's fields, as explain --footer.
   std::string output;   // report: the HTML file; triage: the directory.
+  // cat: --head N, the most rows; --columns, the dotted paths of the
+  // fields kept (all when empty); --row-group or --stripe K, or -1.
+  uint64_t head = std::numeric_limits<uint64_t>::max();
+  std::vector<std::string> columns;
+  int64_t group = -1;
   // codes: the codes that its CODE or GROUP arguments (in `paths`) name,
   // in registry order; empty for all of them.
   std::vector<Code> codes;
@@ -123,7 +134,8 @@ std::string_view SuggestCodeName(std::string_view name);
 // and --severity repeat and take comma-separated lists. Every command takes
 // -q; otherwise each command accepts only its own options and formats.
 // Counts above their maximum (kMaxJobs, kMaxThreadsPerFile,
-// kMaxMaxDiagnostics) are usage errors, as are unknown codes for `codes`.
+// kMaxMaxDiagnostics, kMaxGroup) are usage errors, as are unknown codes for
+// `codes`.
 bool ParseCliArgs(std::span<const std::string_view> args, CliArgs* out,
                   std::string* error);
 

@@ -1,7 +1,9 @@
 #include "cli/args.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <set>
 #include <string>
 #include <string_view>
@@ -263,6 +265,8 @@ constexpr std::string_view kAllOptions[] = {
     "--severity",   "--strict",   "--config",
     "--no-config",  "--baseline", "--write-baseline",
     "--files-from", "-H",         "--header",
+    "--head",       "--columns",  "--row-group",
+    "--stripe",
 };
 
 // Whether `command` accepts `option`: the parser names a rejected option
@@ -450,6 +454,49 @@ TEST(CliArgs, CountsAboveTheirMaximumAreTooLarge) {
       "1000000)");
   EXPECT_EQ(Parse({"validate", "--max-diagnostics", "3k", "d"}).error,
             "--max-diagnostics needs a non-negative integer, got '3k'");
+}
+
+TEST(CliArgs, CatTakesRowsOptions) {
+  const Parsed plain = Parse({"cat", "f.parquet"});
+  ASSERT_TRUE(plain.ok) << plain.error;
+  EXPECT_EQ(plain.args.command, CliCommand::kCat);
+  // JSON Lines unless --format says otherwise: cat has no text format.
+  EXPECT_EQ(plain.args.format, CliFormat::kJsonl);
+  EXPECT_EQ(plain.args.head, std::numeric_limits<uint64_t>::max());
+  EXPECT_TRUE(plain.args.columns.empty());
+  EXPECT_EQ(plain.args.group, -1);
+
+  const Parsed all =
+      Parse({"cat", "--format=csv", "--head", "10", "--columns", "a,b.c",
+             "--columns=d", "--row-group", "2", "-q", "f.orc"});
+  ASSERT_TRUE(all.ok) << all.error;
+  EXPECT_EQ(all.args.format, CliFormat::kCsv);
+  EXPECT_EQ(all.args.head, 10u);
+  EXPECT_EQ(all.args.columns, (std::vector<std::string>{"a", "b.c", "d"}));
+  EXPECT_EQ(all.args.group, 2);
+  EXPECT_TRUE(all.args.quiet);
+  EXPECT_EQ(Parse({"cat", "--stripe=0", "f.orc"}).args.group, 0);
+  EXPECT_EQ(Parse({"cat", "--head", "0", "f.orc"}).args.head, 0u);
+
+  EXPECT_EQ(Parse({"cat", "--format", "text", "f"}).error,
+            "unknown format 'text' for cat (jsonl, csv or json)");
+  EXPECT_EQ(Parse({"cat", "--columns", "a,,b", "f"}).error,
+            "--columns needs dotted paths separated by commas, got 'a,,b'");
+  EXPECT_FALSE(Parse({"cat", "--columns", "", "f"}).ok);
+  EXPECT_FALSE(Parse({"cat", "--columns", "a.", "f"}).ok);
+  EXPECT_EQ(Parse({"cat", "--head", "-1", "f"}).error,
+            "--head needs a non-negative integer, got '-1'");
+  EXPECT_EQ(Parse({"cat", "--head", "99999999999999999999999", "f"}).error,
+            "--head: 99999999999999999999999 is too large (at most "
+            "18446744073709551615)");
+  EXPECT_EQ(Parse({"cat", "--stripe", "9223372036854775808", "f"}).error,
+            "--stripe: 9223372036854775808 is too large (at most "
+            "9223372036854775807)");
+  EXPECT_EQ(Parse({"cat"}).error, "cat needs exactly one FILE");
+  EXPECT_EQ(Parse({"meta", "--head", "1", "f"}).error,
+            "meta takes no option '--head'");
+  // The other commands keep text as their default.
+  EXPECT_EQ(Parse({"meta", "f"}).args.format, CliFormat::kText);
 }
 
 TEST(CliArgs, CodesTakesCodesAndGroups) {

@@ -29,6 +29,7 @@ int RunSizes(const CliArgs& args);
 int RunPages(const CliArgs& args);
 int RunDictionary(const CliArgs& args);
 int RunBloom(const CliArgs& args);
+int RunCat(const CliArgs& args);
 
 }  // namespace colcheck
 

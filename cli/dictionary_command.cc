@@ -1,11 +1,11 @@
-// `colcheck dictionary FILE COLUMN`: a Parquet column's dictionary pages
-// (reports/dictionary.h). COLUMN is a leaf's dotted path, as `colcheck
-// schema` prints it, or its column index.
+// `colcheck dictionary FILE COLUMN`: a Parquet column's dictionary pages,
+// or an ORC string column's stripe dictionaries (reports/dictionary.h).
+// COLUMN is a leaf's dotted path, as `colcheck schema` prints it, or its
+// column index (ORC: its column id).
 //
 // Exit status: 0 when the full validation finds no error, 1 when it does
-// (the entries read are still printed), 2 when the file cannot be read,
-// COLUMN names no leaf, or the file is ORC, whose dictionaries this
-// command does not read yet.
+// (the entries read are still printed), 2 when the file cannot be read or
+// COLUMN names no column.
 
 #include <iostream>
 #include <optional>
@@ -30,16 +30,13 @@ int RunDictionary(const CliArgs& args) {
   Inspection inspection;
   Status status = InspectFile(open_path, options, &inspection);
   if (!status.ok()) return FinishUnreadable(path, status);
-  if (inspection.schema.kind == SchemaKind::kOrcTypes) {
-    std::cerr << "colcheck: " << path
-              << ": dictionary reads Parquet files only; `colcheck pages` "
-                 "lists an ORC file's DICTIONARY_DATA streams\n";
-    return FinishOutput(kExitError);
-  }
+  const bool orc = inspection.schema.kind == SchemaKind::kOrcTypes;
   const std::optional<size_t> column =
-      FindLeafColumn(inspection.schema, column_name);
+      orc ? FindOrcColumn(inspection.schema, column_name)
+          : FindLeafColumn(inspection.schema, column_name);
   if (!column) {
-    std::cerr << "colcheck: " << path << ": no leaf column '" << column_name
+    std::cerr << "colcheck: " << path << ": no " << (orc ? "" : "leaf ")
+              << "column '" << column_name
               << "'; `colcheck schema` lists them\n";
     return FinishOutput(kExitError);
   }

@@ -82,6 +82,8 @@ int Main(std::span<const std::string_view> argv) {
       return RunDictionary(args);
     case CliCommand::kBloom:
       return RunBloom(args);
+    case CliCommand::kCat:
+      return RunCat(args);
   }
   return kExitError;
 }

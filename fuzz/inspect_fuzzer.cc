@@ -33,7 +33,8 @@
 // The first inspection also goes through every renderer: explain (text and
 // JSON, with the footer tree), schema (text and JSON), meta, sizes and
 // pages (text and JSON; the first inspection decodes the page indexes),
-// the first column's dictionaries (deep inputs: a second full pass),
+// the first column's dictionaries (deep inputs: a second full pass), the
+// first 64 rows as cat reads them (deep inputs: a third),
 // plan (text and JSON, with CountHazards as --data does), SARIF, HTML (pure
 // ASCII, and a #map-data block that no "</script" in the file's strings can end
 // early), a hex excerpt of every diagnostic's span, and triage (JSON and
@@ -57,6 +58,7 @@
 #include "colcheck/colcheck.h"
 #include "colcheck/inspect.h"
 #include "colcheck/read_plan.h"
+#include "colcheck/rows.h"
 #include "fuzz_oracles.h"
 #include "reports/dictionary.h"
 #include "reports/explain.h"
@@ -248,6 +250,38 @@ void CheckHtml(const std::string& html) {
   CheckParses("html #map-data", html.substr(begin, end - begin));
 }
 
+// Rows as `colcheck cat` reads them: each a struct of the top-level
+// fields, no more than asked for, counted as handed on; a stop's span and
+// cause inside the file.
+class RowChecker final : public RowSink {
+ public:
+  explicit RowChecker(const RowsResult& result) : result_(result) {}
+  void Row(const Cell& row) override {
+    COLCHECK_FUZZ_CHECK(row.kind == Cell::Kind::kStruct);
+    COLCHECK_FUZZ_CHECK(row.items.size() == result_.fields.size());
+    ++rows;
+  }
+  uint64_t rows = 0;
+
+ private:
+  const RowsResult& result_;
+};
+
+void CheckRows(std::span<const std::byte> data) {
+  RowsOptions options;
+  options.max_rows = 64;
+  RowsResult result;
+  RowChecker checker(result);
+  if (!ReadRows(data, options, &checker, &result).ok()) return;
+  COLCHECK_FUZZ_CHECK(checker.rows == result.rows);
+  COLCHECK_FUZZ_CHECK(result.rows <= options.max_rows);
+  const RowsStop& stop = result.stop;
+  if (stop.stopped) {
+    COLCHECK_FUZZ_CHECK(!stop.reason.empty());
+    COLCHECK_FUZZ_CHECK(Inside(stop.offset, stop.length, data.size()));
+  }
+}
+
 void CheckRenderers(std::span<const std::byte> data,
                     const Inspection& inspection, bool deep) {
   const LayoutAccounting accounting = AccountLayout(inspection.layout);
@@ -272,6 +306,8 @@ void CheckRenderers(std::span<const std::byte> data,
     CheckParses("dictionary",
                 RenderDictionaryJson(kPath, inspection, 0, dictionaries));
   }
+
+  if (deep) CheckRows(data);
 
   ReadPlan plan = PlanColumns(inspection);
   CountHazards(data, inspection, &plan);

@@ -10,7 +10,16 @@
 namespace colcheck {
 namespace {
 
+bool IsOrc(const Inspection& in) {
+  return in.schema.kind == SchemaKind::kOrcTypes;
+}
+
 std::string ColumnPath(const Inspection& in, size_t column) {
+  if (IsOrc(in)) {
+    return column < in.schema.orc_types.size()
+               ? in.schema.orc_types[column].path
+               : "";
+  }
   if (column >= in.schema.leaves.size()) return "";
   const int32_t leaf = in.schema.leaves[column];
   return leaf >= 0 && static_cast<size_t>(leaf) < in.schema.fields.size()
@@ -23,16 +32,21 @@ std::string ColumnPath(const Inspection& in, size_t column) {
 std::string RenderDictionaryText(const Inspection& inspection, size_t column,
                                  const std::vector<Dictionary>& dictionaries) {
   const std::string path = EscapedText(ColumnPath(inspection, column));
+  const bool orc = IsOrc(inspection);
   if (dictionaries.empty()) {
-    return StrCat("column ", column, " ", path, ": no dictionary page\n");
+    return StrCat("column ", column, " ", path,
+                  orc ? ": no dictionary\n" : ": no dictionary page\n");
   }
   std::string out;
   for (const Dictionary& d : dictionaries) {
-    out += StrCat("row group ", d.row_group, ", column ", column, " ", path,
-                  ": dictionary page at ", d.offset, "+", d.length, ", ",
-                  d.entries, d.entries == 1 ? " entry" : " entries");
+    out += StrCat(
+        orc ? "stripe " : "row group ", d.row_group, ", column ", column, " ",
+        path, orc ? ": DICTIONARY_DATA at " : ": dictionary page at ", d.offset,
+        "+", d.length, ", ", d.entries, d.entries == 1 ? " entry" : " entries");
     if (d.declared >= 0 && d.declared != d.entries) {
-      out += StrCat(" (the header declares ", d.declared, ")");
+      out +=
+          StrCat(orc ? " (dictionary_size declares " : " (the header declares ",
+                 d.declared, ")");
     }
     out += "\n";
     for (size_t i = 0; i < d.values.size(); ++i) {
@@ -52,7 +66,9 @@ std::string RenderDictionaryJson(std::string_view path,
   json.Key("column_path").String(ColumnPath(inspection, column));
   json.Key("dictionaries").BeginArray();
   for (const Dictionary& d : dictionaries) {
-    json.BeginObject().Key("row_group").Int(d.row_group);
+    json.BeginObject()
+        .Key(IsOrc(inspection) ? "stripe" : "row_group")
+        .Int(d.row_group);
     json.Key("offset").Uint(d.offset).Key("length").Uint(d.length);
     json.Key("declared").IntOrNull(d.declared);
     json.Key("entries").Int(d.entries);

@@ -1,11 +1,13 @@
 // `colcheck dictionary FILE COLUMN`: a column's dictionary pages, one per
 // row group that has one, with every entry typed by the column
-// (reports/values.h).
+// (reports/values.h); ORC: a string column's dictionary in each stripe
+// that has one, "stripe" for "row_group".
 //
 // Text:
 //   row group 0, column 1 g.i32: dictionary page at 105+46, 3 entries
 //     0  -2119845296
 //     1  -544121104
+//   stripe 0, column 2 name: DICTIONARY_DATA at 3+40, 4 entries
 //
 // JSON: one document (reports/json.h BeginJsonFileDocument), then
 //   "column":1,"column_path":"g.i32","dictionaries":[{"row_group":0,

@@ -96,13 +96,15 @@ std::string ClockText(int64_t seconds, int64_t fraction, TimeUnit unit) {
   return buffer;
 }
 
-std::string TimeText(const Value& v) {
+// `zoned` marks a UTC-adjusted time with "Z", as TimestampText does.
+std::string TimeText(const Value& v, bool zoned) {
   const int64_t per_second = PerSecond(v.unit);
   if (v.integer < 0 || v.integer / per_second >= kSecondsPerDay) {
     // Out of the day: the number, so the fault stays visible.
     return std::to_string(v.integer);
   }
-  return ClockText(v.integer / per_second, v.integer % per_second, v.unit);
+  return ClockText(v.integer / per_second, v.integer % per_second, v.unit) +
+         (zoned && v.utc ? "Z" : "");
 }
 
 std::string TimestampText(const Value& v) {
@@ -182,7 +184,7 @@ std::string ValueText(const Value& value) {
     case ValueKind::kDate:
       return DateText(value.integer);
     case ValueKind::kTime:
-      return TimeText(value);
+      return TimeText(value, /*zoned=*/false);
     case ValueKind::kTimestamp:
       return TimestampText(value);
     case ValueKind::kString:
@@ -193,6 +195,10 @@ std::string ValueText(const Value& value) {
       return UuidText(value.text);
   }
   return "";
+}
+
+std::string ZonedTimeText(const Value& value) {
+  return TimeText(value, /*zoned=*/true);
 }
 
 std::string QuotedValueText(const Value& value) {

@@ -29,6 +29,12 @@ std::string ValueText(const Value& value);
 // characters and bytes that are not UTF-8 as \xHH.
 std::string EscapedText(std::string_view text);
 
+// A kTime as ValueText writes it, but ending in "Z" when the time is
+// adjusted to UTC, as a kTimestamp does: 12:34:56.789Z. ValueText leaves
+// a time of day bare because `colcheck bloom` reads meta's bounds back as
+// VALUEs, which take no zone.
+std::string ZonedTimeText(const Value& value);
+
 // As ValueText, but strings and bytes in double quotes (a quote inside as
 // \x22), so an empty string or one with separators reads unambiguously
 // in a list of fields: min "", max "a, b".

@@ -69,6 +69,17 @@ TEST(ValuesTest, TimesOutsideTheDayStayNumbers) {
   EXPECT_EQ(ValueText(v), "86400000");
 }
 
+TEST(ValuesTest, ZonedTimesEndInZWhenUtc) {
+  Value v = Make(ValueKind::kTime, 3'723'004);
+  EXPECT_EQ(ZonedTimeText(v), "01:02:03.004");
+  v.utc = true;
+  EXPECT_EQ(ZonedTimeText(v), "01:02:03.004Z");
+  // ValueText keeps the time bare, as bloom reads it back.
+  EXPECT_EQ(ValueText(v), "01:02:03.004");
+  v.integer = -5;
+  EXPECT_EQ(ZonedTimeText(v), "-5");
+}
+
 TEST(ValuesTest, NumbersAndSpecials) {
   Value f;
   f.kind = ValueKind::kFloat;

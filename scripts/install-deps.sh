@@ -14,6 +14,7 @@ packages=(
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
   libyaml-cpp-dev  # cli/: the .colcheck.yaml config and baselines.
+  libhowardhinnant-date-dev  # inspect/rows_orc.cc: ORC writer time zones.
   afl++ clang
   python3 python3-hypothesis python3-thrift
   python3-snappy python3-zstandard python3-lz4 python3-brotli

@@ -59,8 +59,14 @@ stage "install dependencies (apt, npm)"
 bash scripts/install-deps.sh
 bash scripts/install-peers.sh
 
+# Line tables only (-g1): stack traces keep their files and lines, and the
+# builds take about half the time that full debug info costs them.
+line_tables="-O2 -g1 -DNDEBUG"
+
 stage "normal build (build/)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLCHECK_WERROR=ON \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="${line_tables}" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="${line_tables}" \
   -DCOLCHECK_BUILD_BENCHMARKS=ON \
   -DCOLCHECK_EXTERNAL_CORPUS="${COLCHECK_EXTERNAL_CORPUS}"
 cmake --build build -j"${jobs}"
@@ -70,6 +76,8 @@ slowest_tests build
 
 stage "sanitizer build (build-asan/, address;undefined)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="${line_tables}" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="${line_tables}" \
   -DCOLCHECK_SANITIZE="address;undefined" -DCOLCHECK_WERROR=ON \
   -DCOLCHECK_EXTERNAL_CORPUS="${COLCHECK_EXTERNAL_CORPUS}"
 cmake --build build-asan -j"${jobs}"
@@ -87,6 +95,7 @@ slowest_tests build-asan
 stage "fuzz build (build-fuzz-ci/, libFuzzer)"
 cmake -S . -B build-fuzz-ci -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
   -DCOLCHECK_FUZZ_ENGINE=libfuzzer -DCOLCHECK_SANITIZE="address;undefined" \
   -DCOLCHECK_BUILD_TESTS=OFF -DCOLCHECK_WERROR=ON
 cmake --build build-fuzz-ci -j"${jobs}" --target colcheck_fuzzers \

@@ -73,6 +73,8 @@ class HelpTest(unittest.TestCase):
             "triage": (["-o", "-j", "--strict", "-q"],
                        ["--format", "--level", "--fail-on"]),
             "codes": (["--format", "-q"], ["--level", "-j", "--strict"]),
+            "cat": (["--format", "--head", "--columns", "--row-group",
+                     "--stripe", "-q"], ["--level", "--footer", "-j"]),
         }
         for command, (takes, rejects) in commands.items():
             with self.subTest(command=command):
@@ -80,9 +82,11 @@ class HelpTest(unittest.TestCase):
                 self.assertEqual(result.returncode, 0)
                 text = result.stdout.decode()
                 self.assertTrue(text.startswith("Usage: colcheck " + command))
+                # "  -q, --quiet" and "  --row-group, --stripe K" name
+                # two options each.
                 listed = set(re.findall(r"^  (-[-a-z]+)", text, re.M) +
-                             re.findall(r"^  -[a-zA-Z], (--[a-z-]+)", text,
-                                        re.M))
+                             re.findall(r"^  --?[-a-zA-Z]+, (--[a-z-]+)",
+                                        text, re.M))
                 for option in takes:
                     self.assertIn(option, listed)
                 for option in rejects:
@@ -250,6 +254,7 @@ class QuietTest(unittest.TestCase):
                 ("validate", "-q", source(VALID)),
                 ("report", "-q", "-o", page, source(VALID)),
                 ("dictionary", "-q", source(VALID), "0"),
+                ("cat", "-q", source(VALID)),
             ]
             for args in runs:
                 with self.subTest(args=args[0]):

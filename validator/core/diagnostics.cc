@@ -4,6 +4,7 @@
 #include <iterator>
 #include <string_view>
 
+#include "core/limits.h"
 #include "core/strings.h"
 
 namespace colcheck {
@@ -20,6 +21,20 @@ static_assert(std::size(kIsLimit) == kCodeCount);
 
 }  // namespace
 
+DecompressedSpan DecompressedAt(ByteSpan span,
+                                std::span<const std::byte> section,
+                                bool excerpt) {
+  DecompressedSpan d{span.offset, span.length, 0, {}};
+  if (!excerpt || span.offset > section.size()) return d;
+  const uint64_t row = span.offset - span.offset % 16;
+  d.excerpt_offset = row >= 16 ? row - 16 : 0;
+  const uint64_t end = std::min<uint64_t>(
+      section.size(), d.excerpt_offset + limits::kDecompressedExcerpt);
+  const auto bytes = section.subspan(d.excerpt_offset, end - d.excerpt_offset);
+  d.excerpt.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  return d;
+}
+
 void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
                             std::string message,
                             std::optional<DecompressedSpan> decompressed) {
@@ -27,7 +42,8 @@ void DiagnosticSink::Report(Code code, ByteSpan span, std::string field,
   hit_limit_ |= kIsLimit[static_cast<size_t>(code)];
   Severity severity = Info(code).severity;
   if (options_ != nullptr) {
-    const std::optional<Severity> effective = options_->findings.Effective(code);
+    const std::optional<Severity> effective =
+        options_->findings.Effective(code);
     if (!effective) return;
     if (options_->suppress && options_->suppress(code, field)) {
       ++suppressed_;

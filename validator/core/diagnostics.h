@@ -15,6 +15,14 @@
 
 namespace colcheck {
 
+// Where `span` of a decompressed `section` (a Parquet page, an ORC stream)
+// lies, for a diagnostic whose file span is the whole compressed block:
+// with `excerpt`, also the section's bytes from the 16-byte row before the
+// span's row on, at most limits::kDecompressedExcerpt of them.
+DecompressedSpan DecompressedAt(ByteSpan span,
+                                std::span<const std::byte> section,
+                                bool excerpt);
+
 // Collects diagnostics up to Options::max_diagnostics. Reporting never fails:
 // past the cap one limits.too-many-diagnostics is recorded and the rest are
 // counted and dropped, so a hostile file cannot exhaust memory through its

@@ -119,6 +119,25 @@ inline constexpr size_t kFieldValueText = 1 << 20;
 // span, then the span and a row after, up to this many.
 inline constexpr size_t kDecompressedExcerpt = 128;
 
+// Levels and values ReadRows (colcheck/rows.h) holds for one row group or
+// stripe, which it assembles into rows only once every column of it is
+// read: a floor, then a share per byte of the file (runs of RLE decode to
+// far more than their bytes), up to a ceiling. Past it reading stops, with
+// a reason naming this limit rather than the file; --columns, --head or
+// --row-group read less.
+inline constexpr uint64_t kMaxRowsHeldBytes = uint64_t{2} << 30;
+inline constexpr uint64_t kRowsHeldBytesFloor = uint64_t{64} << 20;
+inline constexpr uint64_t kRowsHeldBytesPerInputByte = 256;
+constexpr uint64_t RowsHeldBytesFor(uint64_t input_bytes) {
+  return input_bytes > (kMaxRowsHeldBytes - kRowsHeldBytesFloor) /
+                           kRowsHeldBytesPerInputByte
+             ? kMaxRowsHeldBytes
+             : kRowsHeldBytesFloor + input_bytes * kRowsHeldBytesPerInputByte;
+}
+// Values, lists and structs in one row that ReadRows assembles, each about
+// 150 bytes: a row past it stops reading, as above.
+inline constexpr uint64_t kMaxRowCells = uint64_t{1} << 22;
+
 // Values decoded per batch by the page walk: bounds the working memory of
 // level and value decoding whatever a page declares.
 inline constexpr size_t kValueBatch = 4096;

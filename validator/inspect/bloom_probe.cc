@@ -949,24 +949,6 @@ BloomProbeResult ProbeParquetChunk(const ByteReader& file, uint64_t data_end,
   return r;
 }
 
-std::optional<size_t> FindOrcType(const Schema& schema,
-                                  std::string_view column) {
-  for (size_t id = 1; id < schema.orc_types.size(); ++id) {
-    if (!schema.orc_types[id].path.empty() &&
-        schema.orc_types[id].path == column) {
-      return id;
-    }
-  }
-  size_t index = 0;
-  const char* end = column.data() + column.size();
-  const auto [ptr, ec] = std::from_chars(column.data(), end, index);
-  if (!column.empty() && ec == std::errc() && ptr == end &&
-      index < schema.orc_types.size()) {
-    return index;
-  }
-  return std::nullopt;
-}
-
 Status BadValue(std::string_view value, std::string_view type,
                 std::string_view why) {
   return Status::IoError(
@@ -1105,7 +1087,7 @@ std::optional<std::string> DecodeOrcBloomStream(const ByteReader& file,
 Status ProbeOrc(std::span<const std::byte> file, const Inspection& in,
                 std::string_view column, std::span<const std::string> values,
                 BloomProbe* out) {
-  const std::optional<size_t> id = FindOrcType(in.schema, column);
+  const std::optional<size_t> id = FindOrcColumn(in.schema, column);
   if (!id) return Status::IoError(StrCat("no column '", column, "'"));
   const OrcType& type = in.schema.orc_types[*id];
   if (!OrcHoldsValues(type.kind)) {

@@ -1,5 +1,6 @@
 // ReadDictionaries: a second full pass with a ValueTap that keeps the
-// dictionary entries of one column, typed by its leaf.
+// dictionary entries of one Parquet column, typed by its leaf, and an ORC
+// column observer that keeps one ORC column's stripe dictionaries.
 
 #include <string>
 #include <vector>
@@ -7,11 +8,12 @@
 #include "colcheck/inspect.h"
 #include "core/byte_reader.h"
 #include "core/diagnostics.h"
-#include "core/mapped_file.h"
 #include "core/pass_hooks.h"
+#include "orc/columns.h"
+#include "orc/orc_validator.h"
 #include "parquet/page_walk.h"
-#include "parquet/parquet_validator.h"
 #include "parquet/values.h"
+#include "validate_internal.h"
 
 namespace colcheck {
 namespace {
@@ -81,15 +83,65 @@ class DictionaryTap : public parquet::ValueTap {
   std::vector<colcheck::Dictionary>* out_;
 };
 
+// ORC string columns keep a dictionary per stripe (E9); the column stage
+// shows each one as it reads it.
+class OrcDictionaries final : public orc::Observer, public orc::ColumnObserver {
+ public:
+  OrcDictionaries(size_t column, size_t max_entries,
+                  std::vector<colcheck::Dictionary>* out)
+      : column_(column), max_entries_(max_entries), out_(out) {}
+
+  void Tail(const orc::Tail&, bool) override {}
+  void Footer(const orc::Footer&, const orc::TypeTree&) override {}
+  void Stripe(size_t, const orc::StripeInformation&,
+              const orc::StripeFooter*) override {}
+  orc::ColumnObserver* Columns() override { return this; }
+
+  void BeginStripe(size_t stripe, const orc::StripeData&) override {
+    stripe_ = stripe;
+  }
+  void OnSlots(const orc::SlotBatch&) override {}
+  void OnUnstoredSlots(uint32_t, uint64_t, uint64_t, uint64_t) override {}
+  void EndStripe(size_t, bool) override {}
+
+  void OnDictionary(const orc::DictionaryView& view) override {
+    if (view.column != column_) return;
+    colcheck::Dictionary d;
+    d.row_group = static_cast<int32_t>(stripe_);
+    d.offset = view.stream.offset;
+    d.length = view.stream.length;
+    d.declared = view.declared;
+    d.entries = static_cast<int64_t>(view.ends.size());
+    for (size_t i = 0; i < view.ends.size() && i < max_entries_; ++i) {
+      const uint64_t begin = i == 0 ? 0 : view.ends[i - 1];
+      const std::span<const std::byte> entry =
+          view.blob.subspan(begin, view.ends[i] - begin);
+      Value v;
+      v.kind = ValueKind::kString;
+      v.text.assign(reinterpret_cast<const char*>(entry.data()), entry.size());
+      d.values.push_back(std::move(v));
+    }
+    out_->push_back(std::move(d));
+  }
+
+ private:
+  const size_t column_;
+  const size_t max_entries_;
+  std::vector<colcheck::Dictionary>* out_;
+  size_t stripe_ = 0;
+};
+
 void Read(std::span<const std::byte> data, const Inspection& inspection,
-          size_t column, size_t max_entries, const ReleaseFn& release,
+          size_t column, size_t max_entries, PassHooks hooks,
           std::vector<Dictionary>* out) {
   DictionaryTap tap(inspection, column, max_entries, out);
-  DiagnosticSink sink = DiagnosticSink::Counting();
-  PassHooks hooks;
-  hooks.release = release;
+  OrcDictionaries orc(column, max_entries, out);
   hooks.tap = &tap;
-  parquet::ValidateParquet(ByteReader(data), Level::kFull, sink, hooks);
+  hooks.orc_observer = &orc;
+  Options options;
+  options.level = Level::kFull;
+  options.max_diagnostics = 0;
+  (void)ValidateWithHooks(data, options, hooks);
 }
 
 }  // namespace
@@ -98,7 +150,7 @@ std::vector<Dictionary> ReadDictionaries(std::span<const std::byte> data,
                                          const Inspection& inspection,
                                          size_t column, size_t max_entries) {
   std::vector<Dictionary> out;
-  Read(data, inspection, column, max_entries, {}, &out);
+  Read(data, inspection, column, max_entries, PassHooks(), &out);
   return out;
 }
 
@@ -106,14 +158,11 @@ Status ReadDictionariesInFile(const std::string& path,
                               const Inspection& inspection, size_t column,
                               size_t max_entries,
                               std::vector<Dictionary>* out) {
-  MappedFile file;
-  Status status = file.Open(path);
-  if (!status.ok()) return status;
   out->clear();
-  Read(
-      file.bytes(), inspection, column, max_entries,
-      [&file](ByteSpan span) { file.Release(span); }, out);
-  return Status::Ok();
+  return WalkMappedFile(
+      path, [&](std::span<const std::byte> data, const PassHooks& hooks) {
+        Read(data, inspection, column, max_entries, hooks, out);
+      });
 }
 
 }  // namespace colcheck

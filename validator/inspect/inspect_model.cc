@@ -23,20 +23,40 @@ std::string_view Lookup(const std::string_view (&names)[N], int32_t value) {
   return names[value];
 }
 
-constexpr std::string_view kConvertedTypes[] = {
-    "UTF8",      "MAP",          "MAP_KEY_VALUE",    "LIST",
-    "ENUM",      "DECIMAL",      "DATE",             "TIME_MILLIS",
-    "TIME_MICROS", "TIMESTAMP_MILLIS", "TIMESTAMP_MICROS", "UINT_8",
-    "UINT_16",   "UINT_32",      "UINT_64",          "INT_8",
-    "INT_16",    "INT_32",       "INT_64",           "JSON",
-    "BSON",      "INTERVAL"};
+constexpr std::string_view kConvertedTypes[] = {"UTF8",
+                                                "MAP",
+                                                "MAP_KEY_VALUE",
+                                                "LIST",
+                                                "ENUM",
+                                                "DECIMAL",
+                                                "DATE",
+                                                "TIME_MILLIS",
+                                                "TIME_MICROS",
+                                                "TIMESTAMP_MILLIS",
+                                                "TIMESTAMP_MICROS",
+                                                "UINT_8",
+                                                "UINT_16",
+                                                "UINT_32",
+                                                "UINT_64",
+                                                "INT_8",
+                                                "INT_16",
+                                                "INT_32",
+                                                "INT_64",
+                                                "JSON",
+                                                "BSON",
+                                                "INTERVAL"};
 constexpr std::string_view kRepetitions[] = {"REQUIRED", "OPTIONAL",
                                              "REPEATED"};
-constexpr std::string_view kEncodings[] = {
-    "PLAIN",         "",           "PLAIN_DICTIONARY",
-    "RLE",           "BIT_PACKED", "DELTA_BINARY_PACKED",
-    "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY", "RLE_DICTIONARY",
-    "BYTE_STREAM_SPLIT"};
+constexpr std::string_view kEncodings[] = {"PLAIN",
+                                           "",
+                                           "PLAIN_DICTIONARY",
+                                           "RLE",
+                                           "BIT_PACKED",
+                                           "DELTA_BINARY_PACKED",
+                                           "DELTA_LENGTH_BYTE_ARRAY",
+                                           "DELTA_BYTE_ARRAY",
+                                           "RLE_DICTIONARY",
+                                           "BYTE_STREAM_SPLIT"};
 constexpr std::string_view kCodecs[] = {"UNCOMPRESSED", "SNAPPY", "GZIP",
                                         "LZO",          "BROTLI", "LZ4",
                                         "ZSTD",         "LZ4_RAW"};
@@ -48,29 +68,51 @@ std::string_view Lookup64(const std::string_view (&names)[N], int64_t value) {
 
 constexpr std::string_view kPageTypes[] = {"DATA_PAGE", "INDEX_PAGE",
                                            "DICTIONARY_PAGE", "DATA_PAGE_V2"};
-constexpr std::string_view kRegionKinds[] = {
-    "magic",       "dictionary-page", "data-page",   "data-page-v2",
-    "index-page",  "chunk-rest",      "column-index", "offset-index",
-    "bloom-filter", "footer",         "footer-signature", "footer-length",
-    "tail-magic",  "gap",
-    "orc-magic",   "index-stream",    "data-stream", "stripe-rest",
-    "stripe-footer", "encrypted-stripe-statistics", "metadata",
-    "orc-footer",  "postscript",      "pslen"};
+constexpr std::string_view kRegionKinds[] = {"magic",
+                                             "dictionary-page",
+                                             "data-page",
+                                             "data-page-v2",
+                                             "index-page",
+                                             "chunk-rest",
+                                             "column-index",
+                                             "offset-index",
+                                             "bloom-filter",
+                                             "footer",
+                                             "footer-signature",
+                                             "footer-length",
+                                             "tail-magic",
+                                             "gap",
+                                             "orc-magic",
+                                             "index-stream",
+                                             "data-stream",
+                                             "stripe-rest",
+                                             "stripe-footer",
+                                             "encrypted-stripe-statistics",
+                                             "metadata",
+                                             "orc-footer",
+                                             "postscript",
+                                             "pslen"};
 // orc_proto.proto's enums; the ORC values are int64 in the model.
-constexpr std::string_view kOrcStreamKinds[] = {
-    "PRESENT",   "DATA",        "LENGTH",            "DICTIONARY_DATA",
-    "DICTIONARY_COUNT", "SECONDARY", "ROW_INDEX",    "BLOOM_FILTER",
-    "BLOOM_FILTER_UTF8", "ENCRYPTED_INDEX", "ENCRYPTED_DATA"};
+constexpr std::string_view kOrcStreamKinds[] = {"PRESENT",
+                                                "DATA",
+                                                "LENGTH",
+                                                "DICTIONARY_DATA",
+                                                "DICTIONARY_COUNT",
+                                                "SECONDARY",
+                                                "ROW_INDEX",
+                                                "BLOOM_FILTER",
+                                                "BLOOM_FILTER_UTF8",
+                                                "ENCRYPTED_INDEX",
+                                                "ENCRYPTED_DATA"};
 constexpr std::string_view kOrcEncodingKinds[] = {"DIRECT", "DICTIONARY",
                                                   "DIRECT_V2", "DICTIONARY_V2"};
 constexpr std::string_view kOrcCompressionKinds[] = {
     "NONE", "ZLIB", "SNAPPY", "LZO", "LZ4", "ZSTD", "BROTLI"};
 // LogicalType union member ids (parquet/metadata.h LogicalTypeId).
 constexpr std::string_view kLogicalTypes[] = {
-    "",        "STRING",   "MAP",     "LIST",    "ENUM",     "DECIMAL",
-    "DATE",    "TIME",     "TIMESTAMP", "",      "INTEGER",  "UNKNOWN",
-    "JSON",    "BSON",     "UUID",    "FLOAT16", "VARIANT",  "GEOMETRY",
-    "GEOGRAPHY", "VECTOR"};
+    "",     "STRING",    "MAP",     "LIST",     "ENUM",      "DECIMAL", "DATE",
+    "TIME", "TIMESTAMP", "",        "INTEGER",  "UNKNOWN",   "JSON",    "BSON",
+    "UUID", "FLOAT16",   "VARIANT", "GEOMETRY", "GEOGRAPHY", "VECTOR"};
 constexpr std::string_view kTimeUnits[] = {"", "MILLIS", "MICROS", "NANOS"};
 
 template <typename T>
@@ -147,9 +189,7 @@ std::string_view BoundaryOrderName(int32_t order) {
                                                  "DESCENDING"};
   return Lookup(kOrders, order);
 }
-std::string_view PageTypeName(int32_t type) {
-  return Lookup(kPageTypes, type);
-}
+std::string_view PageTypeName(int32_t type) { return Lookup(kPageTypes, type); }
 std::string_view RegionKindName(RegionKind kind) {
   return Lookup(kRegionKinds, static_cast<int32_t>(kind));
 }
@@ -187,6 +227,24 @@ std::optional<size_t> FindLeafColumn(const Schema& schema,
     if (leaf >= 0 && static_cast<size_t>(leaf) < schema.fields.size()) {
       return index;
     }
+  }
+  return std::nullopt;
+}
+
+std::optional<size_t> FindOrcColumn(const Schema& schema,
+                                    std::string_view column) {
+  for (size_t id = 1; id < schema.orc_types.size(); ++id) {
+    if (!schema.orc_types[id].path.empty() &&
+        schema.orc_types[id].path == column) {
+      return id;
+    }
+  }
+  size_t index = 0;
+  const char* end = column.data() + column.size();
+  const auto [ptr, ec] = std::from_chars(column.data(), end, index);
+  if (!column.empty() && ec == std::errc() && ptr == end &&
+      index < schema.orc_types.size()) {
+    return index;
   }
   return std::nullopt;
 }
@@ -261,7 +319,8 @@ std::vector<ColumnSummary> SummarizeColumns(const parquet::FileMetaData& md,
         s.null_count = -1;
       }
       if (m.codec.present) AddDistinct(m.codec.value, &s.codecs);
-      for (const auto& e : m.encodings.value) AddDistinct(e.value, &s.encodings);
+      for (const auto& e : m.encodings.value)
+        AddDistinct(e.value, &s.encodings);
     }
   }
   return columns;

@@ -40,12 +40,18 @@ constexpr int32_t kHive11Scale = 6;
 
 std::string_view StreamName(int64_t kind) {
   switch (kind) {
-    case kPresent: return "PRESENT";
-    case kData: return "DATA";
-    case kLength: return "LENGTH";
-    case kDictionaryData: return "DICTIONARY_DATA";
-    case kSecondary: return "SECONDARY";
-    default: return "STREAM";
+    case kPresent:
+      return "PRESENT";
+    case kData:
+      return "DATA";
+    case kLength:
+      return "LENGTH";
+    case kDictionaryData:
+      return "DICTIONARY_DATA";
+    case kSecondary:
+      return "SECONDARY";
+    default:
+      return "STREAM";
   }
 }
 
@@ -87,12 +93,13 @@ bool OpenInts(const ColumnSource& source, int64_t kind, uint64_t count,
   const DecodedRegion* region = nullptr;
   if (!source.Require(kind, count, required, &region)) return false;
   if (region == nullptr) return true;
-  *out = IntStream(IntDecoder(source, *region, kind, version, signedness),
-                   count);
+  *out =
+      IntStream(IntDecoder(source, *region, kind, version, signedness), count);
   return true;
 }
 
-// ---- BOOLEAN, BYTE -----------------------------------------------------------
+// ---- BOOLEAN, BYTE
+// -----------------------------------------------------------
 
 template <typename Decoder>
 class SmallIntReader final : public ValueReader {
@@ -128,7 +135,8 @@ class SmallIntReader final : public ValueReader {
   std::array<uint8_t, kValueBatch> buffer_{};
 };
 
-// ---- SHORT, INT, LONG, DATE --------------------------------------------------
+// ---- SHORT, INT, LONG, DATE
+// --------------------------------------------------
 
 class IntegerReader final : public ValueReader {
  public:
@@ -170,11 +178,11 @@ class IntegerReader final : public ValueReader {
     const ByteSpan span = data_.Span(i);
     if (span == reported_) return;
     reported_ = span;
-    source_.sink->Report(
-        Code::kOrcValueIntegerRange, span, source_.Field(kData),
-        StrCat(v, " is outside the range of ",
-               TypeKindName(source_.type().kind.value), " [", min_, ", ",
-               max_, "]"));
+    source_.sink->Report(Code::kOrcValueIntegerRange, span,
+                         source_.Field(kData),
+                         StrCat(v, " is outside the range of ",
+                                TypeKindName(source_.type().kind.value), " [",
+                                min_, ", ", max_, "]"));
   }
 
   const ColumnSource& source_;
@@ -185,13 +193,13 @@ class IntegerReader final : public ValueReader {
   ByteSpan reported_{~uint64_t{0}, 0};
 };
 
-// ---- FLOAT, DOUBLE -----------------------------------------------------------
+// ---- FLOAT, DOUBLE
+// -----------------------------------------------------------
 
 class FloatReader final : public ValueReader {
  public:
   explicit FloatReader(const ColumnSource& source)
-      : source_(source),
-        width_(source.type().kind.value == kFloat ? 4 : 8) {}
+      : source_(source), width_(source.type().kind.value == kFloat ? 4 : 8) {}
 
   bool Open(uint64_t count) override {
     if (!source_.Require(kData, count, true, &region_)) return false;
@@ -233,7 +241,8 @@ class FloatReader final : public ValueReader {
   uint64_t first_ = 0;
 };
 
-// ---- Text rules shared by direct and dictionary strings (E8) -----------------
+// ---- Text rules shared by direct and dictionary strings (E8)
+// -----------------
 
 class TextChecks {
  public:
@@ -258,8 +267,7 @@ class TextChecks {
     if (!text_) return;
     if (!utf8_reported_ && !IsValidText(text)) {
       utf8_reported_ = true;
-      source_.sink->Report(Code::kOrcValueUtf8, span_of(),
-                           source_.Field(kData),
+      source_.sink->Report(Code::kOrcValueUtf8, span_of(), source_.Field(kData),
                            "the value is not valid UTF-8");
     }
     if (max_length_ == 0 || length_reported_) return;  // 0: absent, or C++.
@@ -307,7 +315,8 @@ class TextChecks {
   bool length_reported_ = false;
 };
 
-// ---- Direct STRING, CHAR, VARCHAR, BINARY, GEOMETRY, GEOGRAPHY ----------------
+// ---- Direct STRING, CHAR, VARCHAR, BINARY, GEOMETRY, GEOGRAPHY
+// ----------------
 
 class DirectBytesReader final : public ValueReader {
  public:
@@ -403,7 +412,8 @@ class DirectBytesReader final : public ValueReader {
   std::array<uint64_t, kValueBatch> starts_{};  // In DATA, of each value.
 };
 
-// ---- Dictionary STRING, CHAR, VARCHAR (E9) --------------------------------------
+// ---- Dictionary STRING, CHAR, VARCHAR (E9)
+// --------------------------------------
 
 class DictionaryReader final : public ValueReader {
  public:
@@ -424,6 +434,13 @@ class DictionaryReader final : public ValueReader {
       return false;
     }
     if (!ReadDictionary(size.value)) return false;
+    if (source_.observer != nullptr) {
+      source_.observer->OnDictionary({.column = source_.column,
+                                      .declared = size.value,
+                                      .blob = blob_,
+                                      .ends = ends_,
+                                      .stream = DictionaryStream()});
+    }
     return OpenInts(source_, kData, count, true, source_.rle_version(),
                     Signedness::kUnsigned, &indexes_);
   }
@@ -438,11 +455,10 @@ class DictionaryReader final : public ValueReader {
         return i;
       }
       if (static_cast<uint64_t>(index) >= ends_.size()) {
-        source_.sink->Report(
-            Code::kOrcValueDictionaryIndex, indexes_.Span(i),
-            source_.Field(kData),
-            StrCat("index ", index, " into a dictionary of ", ends_.size(),
-                   " entries"));
+        source_.sink->Report(Code::kOrcValueDictionaryIndex, indexes_.Span(i),
+                             source_.Field(kData),
+                             StrCat("index ", index, " into a dictionary of ",
+                                    ends_.size(), " entries"));
         Fault();
         return i;
       }
@@ -455,6 +471,17 @@ class DictionaryReader final : public ValueReader {
   bool Finish() override { return indexes_.Finish(); }
 
  private:
+  // The DICTIONARY_DATA stream's bytes in the file, or empty.
+  ByteSpan DictionaryStream() const {
+    const StripeLayout& layout = *source_.data->layout;
+    for (const StreamRegion& s : layout.streams) {
+      if (s.column == source_.column && s.kind == kDictionaryData) {
+        return s.bytes;
+      }
+    }
+    return {};
+  }
+
   std::string_view Entry(size_t i) const {
     const uint64_t begin = i == 0 ? 0 : ends_[i - 1];
     return AsText(blob_.subspan(begin, ends_[i] - begin));
@@ -517,11 +544,10 @@ class DictionaryReader final : public ValueReader {
         text_.Check(entry, at);
         if (i > 0 && !order_reported && !(Entry(i - 1) < entry)) {
           order_reported = true;
-          source_.sink->Report(
-              Code::kOrcValueDictionaryOrder, at(),
-              source_.Field(kDictionaryData),
-              StrCat("entry ", i, " is not above entry ", i - 1,
-                     " in unsigned byte order"));
+          source_.sink->Report(Code::kOrcValueDictionaryOrder, at(),
+                               source_.Field(kDictionaryData),
+                               StrCat("entry ", i, " is not above entry ",
+                                      i - 1, " in unsigned byte order"));
         }
       }
       if (!whole) break;
@@ -546,7 +572,8 @@ class DictionaryReader final : public ValueReader {
   std::array<int64_t, kValueBatch> buffer_{};
 };
 
-// ---- DECIMAL (E10) ------------------------------------------------------------
+// ---- DECIMAL (E10)
+// ------------------------------------------------------------
 
 class DecimalReader final : public ValueReader {
  public:
@@ -563,8 +590,8 @@ class DecimalReader final : public ValueReader {
       scale_ = kHive11Scale;
       unbounded_ = true;
     }
-    decimal64_ = source.context->stripe.decimal64 && precision_ > 0 &&
-                 precision_ <= 18;
+    decimal64_ =
+        source.context->stripe.decimal64 && precision_ > 0 && precision_ <= 18;
     precision_bound_ = Pow10(std::min(precision_, 38));
   }
 
@@ -578,8 +605,8 @@ class DecimalReader final : public ValueReader {
     if (!source_.Require(kData, count, true, &region)) return false;
     if (region != nullptr) {
       data_ = RunStream<DecimalDataDecoder, Int128>(
-          std::make_unique<DecimalDataDecoder>(
-              region->reader(), source_.Context(*region, kData)),
+          std::make_unique<DecimalDataDecoder>(region->reader(),
+                                               source_.Context(*region, kData)),
           count);
     }
     return OpenInts(source_, kSecondary, count, true, source_.rle_version(),
@@ -648,23 +675,24 @@ class DecimalReader final : public ValueReader {
     if (scale > scale_) {
       if (!truncation_reported_ && !unbounded_) {
         truncation_reported_ = true;
-        source_.sink->Report(
-            Code::kOrcValueDecimalScaleTruncates, scales_.Span(i),
-            source_.Field(kSecondary),
-            StrCat("scale ", scale, " is above the type's ", scale_,
-                   ": readers drop the extra digits"));
+        source_.sink->Report(Code::kOrcValueDecimalScaleTruncates,
+                             scales_.Span(i), source_.Field(kSecondary),
+                             StrCat("scale ", scale, " is above the type's ",
+                                    scale_, ": readers drop the extra digits"));
       }
       // |unscaled| < 10^38, so 38 digits or more leave nothing (and 10^39
       // leaves 128 bits).
       const int64_t down = int64_t{scale} - scale_;
-      return down > kMaxDecimalScale ? 0 : unscaled / Pow10(static_cast<int>(down));
+      return down > kMaxDecimalScale ? 0
+                                     : unscaled / Pow10(static_cast<int>(down));
     }
     // |unscaled| < 10^38; the type's scale may be any int32 (its own rule
     // reports it), so the factor is capped at 10^38, past which every
     // nonzero value is out of the type's precision anyway.
     const int64_t up = int64_t{scale_} - scale;
     const Int128 bound = Pow10(kMaxDecimalScale);
-    const Int128 factor = Pow10(static_cast<int>(std::min<int64_t>(up, kMaxDecimalScale)));
+    const Int128 factor =
+        Pow10(static_cast<int>(std::min<int64_t>(up, kMaxDecimalScale)));
     const bool past = up > kMaxDecimalScale && unscaled != 0;
     if (past || unscaled > bound / factor || unscaled < -bound / factor) {
       return unscaled > 0 ? bound : -bound;
@@ -673,14 +701,15 @@ class DecimalReader final : public ValueReader {
   }
 
   void CheckPrecision(Int128 v, size_t i) {
-    if (precision_reported_ || (v < precision_bound_ && v > -precision_bound_)) {
+    if (precision_reported_ ||
+        (v < precision_bound_ && v > -precision_bound_)) {
       return;
     }
     precision_reported_ = true;
-    source_.sink->Report(
-        Code::kOrcValueDecimalPrecision, Span(i), source_.Field(kData),
-        StrCat("a value has more than ", precision_, " digits at scale ",
-               scale_));
+    source_.sink->Report(Code::kOrcValueDecimalPrecision, Span(i),
+                         source_.Field(kData),
+                         StrCat("a value has more than ", precision_,
+                                " digits at scale ", scale_));
   }
 
   const ColumnSource& source_;
@@ -699,7 +728,8 @@ class DecimalReader final : public ValueReader {
   bool precision_reported_ = false;
 };
 
-// ---- TIMESTAMP, TIMESTAMP_INSTANT (E11) -------------------------------------------
+// ---- TIMESTAMP, TIMESTAMP_INSTANT (E11)
+// -------------------------------------------
 
 class TimestampReader final : public ValueReader {
  public:
@@ -718,16 +748,15 @@ class TimestampReader final : public ValueReader {
     (void)seconds_.Read(std::span(seconds_buffer_).first(out.size()),
                         &got_seconds);
     (void)nanos_.Read(std::span(nanos_buffer_).first(out.size()), &got_nanos);
-    CheckNanos(std::span(nanos_buffer_).first(got_nanos),
-               nanos_.batch_first(), nanos_.decoder(), &nanos_warned_,
+    CheckNanos(std::span(nanos_buffer_).first(got_nanos), nanos_.batch_first(),
+               nanos_.decoder(), &nanos_warned_,
                std::span(decoded_nanos_).first(got_nanos));
     const size_t got = std::min(got_seconds, got_nanos);
     for (size_t i = 0; i < got; ++i) {
       // Wraps as the readers' int64 arithmetic does; only seconds within
       // 2^63 of 2015 are meaningful anyway.
       out[i].seconds = static_cast<int64_t>(
-          static_cast<uint64_t>(seconds_buffer_[i]) +
-          uint64_t{kTimestampBase});
+          static_cast<uint64_t>(seconds_buffer_[i]) + uint64_t{kTimestampBase});
       out[i].nanos = decoded_nanos_[i];
     }
     return got;
@@ -750,7 +779,8 @@ class TimestampReader final : public ValueReader {
   bool nanos_warned_ = false;
 };
 
-// ---- LIST, MAP ------------------------------------------------------------------
+// ---- LIST, MAP
+// ------------------------------------------------------------------
 
 class LengthReader final : public ValueReader {
  public:
@@ -782,7 +812,8 @@ class LengthReader final : public ValueReader {
   std::array<int64_t, kValueBatch> buffer_{};
 };
 
-// ---- UNION (E12) ------------------------------------------------------------------
+// ---- UNION (E12)
+// ------------------------------------------------------------------
 
 class UnionReader final : public ValueReader {
  public:
@@ -860,11 +891,11 @@ bool ColumnSource::Require(int64_t kind, uint64_t count, bool required,
   // SF7: the stripe stage reports the streams of columns certain to have
   // values; the rest show only now that values need them.
   if (!(certain && required)) {
-    sink->Report(Code::kOrcStripeMissingStream, missing_span,
-                 StrCat("stripes[", stripe, "].footer.columns[", column, "]"),
-                 StrCat(TypeKindName(type().kind.value), " column ", column,
-                        " has values in ", StreamName(kind),
-                        " but no such stream"));
+    sink->Report(
+        Code::kOrcStripeMissingStream, missing_span,
+        StrCat("stripes[", stripe, "].footer.columns[", column, "]"),
+        StrCat(TypeKindName(type().kind.value), " column ", column,
+               " has values in ", StreamName(kind), " but no such stream"));
   }
   return false;
 }
@@ -876,7 +907,7 @@ std::string ColumnSource::Field(int64_t kind) const {
 
 StreamContext ColumnSource::Context(const DecodedRegion& region,
                                     int64_t kind) const {
-  return StreamContext(region.map(), *sink, Field(kind));
+  return StreamContext(region, *sink, Field(kind));
 }
 
 std::unique_ptr<ValueReader> MakeValueReader(const ColumnSource& source) {

@@ -40,6 +40,9 @@ struct ColumnSource {
   // ancestor, STRUCT ancestors only, rows in the stripe): the stripe stage
   // has already reported the streams such a column must have.
   bool certain = false;
+  // Sees the column's dictionary, when it has one (OnDictionary); may be
+  // null.
+  ColumnObserver* observer = nullptr;
 
   const Type& type() const;
   const ColumnEncoding& encoding() const;

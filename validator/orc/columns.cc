@@ -199,6 +199,7 @@ class StripeColumnReader {
     source.sink = &sink_;
     source.missing_span = MissingSpan();
     source.certain = certain_[c];
+    source.observer = observer_;
 
     // PRESENT, counted first so every value stream is asked for exactly
     // its values.

@@ -103,6 +103,16 @@ struct SlotBatch {
   uint64_t nulls() const { return slots - values.size(); }
 };
 
+// A stripe's dictionary of one column: entry i is blob[ends[i-1], ends[i])
+// (from 0 for i = 0), views valid during the call.
+struct DictionaryView {
+  uint32_t column = 0;
+  uint32_t declared = 0;  // ColumnEncoding.dictionary_size.
+  std::span<const std::byte> blob;
+  std::span<const uint64_t> ends;
+  ByteSpan stream;  // The DICTIONARY_DATA stream in the file, or empty.
+};
+
 // Sees every slot of every column of a stripe, column by column in type-id
 // order and batch by batch within a column.
 class ColumnObserver {
@@ -120,6 +130,9 @@ class ColumnObserver {
   // non-null slot with a default Value and an empty span.
   virtual void OnUnstoredSlots(uint32_t column, uint64_t first_group,
                                uint64_t row_groups, uint64_t slots_per_group);
+  // The dictionary of a dictionary-encoded STRING, CHAR or VARCHAR
+  // column, once its lengths are read (E9), before the column's slots.
+  virtual void OnDictionary(const DictionaryView& /*dictionary*/) {}
   // `complete` is false when a fault stopped reading some column early;
   // counts are then partial and must not be compared.
   virtual void EndStripe(size_t stripe, bool complete) = 0;

@@ -88,13 +88,26 @@ ByteSpan ChunkMap::ToFile(ByteSpan logical) const {
   return {file_begin, file_end - file_begin};
 }
 
+bool ChunkMap::Exact(ByteSpan logical) const {
+  for (const Chunk& c : chunks_) {
+    const uint64_t end = c.decoded_offset + c.decoded_length;
+    const bool overlaps =
+        c.decoded_offset <
+            logical.offset + std::max<uint64_t>(logical.length, 1) &&
+        logical.offset < end;
+    if (overlaps && !c.original) return false;
+  }
+  return true;
+}
+
 // ---------------------------------------------------------------- regions
 
 ByteBuffer BufferPool::Take(uint64_t compressed) {
   auto best = free_.end();
   for (auto it = free_.begin(); it != free_.end(); ++it) {
     const uint64_t capacity = it->capacity();
-    if (capacity / 4 >= compressed && capacity / limits::kMaxOrcPoolExpansion <= compressed &&
+    if (capacity / 4 >= compressed &&
+        capacity / limits::kMaxOrcPoolExpansion <= compressed &&
         (best == free_.end() || capacity < best->capacity())) {
       best = it;
     }
@@ -187,7 +200,8 @@ RegionDecoder::ChunkOutcome RegionDecoder::DecodeChunk(
   if (into.size() < cap) return ChunkOutcome::kLimit;  // No memory.
   const codec::BoundedResult r =
       codecs_.DecompressBounded(FormatOf(kind), input, into.first(cap));
-  ThreadDecodeCounts().decompressed_bytes += std::min<uint64_t>(r.produced, cap);
+  ThreadDecodeCounts().decompressed_bytes +=
+      std::min<uint64_t>(r.produced, cap);
   switch (r.outcome) {
     case codec::BoundedOutcome::kOk:
       if (r.consumed < input.size()) {

@@ -87,6 +87,9 @@ class ChunkMap final : public SpanMap {
 
   // A span reaching past the decoded bytes is clamped to them first.
   ByteSpan ToFile(ByteSpan logical) const override;
+  // Whether every byte of `logical` was stored as is (an original chunk),
+  // so that ToFile maps it exactly; false when one was decompressed.
+  bool Exact(ByteSpan logical) const;
 
   ByteSpan region() const { return region_; }
   // The chunks holding decoded bytes (empty ones are left out).
@@ -215,18 +218,18 @@ class RegionDecoder {
   // PostScript's rules report the kind. `*out` is replaced, releasing what
   // it held first.
   bool DecodeRegion(const ByteReader& region, int64_t kind, uint64_t block_size,
-                    RegionUse use, DiagnosticSink& sink,
-                    std::string_view field, DecodedRegion* out);
+                    RegionUse use, DiagnosticSink& sink, std::string_view field,
+                    DecodedRegion* out);
 
  private:
   enum class ChunkOutcome { kDecoded, kFailed, kLimit };
 
   // C5: whether readers reach each empty chunk of a region, once its
   // chunks are known.
-  static void ReportEmptyChunks(const std::vector<std::pair<ByteSpan, bool>>&
-                                    empty,
-                                uint64_t last_data_chunk, RegionUse use,
-                                DiagnosticSink& sink, std::string_view field);
+  static void ReportEmptyChunks(
+      const std::vector<std::pair<ByteSpan, bool>>& empty,
+      uint64_t last_data_chunk, RegionUse use, DiagnosticSink& sink,
+      std::string_view field);
 
   // Decodes the body of one compressed chunk onto the end of `out`, at
   // most `room` bytes (what the region's budget has left). kDecoded adds

@@ -19,6 +19,7 @@
 
 #include "core/strings.h"
 #include "orc/metadata.h"
+#include "orc/rle.h"
 #include "testing/bytes.h"
 #include "testing/compressors.h"
 #include "testing/diagnostics.h"
@@ -247,16 +248,15 @@ TEST(BufferPool, RegionsDecodeIntoMemoryGivenBack) {
   EXPECT_NE(probe, static_cast<const void*>(memory));
   if (probe != MAP_FAILED) munmap(probe, 4096);
 
-  const Decoded again = Decode(
-      decoder, CompressedRegion(kZstd, second, 262'144), kZstd, 262'144,
-      RegionUse::kStream);
+  const Decoded again =
+      Decode(decoder, CompressedRegion(kZstd, second, 262'144), kZstd, 262'144,
+             RegionUse::kStream);
   ASSERT_TRUE(again.ok) << Describe(again.diagnostics);
   EXPECT_EQ(again.region.bytes().data(), memory);
   EXPECT_TRUE(again.bytes() == second);
 
-  const Decoded alive = Decode(
-      decoder, CompressedRegion(kZstd, first, 262'144), kZstd, 262'144,
-      RegionUse::kStream);
+  const Decoded alive = Decode(decoder, CompressedRegion(kZstd, first, 262'144),
+                               kZstd, 262'144, RegionUse::kStream);
   ASSERT_TRUE(alive.ok);
   EXPECT_NE(alive.region.bytes().data(), again.region.bytes().data());
   EXPECT_TRUE(again.bytes() == second);
@@ -353,7 +353,7 @@ std::string KindName(const ::testing::TestParamInfo<int64_t>& info) {
 
 INSTANTIATE_TEST_SUITE_P(AllCodecs, CodecRegionTest,
                          ::testing::Values(kZlib, kSnappy, kLzo, kLz4, kZstd,
-                                         kBrotli),
+                                           kBrotli),
                          KindName);
 
 // ---------------------------------------------------------------- framing
@@ -416,6 +416,46 @@ TEST(Framing, MixedChunksAndTheirMap) {
   // Past the end: clamped.
   EXPECT_EQ(m.ToFile({into_c, 1'000}), (ByteSpan{c_at + 4, c.size() - 4}));
   EXPECT_EQ(m.ToFile({1'000'000, 5}), (ByteSpan{kBase + file.size(), 0}));
+}
+
+// A fault in a decompressed chunk says where it lies in the stream and
+// carries the bytes around it; one in an original chunk maps exactly and
+// needs neither.
+TEST(Framing, StreamFaultsInCompressedChunksSayWhereInTheStream) {
+  const Bytes a = FromString("stored as is");
+  const Bytes b = Repetitive(3'000, 5);
+  const Bytes zb = CompressedChunk(kZlib, b);
+  const Bytes file = Concat({OriginalChunk(a), zb});
+  const Decoded d = Decode(file, kZlib, 4'000);
+  ASSERT_TRUE(d.ok) << Describe(d.diagnostics);
+  const ChunkMap& m = d.region.map();
+  EXPECT_TRUE(m.Exact({2, 5}));
+  EXPECT_FALSE(m.Exact({a.size() + 100, 2}));
+  EXPECT_FALSE(m.Exact({a.size() - 1, 2}));  // Across both.
+
+  Options options;
+  options.decompressed_excerpts = true;
+  DiagnosticSink sink(options);
+  const StreamContext ctx(d.region, sink, "stripes[0].columns[1].DATA");
+  ctx.Report(Code::kOrcRleTruncated, {a.size() + 100, 3}, "cut");
+  ctx.Report(Code::kOrcRleTruncated, {2, 3}, "cut");
+  // Take() orders by offset: the exact one first.
+  const std::vector<Diagnostic> got = sink.Take();
+  ASSERT_EQ(got.size(), 2u);
+  const ByteSpan zb_body{kBase + 3 + a.size() + 3, zb.size() - 3};
+  EXPECT_EQ((ByteSpan{got[1].offset, got[1].length}), zb_body);
+  ASSERT_TRUE(got[1].decompressed.has_value());
+  EXPECT_EQ(got[1].decompressed->offset, a.size() + 100);
+  EXPECT_EQ(got[1].decompressed->length, 3u);
+  const uint64_t from = got[1].decompressed->excerpt_offset;
+  EXPECT_LE(from, a.size() + 100);
+  const Bytes whole = d.bytes();
+  EXPECT_EQ(got[1].decompressed->excerpt,
+            std::string(reinterpret_cast<const char*>(whole.data()) + from,
+                        got[1].decompressed->excerpt.size()));
+  EXPECT_EQ((ByteSpan{got[0].offset, got[0].length}),
+            (ByteSpan{kBase + 3 + 2, 3}));
+  EXPECT_FALSE(got[0].decompressed.has_value());
 }
 
 TEST(Framing, EmptyCompressedRegionHasNoChunks) {
@@ -514,8 +554,7 @@ TEST_P(EmptyChunk, IsReportedByWhetherReadersReachIt) {
   const Decoded d = Decode(file, kZstd, 100, c.use);
   EXPECT_TRUE(d.ok);
   ExpectOnly(d, c.code, {kBase + a.size(), 3});
-  EXPECT_TRUE(d.bytes() ==
-              FromString(c.data_after ? "abcabc" : "abc"));
+  EXPECT_TRUE(d.bytes() == FromString(c.data_after ? "abcabc" : "abc"));
   EXPECT_EQ(d.region.chunk_count(), c.data_after ? 3u : 2u);
   EXPECT_EQ(d.region.empty_chunks().size(), 1u);
 }
@@ -525,8 +564,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         EmptyChunkCase{"StreamOriginalBeforeData", RegionUse::kStream, true,
                        true, Code::kOrcCompressionEmptyChunk},
-        EmptyChunkCase{"StreamCompressedBeforeData", RegionUse::kStream,
-                       false, true, Code::kOrcCompressionEmptyChunk},
+        EmptyChunkCase{"StreamCompressedBeforeData", RegionUse::kStream, false,
+                       true, Code::kOrcCompressionEmptyChunk},
         EmptyChunkCase{"StreamAfterData", RegionUse::kStream, false, false,
                        Code::kOrcCompressionEmptyChunkSkipped},
         EmptyChunkCase{"MessageCompressed", RegionUse::kMessage, false, false,
@@ -784,9 +823,8 @@ DecodedRegion CheckRegion(RegionDecoder& decoder, const Bytes& file,
   EXPECT_TRUE(whole.Sub(span.offset, span.length, &sub))
       << "region " << span.offset << "+" << span.length << " outside file";
   DiagnosticSink sink;
-  EXPECT_TRUE(
-      decoder.DecodeRegion(sub, kind, block_size, RegionUse::kMessage,
-                           sink, field, &region));
+  EXPECT_TRUE(decoder.DecodeRegion(sub, kind, block_size, RegionUse::kMessage,
+                                   sink, field, &region));
   EXPECT_FALSE(sink.has_errors()) << Describe(sink.Take());
   EXPECT_TRUE(region.complete());
   if (message) {

@@ -26,6 +26,40 @@
 namespace colcheck::orc {
 namespace {
 
+// Hands the column stage's values to the value checks, then to an
+// observer's Columns().
+class ColumnTee final : public ColumnObserver {
+ public:
+  ColumnTee(std::unique_ptr<ColumnObserver> checks, ColumnObserver* other)
+      : checks_(std::move(checks)), other_(other) {}
+
+  void BeginStripe(size_t stripe, const StripeData& data) override {
+    checks_->BeginStripe(stripe, data);
+    other_->BeginStripe(stripe, data);
+  }
+  void OnSlots(const SlotBatch& batch) override {
+    checks_->OnSlots(batch);
+    other_->OnSlots(batch);
+  }
+  void OnUnstoredSlots(uint32_t column, uint64_t first_group,
+                       uint64_t row_groups, uint64_t slots_per_group) override {
+    checks_->OnUnstoredSlots(column, first_group, row_groups, slots_per_group);
+    other_->OnUnstoredSlots(column, first_group, row_groups, slots_per_group);
+  }
+  void OnDictionary(const DictionaryView& dictionary) override {
+    checks_->OnDictionary(dictionary);
+    other_->OnDictionary(dictionary);
+  }
+  void EndStripe(size_t stripe, bool complete) override {
+    checks_->EndStripe(stripe, complete);
+    other_->EndStripe(stripe, complete);
+  }
+
+ private:
+  std::unique_ptr<ColumnObserver> checks_;
+  ColumnObserver* other_;
+};
+
 class OrcValidator {
  public:
   OrcValidator(const ByteReader& file, Level level, DiagnosticSink& sink,
@@ -178,14 +212,18 @@ class OrcValidator {
 
   void CheckStripes(const TypeTree& types, const IndexContext& index) {
     const auto& version = tail_.postscript.version.value;
-    const StripeContext context{
-        footer_, types,
-        version.size() == 2 && version[0].value == 1 &&
-            version[1].value == 9999};
+    const StripeContext context{footer_, types,
+                                version.size() == 2 && version[0].value == 1 &&
+                                    version[1].value == 9999};
     TimezoneCheck timezones(footer_);
     std::unique_ptr<ColumnObserver> values;
     if (level_ == Level::kFull && types.valid) {
       values = MakeValueChecker(index, sink_);
+      ColumnObserver* other =
+          observer_ != nullptr ? observer_->Columns() : nullptr;
+      if (other != nullptr) {
+        values = std::make_unique<ColumnTee>(std::move(values), other);
+      }
     }
     const ColumnContext columns{footer_, types, context};
     const auto& stripes = footer_.stripes.value;
@@ -233,8 +271,8 @@ class OrcValidator {
       ObserveRowIndexes(index, i, streams.data());
     }
     if (level_ == Level::kFull) {
-      ReadStripeColumns(columns, i, info, footer, streams.data(), values,
-                        sink_, &streams);
+      ReadStripeColumns(columns, i, info, footer, streams.data(), values, sink_,
+                        &streams);
     }
     streams.DecodeRest();
     CheckStripeIndexes(index, i, info, footer, streams.data(), sink_);

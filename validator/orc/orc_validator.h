@@ -13,6 +13,7 @@
 #include "core/diagnostics.h"
 #include "core/pass_hooks.h"
 #include "core/wire_decoder.h"
+#include "orc/columns.h"
 #include "orc/metadata.h"
 #include "orc/tail.h"
 #include "orc/types.h"
@@ -60,6 +61,10 @@ class Observer {
   // none or it did not decode.
   virtual void Stripe(size_t index, const StripeInformation& info,
                       const StripeFooter* footer) = 0;
+  // An observer of the column stage (orc/columns.h), which sees every
+  // decoded value beside the value checks at the full level, or null (the
+  // default). Asked once, after Footer().
+  virtual ColumnObserver* Columns() { return nullptr; }
 };
 
 // Levels: kFooter reads the tail, Footer, Metadata and type tree; kPages

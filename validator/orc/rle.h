@@ -44,6 +44,7 @@
 #include "core/span.h"
 #include "core/span_map.h"
 #include "core/varint.h"
+#include "orc/compression.h"
 
 namespace colcheck::orc {
 
@@ -56,12 +57,21 @@ class StreamContext {
  public:
   StreamContext(const SpanMap& map, DiagnosticSink& sink, std::string field)
       : map_(&map), sink_(&sink), field_(std::move(field)) {}
+  // A stream whose chunks may be compressed: a fault in a decompressed
+  // chunk also says where it lies in the decompressed stream (and shows
+  // its bytes, when the sink wants excerpts), as the file span is the
+  // chunk's whole compressed body.
+  StreamContext(const DecodedRegion& region, DiagnosticSink& sink,
+                std::string field)
+      : map_(&region.map()),
+        chunks_(&region.map()),
+        decoded_(region.bytes()),
+        sink_(&sink),
+        field_(std::move(field)) {}
 
   ByteSpan ToFile(ByteSpan logical) const { return map_->ToFile(logical); }
   // Reports `code` at the file span of the logical span `logical`.
-  void Report(Code code, ByteSpan logical, std::string message) const {
-    sink_->Report(code, ToFile(logical), field_, std::move(message));
-  }
+  void Report(Code code, ByteSpan logical, std::string message) const;
   // Reports `code` at a span that is already a file span.
   void ReportFile(Code code, ByteSpan file, std::string message) const {
     sink_->Report(code, file, field_, std::move(message));
@@ -70,6 +80,8 @@ class StreamContext {
 
  private:
   const SpanMap* map_;
+  const ChunkMap* chunks_ = nullptr;
+  std::span<const std::byte> decoded_;
   DiagnosticSink* sink_;
   std::string field_;
 };

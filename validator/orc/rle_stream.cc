@@ -16,6 +16,19 @@
 
 namespace colcheck::orc {
 
+void StreamContext::Report(Code code, ByteSpan logical,
+                           std::string message) const {
+  if (chunks_ == nullptr || chunks_->Exact(logical) ||
+      !sink_->KeepsDetails(code)) {
+    sink_->Report(code, ToFile(logical), field_, std::move(message));
+    return;
+  }
+  message += StrCat(" (decompressed bytes ", logical.offset, "..",
+                    logical.end(), " of the stream)");
+  sink_->Report(code, ToFile(logical), field_, std::move(message),
+                DecompressedAt(logical, decoded_, sink_->wants_excerpts()));
+}
+
 bool RunDecoderBase::Advance() {
   if (failed_ || data_.empty()) return false;
   run_pos_ = 0;

@@ -224,8 +224,10 @@ struct LevelCounts {
 class LevelCounter {
  public:
   LevelCounter(LevelStream& rep, LevelStream& def, const ColumnShape& shape,
-               uint64_t num_values, PageScope& scope, DataPageSummary* page)
-      : rep_(rep),
+               uint64_t num_values, PageScope& scope, DataPageSummary* page,
+               const DataPageInput& in)
+      : in_(in),
+        rep_(rep),
         def_(def),
         max_rep_(static_cast<uint32_t>(shape.max_repetition_level)),
         max_def_(static_cast<uint32_t>(shape.max_definition_level)),
@@ -242,6 +244,7 @@ class LevelCounter {
       // not null. Nothing to decode.
       counts_.rows = num_values_;
       counts_.complete = true;
+      Tap(LevelBatch::Run(num_values_, 0, 0));
       return counts_;
     }
     while (done_ < num_values_) {
@@ -284,6 +287,7 @@ class LevelCounter {
     counts_.nulls += d < max_def_ ? n : 0;
     if (max_rep_ > 0) page_->repetition_histogram[r] += n;
     if (max_def_ > 0) page_->definition_histogram[d] += n;
+    Tap(LevelBatch::Run(n, r, d));
     rep_.SkipRepeat(n);
     def_.SkipRepeat(n);
     rep_at_ += n;
@@ -328,8 +332,13 @@ class LevelCounter {
       if (max_rep_ > 0) ++page_->repetition_histogram[rs[i]];
       if (max_def_ > 0) ++page_->definition_histogram[ds[i]];
     }
+    Tap(LevelBatch::Literal(rs, ds));
     done_ += n;
     return true;
+  }
+
+  void Tap(const LevelBatch& batch) const {
+    if (in_.tap != nullptr) in_.tap->Levels(in_.row_group, in_.column, batch);
   }
 
   uint64_t BatchEnd(uint64_t at) const {
@@ -403,6 +412,7 @@ class LevelCounter {
     }
   }
 
+  const DataPageInput& in_;
   LevelStream& rep_;
   LevelStream& def_;
   const uint32_t max_rep_;
@@ -611,7 +621,7 @@ void DecodeDataPage(const DataPageInput& in, DataPageSummary* page) {
     if (!exact) decompressed = WholeSection(values);
   }
   LevelCounter counter(rep, def, shape, page->num_values,
-                       v1_levels ? *v1_levels : scope, page);
+                       v1_levels ? *v1_levels : scope, page, in);
   const LevelCounts counts = counter.Count();
   ThreadDecodeCounts().level_steps += counter.work();
   if (!counts.complete) return;

@@ -89,19 +89,9 @@ class PageScope {
 
  private:
   // `span` in the decompressed section, with the bytes around it when the
-  // sink wants them: from the 16-byte row before the span's row, at most
-  // limits::kDecompressedExcerpt bytes.
+  // sink wants them.
   DecompressedSpan Decompressed(ByteSpan span) const {
-    DecompressedSpan d{span.offset, span.length, 0, {}};
-    if (!sink_.wants_excerpts() || span.offset > section_.size()) return d;
-    const uint64_t row = span.offset - span.offset % 16;
-    d.excerpt_offset = row >= 16 ? row - 16 : 0;
-    const uint64_t end = std::min<uint64_t>(
-        section_.size(), d.excerpt_offset + limits::kDecompressedExcerpt);
-    const auto bytes =
-        section_.subspan(d.excerpt_offset, end - d.excerpt_offset);
-    d.excerpt.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    return d;
+    return DecompressedAt(span, section_, sink_.wants_excerpts());
   }
 
   DiagnosticSink& sink_;

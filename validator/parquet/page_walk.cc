@@ -578,6 +578,12 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
         !walk->data_pages.back().decoded) {
       walk->decoded = false;
     }
+    if (hooks_.tap != nullptr &&
+        (h.type.value == kDataPage || h.type.value == kDataPageV2)) {
+      hooks_.tap->PageEnd(rg_, column_, Join(header, body),
+                          walk->data_pages.size() > pages_before &&
+                              walk->data_pages.back().decoded);
+    }
     if (hooks_.parquet_observer != nullptr) {
       hooks_.parquet_observer->Page(rg_, column_, ordinal, h, header, body,
                                     walk->data_pages.size() > pages_before

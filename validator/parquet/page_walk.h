@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,36 @@ struct ChunkWalk {
   std::vector<uint64_t> definition_histogram;
 };
 
+// A run of one data page's levels, in order: `count` (repetition,
+// definition) pairs, all equal to (repetition, definition) when
+// `repeated`, else the i-th of `repetitions` and `definitions`. A column
+// whose maximum level is 0 has level 0 throughout.
+struct LevelBatch {
+  uint64_t count = 0;
+  bool repeated = false;
+  uint32_t repetition = 0;
+  uint32_t definition = 0;
+  std::span<const uint32_t> repetitions;
+  std::span<const uint32_t> definitions;
+
+  static LevelBatch Run(uint64_t n, uint32_t r, uint32_t d) {
+    LevelBatch b;
+    b.count = n;
+    b.repeated = true;
+    b.repetition = r;
+    b.definition = d;
+    return b;
+  }
+  static LevelBatch Literal(std::span<const uint32_t> rs,
+                            std::span<const uint32_t> ds) {
+    LevelBatch b;
+    b.count = rs.size();
+    b.repetitions = rs;
+    b.definitions = ds;
+    return b;
+  }
+};
+
 // Sees every batch of data-page values the walk decodes, as decoded (a
 // dictionary-encoded page gives indices), in file order; a run of hybrid
 // RLE comes as one repeated batch (ValueBatch::repeated). For tests that
@@ -94,6 +125,15 @@ class ValueTap {
   // indices point into them; batch.first is the first entry's index.
   virtual void Dictionary(size_t /*row_group*/, size_t /*column*/,
                           const ValueBatch& /*batch*/) {}
+  // A data page's levels, each checked against its maximum, before its
+  // values; with Values(), for tools that assemble rows.
+  virtual void Levels(size_t /*row_group*/, size_t /*column*/,
+                      const LevelBatch& /*batch*/) {}
+  // After each data page at `page` (its header and body): `decoded` when
+  // all its levels and values were read without fault. When not, the
+  // levels and values given for it are a part of them, or none.
+  virtual void PageEnd(size_t /*row_group*/, size_t /*column*/,
+                       ByteSpan /*page*/, bool /*decoded*/) {}
 };
 
 // Sees where things are, for inspection (colcheck/inspect.h): the decoded

@@ -266,6 +266,11 @@ class Status {
   static Status IoError(std::string message) {
     return Status(std::move(message));
   }
+  // Arguments that do not fit the file: a field it lacks, a group past
+  // its end.
+  static Status InvalidArgument(std::string message) {
+    return Status(std::move(message));
+  }
   bool ok() const { return message_.empty(); }
   const std::string& message() const { return message_; }
 

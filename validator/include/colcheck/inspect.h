@@ -529,14 +529,22 @@ struct Inspection {
 std::optional<size_t> FindLeafColumn(const Schema& schema,
                                      std::string_view column);
 
+// The ORC column id (an index into Schema::orc_types) that `column` names:
+// its dotted path (OrcType::path) first, else the id itself; nullopt for
+// neither.
+std::optional<size_t> FindOrcColumn(const Schema& schema,
+                                    std::string_view column);
+
 // ---- dictionaries -----------------------------------------------------------
 
-// One column chunk's dictionary page, its entries typed by the column.
+// One column chunk's dictionary page, its entries typed by the column; ORC:
+// one stripe's dictionary of a string column.
 struct Dictionary {
-  int32_t row_group = 0;
-  uint64_t offset = 0;  // The dictionary page (its header).
-  uint64_t length = 0;
-  int64_t declared = -1;  // DictionaryPageHeader.num_values.
+  int32_t row_group = 0;  // ORC: the stripe.
+  uint64_t offset = 0;    // The dictionary page (its header); ORC: the
+  uint64_t length = 0;    // DICTIONARY_DATA stream.
+  int64_t declared = -1;  // DictionaryPageHeader.num_values; ORC: the
+                          // column encoding's dictionary_size.
   int64_t entries = 0;    // Entries decoded, all of them counted.
   // The first entries, in order: at most the `max_entries` asked for.
   std::vector<Value> values;
@@ -544,8 +552,10 @@ struct Dictionary {
 
 // Reads the dictionary pages of Parquet leaf column `column` (an index into
 // Schema::leaves) from `data`, the file `inspection` describes, in row
-// group order; a chunk without one is left out. Decoding is the full
-// validation's (its findings are in `inspection`'s report when it was made
+// group order; a chunk without one is left out. ORC: the dictionaries of
+// column id `column` (FindOrcColumn), stripe by stripe; a stripe that
+// encodes it directly, or holds no value of it, is left out. Decoding is the
+// full validation's (its findings are in `inspection`'s report when it was made
 // at the full level); a page that does not decode gives the entries read
 // before the fault.
 std::vector<Dictionary> ReadDictionaries(std::span<const std::byte> data,
