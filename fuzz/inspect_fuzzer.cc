@@ -34,7 +34,7 @@
 // JSON, with the footer tree), schema (text and JSON), meta, sizes and
 // pages (text and JSON; the first inspection decodes the page indexes),
 // the first column's dictionaries (deep inputs: a second full pass), the
-// first 64 rows as cat reads them (deep inputs: a third),
+// first 64 rows as cat reads and renders them (deep inputs: a third),
 // plan (text and JSON, with CountHazards as --data does), SARIF, HTML (pure
 // ASCII, and a #map-data block that no "</script" in the file's strings can end
 // early), a hex excerpt of every diagnostic's span, and triage (JSON and
@@ -68,6 +68,7 @@
 #include "reports/meta.h"
 #include "reports/pages.h"
 #include "reports/plan.h"
+#include "reports/rows.h"
 #include "reports/sarif.h"
 #include "reports/schema.h"
 #include "reports/sizes.h"
@@ -253,26 +254,51 @@ void CheckHtml(const std::string& html) {
 // Rows as `colcheck cat` reads them: each a struct of the top-level
 // fields, no more than asked for, counted as handed on; a stop's span and
 // cause inside the file.
+// Each row also goes through cat's three renderers; the JSON document and
+// every JSON line must parse.
 class RowChecker final : public RowSink {
  public:
-  explicit RowChecker(const RowsResult& result) : result_(result) {}
+  RowChecker(const RowsResult& result, Format format)
+      : result_(result),
+        json_(RowsFormat::kJson, kPath, format, &json_out_),
+        jsonl_(RowsFormat::kJsonl, kPath, format, &jsonl_out_),
+        csv_(RowsFormat::kCsv, kPath, format, &csv_out_) {}
   void Row(const Cell& row) override {
     COLCHECK_FUZZ_CHECK(row.kind == Cell::Kind::kStruct);
     COLCHECK_FUZZ_CHECK(row.items.size() == result_.fields.size());
+    json_.Row(row);
+    jsonl_.Row(row);
+    csv_.Row(row);
+    CheckParses("cat jsonl", jsonl_out_);
+    jsonl_out_.clear();
     ++rows;
+  }
+  void Finish() {
+    json_.Finish(result_);
+    csv_.Finish(result_);
+    CheckParses("cat json", json_out_);
   }
   uint64_t rows = 0;
 
  private:
   const RowsResult& result_;
+  std::string json_out_;
+  std::string jsonl_out_;
+  std::string csv_out_;
+  RowsRenderer json_;
+  RowsRenderer jsonl_;
+  RowsRenderer csv_;
 };
 
 void CheckRows(std::span<const std::byte> data) {
   RowsOptions options;
   options.max_rows = 64;
   RowsResult result;
-  RowChecker checker(result);
+  RowChecker checker(
+      result, SniffFormat(data.first(std::min(data.size(), kSniffBytes)),
+                          data.last(std::min(data.size(), kSniffBytes))));
   if (!ReadRows(data, options, &checker, &result).ok()) return;
+  checker.Finish();
   COLCHECK_FUZZ_CHECK(checker.rows == result.rows);
   COLCHECK_FUZZ_CHECK(result.rows <= options.max_rows);
   const RowsStop& stop = result.stop;
