@@ -24,6 +24,16 @@ inline constexpr uint64_t kMaxFooterBytes = uint64_t{1} << 30;
 // least one byte, which the decoder checks first; this bounds the rest.
 inline constexpr uint64_t kMaxCollectionSize = uint64_t{1} << 26;
 
+// A budget that grows with the bytes it is spent on: `floor`, plus
+// `per_byte` for each of `input_bytes`, up to `cap`. Overflow cannot
+// happen: an input that would pass the cap gets the cap.
+constexpr uint64_t ScaledBudget(uint64_t input_bytes, uint64_t floor,
+                                uint64_t per_byte, uint64_t cap) {
+  return input_bytes > (cap - floor) / per_byte
+             ? cap
+             : floor + input_bytes * per_byte;
+}
+
 // Memory the decoded metadata model may take. A struct list element costs
 // far more in the model than its one-byte minimum on the wire, so declared
 // list sizes are charged against a budget before anything is reserved.
@@ -37,11 +47,8 @@ inline constexpr uint64_t kModelBytesFloor = uint64_t{64} << 20;
 inline constexpr uint64_t kModelBytesPerInputByte = 128;
 
 constexpr uint64_t ModelBudget(uint64_t input_bytes) {
-  const uint64_t scaled =
-      input_bytes > (kMaxModelBytes - kModelBytesFloor) / kModelBytesPerInputByte
-          ? kMaxModelBytes
-          : kModelBytesFloor + input_bytes * kModelBytesPerInputByte;
-  return scaled < kMaxModelBytes ? scaled : kMaxModelBytes;
+  return ScaledBudget(input_bytes, kModelBytesFloor, kModelBytesPerInputByte,
+                      kMaxModelBytes);
 }
 
 // Depth of the schema tree (Arrow C++ uses 100 as well). Keeps definition
@@ -85,10 +92,8 @@ inline constexpr uint64_t kRebuiltBytesFloor = uint64_t{16} << 20;
 inline constexpr uint64_t kRebuiltBytesPerByte = 256;
 
 constexpr uint64_t RebuiltBudget(uint64_t section_bytes) {
-  return section_bytes > (kMaxRebuiltBytes - kRebuiltBytesFloor) /
-                             kRebuiltBytesPerByte
-             ? kMaxRebuiltBytes
-             : kRebuiltBytesFloor + section_bytes * kRebuiltBytesPerByte;
+  return ScaledBudget(section_bytes, kRebuiltBytesFloor, kRebuiltBytesPerByte,
+                      kMaxRebuiltBytes);
 }
 
 // The largest DELTA_BINARY_PACKED block colcheck decodes, in values. A
@@ -129,10 +134,8 @@ inline constexpr uint64_t kMaxRowsHeldBytes = uint64_t{2} << 30;
 inline constexpr uint64_t kRowsHeldBytesFloor = uint64_t{64} << 20;
 inline constexpr uint64_t kRowsHeldBytesPerInputByte = 256;
 constexpr uint64_t RowsHeldBytesFor(uint64_t input_bytes) {
-  return input_bytes > (kMaxRowsHeldBytes - kRowsHeldBytesFloor) /
-                           kRowsHeldBytesPerInputByte
-             ? kMaxRowsHeldBytes
-             : kRowsHeldBytesFloor + input_bytes * kRowsHeldBytesPerInputByte;
+  return ScaledBudget(input_bytes, kRowsHeldBytesFloor,
+                      kRowsHeldBytesPerInputByte, kMaxRowsHeldBytes);
 }
 // Values, lists and structs in one row that ReadRows assembles, each about
 // 150 bytes: a row past it stops reading, as above.

@@ -16,17 +16,8 @@
 
 #include "colcheck/rows.h"
 #include "core/byte_reader.h"
+#include "core/pass_hooks.h"
 #include "core/span.h"
-
-namespace colcheck {
-namespace parquet {
-class Observer;
-class ValueTap;
-}  // namespace parquet
-namespace orc {
-class Observer;
-}  // namespace orc
-}  // namespace colcheck
 
 namespace colcheck::rows {
 

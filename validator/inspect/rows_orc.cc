@@ -30,6 +30,7 @@
 #include "orc/columns.h"
 #include "orc/metadata.h"
 #include "orc/orc_validator.h"
+#include "orc/statistics.h"
 #include "orc/tail.h"
 #include "orc/types.h"
 
@@ -106,24 +107,6 @@ int64_t OffsetAt(const date::time_zone* zone, int64_t seconds) {
   }
   const date::sys_seconds at{std::chrono::seconds{seconds}};
   return zone->get_info(at).offset.count();
-}
-
-std::string DecimalText(__int128 v, int32_t scale) {
-  const bool negative = v < 0;
-  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v)
-                                 : static_cast<unsigned __int128>(v);
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + u % 10));
-    u /= 10;
-  } while (u > 0);
-  if (scale > 0) {
-    if (digits.size() <= static_cast<size_t>(scale)) {
-      digits.insert(0, static_cast<size_t>(scale) + 1 - digits.size(), '0');
-    }
-    digits.insert(digits.size() - static_cast<size_t>(scale), ".");
-  }
-  return (negative ? "-" : "") + digits;
 }
 
 // `seconds` plus `fraction` in units of which a second holds `per_second`,
@@ -602,7 +585,7 @@ Value OrcRowReader::Typed(uint32_t c, const orc::Value& v) const {
       return out;
     case orc::kDecimal:
       out.kind = ValueKind::kDecimal;
-      out.text = DecimalText(v.decimal, v.scale);
+      out.text = orc::DecimalString(v.decimal, v.scale);
       return out;
     case orc::kDate:
       out.kind = ValueKind::kDate;

@@ -88,6 +88,14 @@ struct RowGroupInfo {
   std::vector<ByteSpan> chunks;  // Per leaf column; empty when unknown.
 };
 
+// Value `i` of `bytes`, whose values end at `ends`.
+std::span<const std::byte> Slice(const std::string& bytes,
+                                 const std::vector<uint64_t>& ends,
+                                 uint64_t i) {
+  const uint64_t begin = i == 0 ? 0 : ends[i - 1];
+  return std::as_bytes(std::span(bytes)).subspan(begin, ends[i] - begin);
+}
+
 class ParquetRowReader final : public FormatRows,
                                public parquet::Observer,
                                public parquet::ValueTap {
@@ -124,9 +132,6 @@ class ParquetRowReader final : public FormatRows,
   void AddLevels(LeafData& leaf, size_t column, uint32_t r, uint32_t d,
                  uint64_t n);
   void AddValue(LeafData& leaf, std::span<const std::byte> plain);
-  // The i-th dictionary entry, or held value, of `leaf`.
-  static std::span<const std::byte> Entry(const LeafData& leaf, uint64_t i);
-  static std::span<const std::byte> HeldValue(const LeafData& leaf, uint64_t i);
   // The i-th value of a batch of leaf `column`; empty when the batch
   // holds none there.
   std::span<const std::byte> BatchValue(size_t column, const ValueBatch& batch,
@@ -336,7 +341,7 @@ void ParquetRowReader::Values(size_t row_group, size_t column,
                      leaf->entries, " entries"));
         return;
       }
-      AddValue(*leaf, Entry(*leaf, index));
+      AddValue(*leaf, Slice(leaf->dictionary, leaf->dictionary_ends, index));
     } else {
       AddValue(*leaf, BatchValue(column, batch, at));
     }
@@ -364,20 +369,6 @@ void ParquetRowReader::AddValue(LeafData& leaf,
   leaf.bytes.append(reinterpret_cast<const char*>(plain.data()), plain.size());
   leaf.ends.push_back(leaf.bytes.size());
   ++leaf.values;
-}
-
-std::span<const std::byte> ParquetRowReader::Entry(const LeafData& leaf,
-                                                   uint64_t i) {
-  const uint64_t begin = i == 0 ? 0 : leaf.dictionary_ends[i - 1];
-  return std::as_bytes(std::span(leaf.dictionary))
-      .subspan(begin, leaf.dictionary_ends[i] - begin);
-}
-
-std::span<const std::byte> ParquetRowReader::HeldValue(const LeafData& leaf,
-                                                       uint64_t i) {
-  const uint64_t begin = i == 0 ? 0 : leaf.ends[i - 1];
-  return std::as_bytes(std::span(leaf.bytes))
-      .subspan(begin, leaf.ends[i] - begin);
 }
 
 void ParquetRowReader::PageEnd(size_t row_group, size_t column, ByteSpan page,
@@ -551,7 +542,7 @@ void ParquetRowReader::ApplyRow(size_t column, uint64_t* level, uint64_t* value,
     Value typed;
     const Value* v = nullptr;
     if (d == max_d && *value < leaf.values) {
-      typed = ParquetValue(f, HeldValue(leaf, (*value)++));
+      typed = ParquetValue(f, Slice(leaf.bytes, leaf.ends, (*value)++));
       v = &typed;
     }
     Apply(column, r, d, v, row);

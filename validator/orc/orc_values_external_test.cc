@@ -23,6 +23,7 @@
 #include "gtest/gtest.h"
 #include "orc/columns.h"
 #include "orc/compression.h"
+#include "orc/statistics.h"
 #include "orc/stripe.h"
 #include "orc/tail.h"
 #include "orc/testing/file_reader.h"
@@ -105,24 +106,6 @@ std::string Escape(std::string_view s) {
     }
   }
   return out + "\"";
-}
-
-std::string DecimalText(__int128 v, int32_t scale) {
-  const bool negative = v < 0;
-  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v)
-                                 : static_cast<unsigned __int128>(v);
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + u % 10));
-    u /= 10;
-  } while (u > 0);
-  if (scale > 0) {
-    if (digits.size() <= static_cast<size_t>(scale)) {
-      digits.insert(0, static_cast<size_t>(scale) + 1 - digits.size(), '0');
-    }
-    digits.insert(digits.size() - static_cast<size_t>(scale), ".");
-  }
-  return (negative ? "-" : "") + digits;
 }
 
 std::string CivilTime(int64_t seconds, const char* format) {
@@ -232,7 +215,8 @@ class Renderer final : public ColumnObserver {
         }
         return out + "]";
       }
-      case kDecimal: return DecimalText(v.decimal, v.scale);
+      case kDecimal:
+        return DecimalString(v.decimal, v.scale);
       case kDate: return "\"" + CivilTime(v.integer * 86400, "%Y-%m-%d") + "\"";
       case kTimestamp:
       case kTimestampInstant: return Timestamp(TypeOf(c).kind.value, v);

@@ -592,4 +592,22 @@ std::optional<int> CompareDecimalStrings(std::string_view a,
   return x->negative ? -m : m;
 }
 
+std::string DecimalString(__int128 unscaled, int32_t scale) {
+  const bool negative = unscaled < 0;
+  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(unscaled)
+                                 : static_cast<unsigned __int128>(unscaled);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(),
+                  static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u > 0);
+  if (scale > 0) {
+    const size_t s = static_cast<size_t>(scale);
+    if (digits.size() <= s) digits.insert(0, s - digits.size() + 1, '0');
+    digits.insert(digits.size() - s, ".");
+  }
+  return negative ? "-" + digits : digits;
+}
+
 }  // namespace colcheck::orc

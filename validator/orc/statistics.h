@@ -71,6 +71,9 @@ void CheckAggregate(const StatsColumn& column,
 std::optional<int> CompareDecimalStrings(std::string_view a,
                                          std::string_view b);
 
+// An unscaled decimal as a string ("-12.340" for -12340 at scale 3).
+std::string DecimalString(__int128 unscaled, int32_t scale);
+
 }  // namespace colcheck::orc
 
 #endif  // COLCHECK_ORC_STATISTICS_H_

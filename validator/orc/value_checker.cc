@@ -39,24 +39,6 @@ bool IsIntKind(int64_t kind) {
   return kind == kByte || kind == kShort || kind == kInt || kind == kLong;
 }
 
-// An unscaled decimal as a string ("-12.340" for -12340 at scale 3).
-std::string DecimalString(__int128 unscaled, int32_t scale) {
-  const bool negative = unscaled < 0;
-  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(unscaled)
-                                 : static_cast<unsigned __int128>(unscaled);
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    u /= 10;
-  } while (u > 0);
-  if (scale > 0) {
-    const size_t s = static_cast<size_t>(scale);
-    if (digits.size() <= s) digits.insert(0, s - digits.size() + 1, '0');
-    digits.insert(digits.size() - s, ".");
-  }
-  return negative ? "-" + digits : digits;
-}
-
 std::string Quote(std::string_view s) {
   const size_t n = s.size() < 40 ? s.size() : 40;
   return "'" + std::string(s.substr(0, n)) + (n < s.size() ? "...'" : "'");
