@@ -70,6 +70,11 @@ enum OptionBit : unsigned {
   kOptHead = 1u << 23,
   kOptColumns = 1u << 24,
   kOptGroup = 1u << 25,  // --row-group and --stripe, one option.
+  kOptReader = 1u << 26,
+  kOptSuite = 1u << 27,
+  kOptTimeout = 1u << 28,
+  kOptMemory = 1u << 29,
+  kOptCase = 1u << 30,
 };
 
 constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
@@ -107,6 +112,31 @@ const OptionHelp kOptionHelp[] = {
      "--row-group, --stripe K",
      "Print only the rows of row group (ORC: stripe) K, counted from 0.",
      {}},
+    {kOptReader,
+     "--reader NAME[=COMMAND]",
+     "A reader to run the cases through (repeatable). COMMAND gets each case's file as "
+     "its last argument and prints the rows as canonical JSON Lines, or "
+     "exits non-zero; without =COMMAND, the command of profile NAME.json.",
+     {}},
+    {kOptSuite,
+     "--suite DIR",
+     "The suite (its manifest.json); default the one colcheck was built "
+     "with. Profiles are read from DIR/../profiles.",
+     {}},
+    {kOptCase,
+     "--case PATTERN",
+     "Only the cases whose id matches PATTERN, a glob such as 'n_page.*' "
+     "(repeatable, or comma-separated).",
+     {}},
+    {kOptTimeout,
+     "--timeout SECONDS",
+     "Kill a reader after SECONDS on one case: a hang (default 60).",
+     {}},
+    {kOptMemory,
+     "--memory MIB",
+     "Kill a reader whose process group holds more than MIB MiB resident: "
+     "a crash (default 4096).",
+     {}},
     {kOptContext,
      "--context",
      "Text format: show the bytes around each diagnostic's span in hex, the "
@@ -118,6 +148,12 @@ const OptionHelp kOptionHelp[] = {
      "most 256, and never more than there are files). Output keeps the input "
      "order.",
      {CliCommand::kValidate}},
+    {kOptJobs,
+     "-j, --jobs N",
+     "Run N cases at a time (default 1; 0 means one per processor; "
+     "at most 256). The results are the same for any N, but time limits "
+     "bite sooner on a loaded machine.",
+     {CliCommand::kConformance}},
     {kOptJobs,
      "-j, --jobs N",
      "Validate N files at a time (default 1; 0 means one per processor; at "
@@ -160,6 +196,12 @@ const OptionHelp kOptionHelp[] = {
      "-o, --output FILE",
      "The HTML file to write (required). It is replaced whole or not at all.",
      {CliCommand::kReport}},
+    {kOptOutput,
+     "-o, --output PATH",
+     "Where run puts results.json and the reproducer bundles (a directory, "
+     "default conformance-results), or the file that report writes (default "
+     "stdout).",
+     {CliCommand::kConformance}},
     {kOptOutput,
      "-o, --output DIR",
      "The directory for triage.md and triage.json (default: the current "
@@ -487,6 +529,31 @@ format of every code is docs/diagnostics.md.
      kOptFormat | kOptQuiet,
      0,
      kAny},
+    {"conformance",
+     R"(conformance run --reader NAME[=COMMAND]... [--suite DIR]
+                [--case PATTERN] [--timeout SECONDS] [--memory MIB]
+                [-j N] [-o DIR] [--format text|json] [-q]
+       colcheck conformance report [--format text|json|html] [-o FILE]
+                RESULTS.json...
+       colcheck conformance export [--suite DIR] DIR
+       colcheck conformance list [--suite DIR] [--case PATTERN]
+                [--format text|json]
+)",
+     R"(Run readers over the conformance suite (conformance/README.md):
+every y_ case must read to its expected rows, every n_ case
+must be rejected, an i_ case may be either. run writes
+DIR/results.json and a reproducer bundle for each crash, hang
+and misread, and prints the counts; it exits 1 when a reader
+failed a case. report renders one or more runs as a matrix.
+export copies the suite, its profiles and README to DIR, for
+projects that run it without colcheck. list prints the cases.
+)",
+     CliCommand::kConformance,
+     {CliFormat::kText, CliFormat::kJson, CliFormat::kHtml},
+     kOptFormat | kOptQuiet | kOptReader | kOptSuite | kOptCase |
+         kOptTimeout | kOptMemory | kOptJobs | kOptOutput,
+     1,
+     kAny},
 };
 
 const CommandSpec* FindCommand(std::string_view name) {
@@ -510,6 +577,8 @@ std::string_view FormatName(CliFormat format) {
       return "markdown";
     case CliFormat::kCsv:
       return "csv";
+    case CliFormat::kHtml:
+      return "html";
   }
   return "";
 }
@@ -647,6 +716,11 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--head") return kOptHead;
   if (name == "--columns") return kOptColumns;
   if (name == "--row-group" || name == "--stripe") return kOptGroup;
+  if (name == "--reader") return kOptReader;
+  if (name == "--suite") return kOptSuite;
+  if (name == "--timeout") return kOptTimeout;
+  if (name == "--memory") return kOptMemory;
+  if (name == "--case") return kOptCase;
   return 0;
 }
 
@@ -791,6 +865,7 @@ class CommandParser {
         return Count(option.name, text, kMaxMaxDiagnostics,
                      &out_->max_diagnostics);
       case kOptJobs:
+        jobs_given_ = true;
         return Count(option.name, text, kMaxJobs, &out_->jobs);
       case kOptThreads: {
         size_t threads = 0;
@@ -829,6 +904,32 @@ class CommandParser {
       }
       case kOptColumns:
         return Columns(text);
+      case kOptReader:
+        if (text.empty()) return Fail("--reader needs NAME or NAME=COMMAND");
+        out_->readers.emplace_back(text);
+        return true;
+      case kOptSuite:
+        if (text.empty()) return Fail("--suite needs a non-empty path");
+        out_->suite = text;
+        return true;
+      case kOptCase:
+        return CasePatterns(text);
+      case kOptTimeout: {
+        size_t seconds = 0;
+        if (!Count(option.name, text, kMaxReaderSeconds, &seconds)) {
+          return false;
+        }
+        if (seconds == 0) return Fail("--timeout needs at least 1 second");
+        out_->timeout_seconds = seconds;
+        return true;
+      }
+      case kOptMemory: {
+        size_t mib = 0;
+        if (!Count(option.name, text, kMaxReaderMemoryMib, &mib)) return false;
+        if (mib == 0) return Fail("--memory needs at least 1 MiB");
+        out_->memory_mib = mib;
+        return true;
+      }
       default:
         return Fail("unknown option '" + std::string(arg) + "'");
     }
@@ -865,6 +966,62 @@ class CommandParser {
       if (comma == std::string_view::npos) return true;
       rest.remove_prefix(comma + 1);
     }
+  }
+
+  // conformance: the comma-separated globs of --case.
+  bool CasePatterns(std::string_view text) {
+    std::string_view rest = text;
+    while (true) {
+      const size_t comma = rest.find(',');
+      const std::string_view pattern = rest.substr(0, comma);
+      if (pattern.empty()) {
+        return Fail("--case needs globs separated by commas, got '" +
+                    std::string(text) + "'");
+      }
+      out_->cases.emplace_back(pattern);
+      if (comma == std::string_view::npos) return true;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+
+  // conformance: SUBCOMMAND [ARGUMENT...] and the options each takes.
+  bool CheckConformance() {
+    const std::string sub = out_->paths.empty() ? "" : out_->paths.front();
+    const size_t args = out_->paths.size() - (sub.empty() ? 0 : 1);
+    const bool run = sub == "run", report = sub == "report",
+               exported = sub == "export", list = sub == "list";
+    if (!run && !report && !exported && !list) {
+      return Fail("conformance needs run, report, export or list" +
+                  (sub.empty() ? std::string() : ", got '" + sub + "'"));
+    }
+    if ((run || list) && args > 0) {
+      return Fail("conformance " + sub + " takes no arguments, got '" +
+                  out_->paths[1] + "'");
+    }
+    if (report && args == 0) {
+      return Fail("conformance report needs at least one RESULTS.json");
+    }
+    if (exported && args != 1) {
+      return Fail("conformance export needs exactly one DIR");
+    }
+    if (run && out_->readers.empty()) {
+      return Fail("conformance run needs at least one --reader");
+    }
+    if (!run && (!out_->readers.empty() || out_->timeout_seconds ||
+                 out_->memory_mib || jobs_given_)) {
+      return Fail("--reader, --timeout, --memory and -j belong to conformance "
+                  "run");
+    }
+    if (report && (!out_->suite.empty() || !out_->cases.empty())) {
+      return Fail("conformance report takes the suite from its RESULTS.json");
+    }
+    if (exported && !out_->output.empty()) {
+      return Fail("conformance export writes to DIR: -o is not for it");
+    }
+    if (out_->format == CliFormat::kHtml && !report) {
+      return Fail("--format html belongs to conformance report");
+    }
+    return true;
   }
 
   // codes: the codes its arguments name, in registry order.
@@ -923,6 +1080,7 @@ class CommandParser {
       return Fail("--baseline and --write-baseline cannot be combined");
     }
     if (spec_.command == CliCommand::kCodes) return ResolveCodes();
+    if (spec_.command == CliCommand::kConformance) return CheckConformance();
     return true;
   }
 
@@ -931,6 +1089,7 @@ class CommandParser {
   CliArgs* out_;
   std::string* error_;
   size_t i_ = 1;
+  bool jobs_given_ = false;
 };
 
 // The column where option texts start, and the width they wrap to.

@@ -34,6 +34,10 @@ inline constexpr size_t kMaxGroup = std::numeric_limits<int64_t>::max();
 // diagnostic takes a few hundred bytes) on each of the -j files at once.
 inline constexpr size_t kMaxMaxDiagnostics = 1000000;
 
+// conformance run: the largest --timeout (a day) and --memory (1 TiB).
+inline constexpr size_t kMaxReaderSeconds = 86400;
+inline constexpr size_t kMaxReaderMemoryMib = size_t{1} << 20;
+
 enum class CliCommand {
   kHelp,
   kVersion,
@@ -50,8 +54,9 @@ enum class CliCommand {
   kDictionary,
   kBloom,
   kCat,
+  kConformance,
 };
-enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown, kCsv };
+enum class CliFormat { kText, kJson, kJsonl, kSarif, kMarkdown, kCsv, kHtml };
 
 struct CliArgs {
   CliCommand command = CliCommand::kHelp;
@@ -95,6 +100,13 @@ struct CliArgs {
   // codes: the codes that its CODE or GROUP arguments (in `paths`) name,
   // in registry order; empty for all of them.
   std::vector<Code> codes;
+  // conformance: --reader NAME[=COMMAND] each, --suite DIR, --case globs,
+  // and run's limits (0: the default).
+  std::vector<std::string> readers;
+  std::string suite;
+  std::vector<std::string> cases;
+  size_t timeout_seconds = 0;
+  size_t memory_mib = 0;
   std::vector<std::string> paths;
 };
 

@@ -266,7 +266,8 @@ constexpr std::string_view kAllOptions[] = {
     "--no-config",  "--baseline", "--write-baseline",
     "--files-from", "-H",         "--header",
     "--head",       "--columns",  "--row-group",
-    "--stripe",
+    "--stripe",     "--reader",   "--suite",
+    "--case",       "--timeout",  "--memory",
 };
 
 // Whether `command` accepts `option`: the parser names a rejected option
@@ -337,6 +338,47 @@ TEST(CliArgs, EachCommandHelpListsExactlyTheOptionsItAccepts) {
     EXPECT_EQ(help.find("validate:"), std::string::npos) << command;
     EXPECT_EQ(help.find("explain:"), std::string::npos) << command;
     EXPECT_EQ(help.find("report:"), std::string::npos) << command;
+  }
+}
+
+TEST(CliArgs, ConformanceSubcommandsAndTheirOptions) {
+  const Parsed run = Parse({"conformance", "run", "--reader", "a=node a.mjs",
+                            "--reader", "duckdb", "--case", "n_*,y_list.*",
+                            "--timeout", "5", "--memory", "100", "-j", "2",
+                            "-o", "out"});
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(run.args.command, CliCommand::kConformance);
+  EXPECT_EQ(run.args.readers,
+            (std::vector<std::string>{"a=node a.mjs", "duckdb"}));
+  EXPECT_EQ(run.args.cases, (std::vector<std::string>{"n_*", "y_list.*"}));
+  EXPECT_EQ(run.args.timeout_seconds, 5u);
+  EXPECT_EQ(run.args.memory_mib, 100u);
+  EXPECT_EQ(run.args.jobs, 2u);
+  const Parsed report = Parse({"conformance", "report", "--format", "html",
+                               "a.json", "b.json"});
+  ASSERT_EQ(report.error, "");
+  EXPECT_EQ(report.args.format, CliFormat::kHtml);
+  EXPECT_EQ(report.args.paths.size(), 3u);
+  for (const std::vector<std::string_view>& bad :
+       std::vector<std::vector<std::string_view>>{
+           {"conformance"},
+           {"conformance", "walk"},
+           {"conformance", "run"},
+           {"conformance", "run", "--reader", "a=b", "extra"},
+           {"conformance", "run", "--reader", "a=b", "--format", "html"},
+           {"conformance", "run", "--reader", "a=b", "--timeout", "0"},
+           {"conformance", "run", "--reader", "a=b", "--case", "a,,b"},
+           {"conformance", "report"},
+           {"conformance", "report", "--suite", "s", "a.json"},
+           {"conformance", "list", "-j", "2"},
+           {"conformance", "list", "--reader", "a=b"},
+           {"conformance", "export"},
+           {"conformance", "export", "-o", "x", "dir"},
+       }) {
+    CliArgs args;
+    std::string error;
+    EXPECT_FALSE(ParseCliArgs(bad, &args, &error)) << bad.size();
+    EXPECT_NE(error, "");
   }
 }
 

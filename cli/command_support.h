@@ -48,6 +48,12 @@ inline constexpr size_t kDiagnosticsOnStderr = 5;
 void WriteDiagnosticsDigest(const CliArgs& args, std::string_view path,
                             const Report& report);
 
+// Replaces `path` with `data` in one rename (report's page, conformance's
+// results). Returns false with the reason in `error`; no temporary file is
+// left behind either way.
+bool WriteFileAtomically(const std::string& path, std::string_view data,
+                         std::string* error);
+
 // Returns through FinishOutput: kExitInvalid when the validation found an
 // error, else kExitOk (an unsupported verdict is not an error of the file).
 int FinishInspection(const Report& report);

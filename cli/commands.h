@@ -30,6 +30,7 @@ int RunPages(const CliArgs& args);
 int RunDictionary(const CliArgs& args);
 int RunBloom(const CliArgs& args);
 int RunCat(const CliArgs& args);
+int RunConformance(const CliArgs& args);
 
 }  // namespace colcheck
 

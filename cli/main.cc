@@ -84,6 +84,8 @@ int Main(std::span<const std::string_view> argv) {
       return RunBloom(args);
     case CliCommand::kCat:
       return RunCat(args);
+    case CliCommand::kConformance:
+      return RunConformance(args);
   }
   return kExitError;
 }

@@ -8,12 +8,6 @@
 // verdict's, as for `validate`: 0 valid, 1 invalid, 2 when FILE cannot be
 // read or OUT cannot be written.
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -27,49 +21,6 @@
 #include "reports/text.h"
 
 namespace colcheck {
-namespace {
-
-bool WriteAll(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t written = write(fd, data.data(), data.size());
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    data.remove_prefix(static_cast<size_t>(written));
-  }
-  return true;
-}
-
-// Replaces `path` with `data` in one rename. Returns false with the reason
-// in `error`; no temporary file is left behind either way.
-bool WriteFileAtomically(const std::string& path, std::string_view data,
-                         std::string* error) {
-  // Beside the target, so the rename stays within one file system. The
-  // mode is 0666 less the umask, as for any file the user creates.
-  const std::string temporary =
-      path + ".tmp-" + std::to_string(static_cast<long>(getpid()));
-  const int fd =
-      open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    *error = std::strerror(errno);
-    return false;
-  }
-  bool ok = WriteAll(fd, data);
-  if (!ok) *error = std::strerror(errno);
-  if (close(fd) != 0 && ok) {
-    *error = std::strerror(errno);
-    ok = false;
-  }
-  if (ok && std::rename(temporary.c_str(), path.c_str()) != 0) {
-    *error = std::strerror(errno);
-    ok = false;
-  }
-  if (!ok) unlink(temporary.c_str());
-  return ok;
-}
-
-}  // namespace
 
 int RunReport(const CliArgs& args) {
   const std::string& path = args.paths[0];

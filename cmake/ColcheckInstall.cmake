@@ -25,6 +25,14 @@ install(TARGETS colcheck_validator
 install(TARGETS colcheck
   EXPORT colcheckTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The conformance suite, its profiles and README, where an installed
+# `colcheck conformance` looks when the source tree is gone
+# (cli/conformance_command.cc).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/conformance/suite
+                  ${PROJECT_SOURCE_DIR}/conformance/profiles
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/colcheck/conformance OPTIONAL)
+install(FILES ${PROJECT_SOURCE_DIR}/conformance/README.md
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/colcheck/conformance)
 
 # A static libcolcheck carries its link dependencies into the consumer. Walks
 # them so that (a) libraries built here (say a codecs library) are installed

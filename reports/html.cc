@@ -36,6 +36,13 @@ void AppendText(std::string_view value, std::string* out) {
   }
 }
 
+std::string Counted(size_t count, std::string_view noun) {
+  std::string text = std::to_string(count) + " ";
+  text += noun;
+  if (count != 1) text += "s";
+  return text;
+}
+
 void AppendOptional(int64_t value, std::string* out) {
   if (value < 0) {
     *out += "<span class=\"na\">-</span>";
@@ -102,6 +109,7 @@ namespace {
 using html_internal::AppendCapNote;
 using html_internal::AppendOptional;
 using html_internal::AppendText;
+using html_internal::Counted;
 using html_internal::HumanSize;
 
 void AppendNumber(uint64_t value, std::string* out) {
@@ -263,13 +271,6 @@ void AppendExcerpt(size_t index, const Diagnostic& diagnostic,
 }
 
 // ---- sections ---------------------------------------------------------------
-
-std::string Counted(size_t count, std::string_view noun) {
-  std::string text = std::to_string(count) + " ";
-  text += noun;
-  if (count != 1) text += "s";
-  return text;
-}
 
 void AppendSummaryItem(std::string_view term, std::string_view html,
                        std::string* out) {

@@ -27,6 +27,9 @@ void AppendText(std::string_view value, std::string* out);
 // boundary, for strings that reach the script as JSON.
 std::string_view CutText(std::string_view value, size_t max);
 
+// "1 error", "3 errors": a count and its noun, plural unless one.
+std::string Counted(size_t count, std::string_view noun);
+
 // Appends a signed count where -1 means "not given".
 void AppendOptional(int64_t value, std::string* out);
 

@@ -149,6 +149,16 @@ inline constexpr size_t kValueBatch = 4096;
 // started, whatever the caller asks, nor more than there are chunks.
 inline constexpr size_t kMaxThreads = 256;
 
+// ---- The conformance runner (conformance/runner/) ----
+// A reader under test is as hostile as any input: what it prints is kept up
+// to kMaxReaderOutputBytes (stdout) and kMaxReaderErrorBytes (stderr, of
+// which reports show the end); past the first the reader is stopped and
+// its output counts as wrong. A suite's manifest, expected rows and
+// profiles are read whole up to kMaxConformanceFileBytes.
+inline constexpr size_t kMaxReaderOutputBytes = size_t{256} << 20;
+inline constexpr size_t kMaxReaderErrorBytes = size_t{1} << 20;
+inline constexpr size_t kMaxConformanceFileBytes = size_t{256} << 20;
+
 // ---- Work per input byte (Parquet) ----
 // No loop runs longer than the bytes it reads allow. A count a page
 // declares (num_values, levels, values, runs, blocks) is checked against

@@ -278,7 +278,7 @@ it again.
 |---|---|
 | `corpus_expectations` | `check_corpus.py`: every valid/ file is valid with no error; every invalid/<code>/ file has a sidecar and colcheck reports that code with an overlapping span; every seed replays with exit code 0 or 1 |
 | `generators_roundtrip` | `make_corpus.py --check corpus`: a fresh generation is byte-identical (sidecars: the same code and spans) |
-| `generators_unittest` | `generators/tests`: encodings, a spec-following reader over every valid file, and every mutation against colcheck |
+| `generators_*` | `generators/tests`, a test per module (`generators_properties_a` to `_c`, one per property): encodings, a spec-following reader over every valid file, and every mutation against colcheck |
 
 Sidecars (`<name>.expected.json`) hold `{"code", "offset", "length"}`: the
 diagnostic and the absolute byte span colcheck must report. After a
