@@ -226,7 +226,9 @@ function typedAt(data, i) {
       return typeof v === 'bigint' ? { i: v.toString() } : { n: numberBits(v) };
     }
     case T.Float:
-      return { n: numberBits(Number(data.values[j])) };
+      // A Float16's buffer holds its bits.
+      return { n: numberBits(t.precision === arrow.Precision.HALF
+        ? arrow.util.uint16ToFloat64(data.values[j]) : Number(data.values[j])) };
     case T.Decimal: {
       const words = t.bitWidth / 32;
       let v = 0n;
@@ -243,6 +245,14 @@ function typedAt(data, i) {
       return { ts: BigInt(data.values[j]).toString(), unit: kUnits[t.unit] };
     case T.Time:
       return { time: BigInt(data.values[j]).toString(), unit: kUnits[t.unit] };
+    case T.Interval:
+      // DAY_TIME: days and milliseconds; YEAR_MONTH: months (Int32 pairs or
+      // one Int32 per value).
+      if (t.unit === arrow.IntervalUnit.DAY_TIME) {
+        return { iv: [0, data.values[j * 2], String(BigInt(data.values[j * 2 + 1]) * 1000n)] };
+      }
+      if (t.unit === arrow.IntervalUnit.YEAR_MONTH) return { iv: [data.values[j], 0, '0'] };
+      throw new Error(`arrow: no typed form for ${t}`);
     case T.Utf8:
     case T.LargeUtf8:
       return { s: kDecoder.decode(bytesAt(data, i)) };

@@ -68,6 +68,8 @@ async function duckdbReader() {
     const p = plain(v);
     if (p !== undefined) return p;
     if (v instanceof duckdb.DuckDBBlobValue) return { x: hex(v.bytes) };
+    // GEOMETRY (DuckDB 1.5 reads Parquet GEOMETRY/GEOGRAPHY as it): its WKB.
+    if (v instanceof duckdb.DuckDBGeometryValue) return { x: hex(v.bytes) };
     if (v instanceof duckdb.DuckDBDecimalValue) {
       return { dec: v.value.toString(), scale: v.scale };
     }

@@ -1,0 +1,12 @@
+// Conformance adapter: Polars (nodejs-polars), its table through Arrow IPC to peers/arrow_table.mjs.
+// Usage: node peers/conformance/polars.mjs FILE (conformance/README.md): canonical
+// JSON rows on stdout (canonical.mjs), exit 1 when the reader rejects the
+// file, 3 when it fails itself.
+
+import { runAdapter } from './canonical.mjs';
+
+await runAdapter('polars', async () => {
+  const { kReaders } = await import('../read_values.mjs');
+  const read = await kReaders['polars']();
+  return (file) => read(file);
+});
