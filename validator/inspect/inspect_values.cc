@@ -231,16 +231,28 @@ Value Int64Value(const SchemaField& f, int64_t v) {
 }
 
 // INT96: nanoseconds of the day, then the Julian day, both little-endian.
+// An instant outside 1677-2262 does not fit int64 nanoseconds; when its
+// nanoseconds are whole microseconds it is one in microseconds (Spark
+// writes 9999-12-31 so), else its bytes.
 Value Int96Value(std::span<const std::byte> plain) {
   const int64_t nanos = LoadLittleEndian<int64_t>(plain.first(8));
   const int64_t day = LoadLittleEndian<int32_t>(plain.subspan(8, 4));
   int64_t since_epoch = 0;
-  if (__builtin_mul_overflow(day - kJulianEpochDay, kNanosPerDay,
-                             &since_epoch) ||
-      __builtin_add_overflow(since_epoch, nanos, &since_epoch)) {
-    return Bytes(plain, ValueKind::kBytes);
+  if (!__builtin_mul_overflow(day - kJulianEpochDay, kNanosPerDay,
+                              &since_epoch) &&
+      !__builtin_add_overflow(since_epoch, nanos, &since_epoch)) {
+    return Temporal(ValueKind::kTimestamp, since_epoch, TimeUnit::kNanos,
+                    false);
   }
-  return Temporal(ValueKind::kTimestamp, since_epoch, TimeUnit::kNanos, false);
+  constexpr int64_t kMicrosPerDay = kNanosPerDay / 1000;
+  if (nanos % 1000 == 0 &&
+      !__builtin_mul_overflow(day - kJulianEpochDay, kMicrosPerDay,
+                              &since_epoch) &&
+      !__builtin_add_overflow(since_epoch, nanos / 1000, &since_epoch)) {
+    return Temporal(ValueKind::kTimestamp, since_epoch, TimeUnit::kMicros,
+                    false);
+  }
+  return Bytes(plain, ValueKind::kBytes);
 }
 
 Value BinaryValue(const SchemaField& f, std::span<const std::byte> plain) {
