@@ -114,9 +114,10 @@ const OptionHelp kOptionHelp[] = {
      {}},
     {kOptReader,
      "--reader NAME[=COMMAND]",
-     "A reader to run the cases through (repeatable). COMMAND gets each case's file as "
-     "its last argument and prints the rows as canonical JSON Lines, or "
-     "exits non-zero; without =COMMAND, the command of profile NAME.json.",
+     "A reader to run the cases through (repeatable). COMMAND gets each "
+     "case's file as its last argument and prints the rows as canonical JSON "
+     "Lines, or exits non-zero; without =COMMAND, the command of profile "
+     "NAME.json.",
      {}},
     {kOptSuite,
      "--suite DIR",
@@ -550,8 +551,8 @@ projects that run it without colcheck. list prints the cases.
 )",
      CliCommand::kConformance,
      {CliFormat::kText, CliFormat::kJson, CliFormat::kHtml},
-     kOptFormat | kOptQuiet | kOptReader | kOptSuite | kOptCase |
-         kOptTimeout | kOptMemory | kOptJobs | kOptOutput,
+     kOptFormat | kOptQuiet | kOptReader | kOptSuite | kOptCase | kOptTimeout |
+         kOptMemory | kOptJobs | kOptOutput,
      1,
      kAny},
 };
@@ -914,22 +915,12 @@ class CommandParser {
         return true;
       case kOptCase:
         return CasePatterns(text);
-      case kOptTimeout: {
-        size_t seconds = 0;
-        if (!Count(option.name, text, kMaxReaderSeconds, &seconds)) {
-          return false;
-        }
-        if (seconds == 0) return Fail("--timeout needs at least 1 second");
-        out_->timeout_seconds = seconds;
-        return true;
-      }
-      case kOptMemory: {
-        size_t mib = 0;
-        if (!Count(option.name, text, kMaxReaderMemoryMib, &mib)) return false;
-        if (mib == 0) return Fail("--memory needs at least 1 MiB");
-        out_->memory_mib = mib;
-        return true;
-      }
+      case kOptTimeout:
+        return PositiveCount(option.name, text, kMaxReaderSeconds,
+                             &out_->timeout_seconds);
+      case kOptMemory:
+        return PositiveCount(option.name, text, kMaxReaderMemoryMib,
+                             &out_->memory_mib);
       default:
         return Fail("unknown option '" + std::string(arg) + "'");
     }
@@ -951,37 +942,50 @@ class CommandParser {
                 " is too large (at most " + std::to_string(max) + ")");
   }
 
-  // cat: the comma-separated paths of --columns, added to those before.
-  bool Columns(std::string_view text) {
+  // A count of at least 1 (--timeout, --memory).
+  bool PositiveCount(std::string_view name, std::string_view text, size_t max,
+                     size_t* result) {
+    if (!Count(name, text, max, result)) return false;
+    if (*result > 0) return true;
+    return Fail(std::string(name) + " needs at least 1, got '" +
+                std::string(text) + "'");
+  }
+
+  // Adds the comma-separated items of `text` to `out` when `valid` accepts
+  // each; else fails with "OPTION needs WHAT separated by commas".
+  bool CommaList(std::string_view text, bool (*valid)(std::string_view),
+                 std::string_view option, std::string_view what,
+                 std::vector<std::string>* out) {
     std::string_view rest = text;
     while (true) {
       const size_t comma = rest.find(',');
-      const std::string_view path = rest.substr(0, comma);
-      if (path.empty() || path.front() == '.' || path.back() == '.' ||
-          path.find("..") != std::string_view::npos) {
-        return Fail("--columns needs dotted paths separated by commas, got '" +
-                    std::string(text) + "'");
+      const std::string_view item = rest.substr(0, comma);
+      if (!valid(item)) {
+        return Fail(std::string(option) + " needs " + std::string(what) +
+                    " separated by commas, got '" + std::string(text) + "'");
       }
-      out_->columns.emplace_back(path);
+      out->emplace_back(item);
       if (comma == std::string_view::npos) return true;
       rest.remove_prefix(comma + 1);
     }
   }
 
+  // cat: the comma-separated paths of --columns, added to those before.
+  bool Columns(std::string_view text) {
+    return CommaList(
+        text,
+        [](std::string_view path) {
+          return !path.empty() && path.front() != '.' && path.back() != '.' &&
+                 path.find("..") == std::string_view::npos;
+        },
+        "--columns", "dotted paths", &out_->columns);
+  }
+
   // conformance: the comma-separated globs of --case.
   bool CasePatterns(std::string_view text) {
-    std::string_view rest = text;
-    while (true) {
-      const size_t comma = rest.find(',');
-      const std::string_view pattern = rest.substr(0, comma);
-      if (pattern.empty()) {
-        return Fail("--case needs globs separated by commas, got '" +
-                    std::string(text) + "'");
-      }
-      out_->cases.emplace_back(pattern);
-      if (comma == std::string_view::npos) return true;
-      rest.remove_prefix(comma + 1);
-    }
+    return CommaList(
+        text, [](std::string_view glob) { return !glob.empty(); }, "--case",
+        "globs", &out_->cases);
   }
 
   // conformance: SUBCOMMAND [ARGUMENT...] and the options each takes.
@@ -1009,8 +1013,8 @@ class CommandParser {
     }
     if (!run && (!out_->readers.empty() || out_->timeout_seconds ||
                  out_->memory_mib || jobs_given_)) {
-      return Fail("--reader, --timeout, --memory and -j belong to conformance "
-                  "run");
+      return Fail(
+          "--reader, --timeout, --memory and -j are for conformance run");
     }
     if (report && (!out_->suite.empty() || !out_->cases.empty())) {
       return Fail("conformance report takes the suite from its RESULTS.json");

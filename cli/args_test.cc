@@ -342,10 +342,10 @@ TEST(CliArgs, EachCommandHelpListsExactlyTheOptionsItAccepts) {
 }
 
 TEST(CliArgs, ConformanceSubcommandsAndTheirOptions) {
-  const Parsed run = Parse({"conformance", "run", "--reader", "a=node a.mjs",
-                            "--reader", "duckdb", "--case", "n_*,y_list.*",
-                            "--timeout", "5", "--memory", "100", "-j", "2",
-                            "-o", "out"});
+  const Parsed run =
+      Parse({"conformance", "run", "--reader", "a=node a.mjs", "--reader",
+             "duckdb", "--case", "n_*,y_list.*", "--timeout", "5", "--memory",
+             "100", "-j", "2", "-o", "out"});
   ASSERT_EQ(run.error, "");
   EXPECT_EQ(run.args.command, CliCommand::kConformance);
   EXPECT_EQ(run.args.readers,
@@ -354,8 +354,8 @@ TEST(CliArgs, ConformanceSubcommandsAndTheirOptions) {
   EXPECT_EQ(run.args.timeout_seconds, 5u);
   EXPECT_EQ(run.args.memory_mib, 100u);
   EXPECT_EQ(run.args.jobs, 2u);
-  const Parsed report = Parse({"conformance", "report", "--format", "html",
-                               "a.json", "b.json"});
+  const Parsed report =
+      Parse({"conformance", "report", "--format", "html", "a.json", "b.json"});
   ASSERT_EQ(report.error, "");
   EXPECT_EQ(report.args.format, CliFormat::kHtml);
   EXPECT_EQ(report.args.paths.size(), 3u);

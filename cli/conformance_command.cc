@@ -67,15 +67,6 @@ bool LoadSelected(const CliArgs& args, conformance::Suite* suite,
   return true;
 }
 
-std::string ShellQuote(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) {
-    if (c == '\'') quoted += "'\\''";
-    else quoted += c;
-  }
-  return quoted + "'";
-}
-
 // A --reader: NAME=COMMAND, or NAME alone for the command of its profile,
 // run from the directory above the suite's conformance/ (the repository's
 // root, where peers/ is). Either way the profile NAME.json, when there is
@@ -105,8 +96,10 @@ bool ResolveReader(const std::string& text, const fs::path& profiles,
              " with a command; give --reader " + text + "=COMMAND";
     return false;
   }
-  reader->command = "cd " + ShellQuote(profiles.parent_path().parent_path()) +
-                    " && " + reader->profile.command;
+  reader->command =
+      "cd " +
+      conformance::ShellQuote(profiles.parent_path().parent_path().string()) +
+      " && " + reader->profile.command;
   return true;
 }
 
@@ -127,7 +120,8 @@ int RunReaders(const CliArgs& args) {
   conformance::RunResults results;
   std::string error;
   if (!LoadSelected(args, &results.suite, &error)) return Fail(error);
-  const fs::path profiles = fs::path(results.suite.dir).parent_path() / "profiles";
+  const fs::path profiles =
+      fs::path(results.suite.dir).parent_path() / "profiles";
   std::vector<conformance::Reader> readers;
   for (const std::string& text : args.readers) {
     conformance::Reader reader;
@@ -141,9 +135,11 @@ int RunReaders(const CliArgs& args) {
   if (args.memory_mib > 0) {
     options.limits.memory_bytes = static_cast<uint64_t>(args.memory_mib) << 20;
   }
-  options.jobs = args.jobs > 0 ? args.jobs
-                               : std::max(1u, std::thread::hardware_concurrency());
-  const fs::path out = args.output.empty() ? "conformance-results" : args.output;
+  options.jobs = args.jobs > 0
+                     ? args.jobs
+                     : std::max(1u, std::thread::hardware_concurrency());
+  const fs::path out =
+      args.output.empty() ? "conformance-results" : args.output;
   options.out_dir = out.string();
   std::error_code ec;
   fs::create_directories(out, ec);
@@ -165,9 +161,11 @@ int RunReaders(const CliArgs& args) {
   if (!WriteFileAtomically(results_path.string(), json, &error)) {
     return Fail(results_path.string() + ": " + error);
   }
-  std::cout << (args.format == CliFormat::kJson ? json
-                                                : RenderConformanceText(results));
-  if (!args.quiet) std::cerr << "colcheck: results in " << results_path.string() << "\n";
+  std::cout << (args.format == CliFormat::kJson
+                    ? json
+                    : RenderConformanceText(results));
+  if (!args.quiet)
+    std::cerr << "colcheck: results in " << results_path.string() << "\n";
   return FinishOutput(AnyFailure(results) ? kExitInvalid : kExitOk);
 }
 
@@ -181,11 +179,10 @@ int RenderReport(const CliArgs& args) {
       return Fail(args.paths[i] + ": " + error);
     }
   }
-  const std::string text = args.format == CliFormat::kHtml
-                                ? RenderConformanceHtml(merged)
-                            : args.format == CliFormat::kJson
-                                ? RenderConformanceJson(merged)
-                                : RenderConformanceText(merged);
+  const std::string text =
+      args.format == CliFormat::kHtml   ? RenderConformanceHtml(merged)
+      : args.format == CliFormat::kJson ? RenderConformanceJson(merged)
+                                        : RenderConformanceText(merged);
   if (args.output.empty()) {
     std::cout << text;
     return FinishOutput(kExitOk);
@@ -203,7 +200,8 @@ int Export(const CliArgs& args) {
   const fs::path to = args.paths[1];
   conformance::Suite check;
   std::string error;
-  if (!conformance::LoadSuite(suite.string(), &check, &error)) return Fail(error);
+  if (!conformance::LoadSuite(suite.string(), &check, &error))
+    return Fail(error);
   std::error_code ec;
   if (fs::exists(to, ec) && !fs::is_empty(to, ec)) {
     return Fail(to.string() + ": exists and is not empty");

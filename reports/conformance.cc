@@ -130,7 +130,8 @@ void AppendCell(const CaseResult& r, std::string* out) {
 }
 
 void AppendCounts(const RunResults& results, std::string* out) {
-  *out += "<h2>Counts per reader</h2><table><tr><th>reader</th><th>version</th>";
+  *out +=
+      "<h2>Counts per reader</h2><table><tr><th>reader</th><th>version</th>";
   for (size_t i = 0; i < conformance::kOutcomeCount; ++i) {
     *out += "<th class=\"";
     *out += ClassOf(static_cast<Outcome>(i));
@@ -148,9 +149,9 @@ void AppendCounts(const RunResults& results, std::string* out) {
     for (size_t i = 0; i < conformance::kOutcomeCount; ++i) {
       *out += "<td class=\"n\">" + std::to_string(rr.counts[i]) + "</td>";
     }
-    const size_t misreads = std::count_if(
-        rr.cases.begin(), rr.cases.end(),
-        [](const CaseResult& r) { return r.misread; });
+    const size_t misreads =
+        std::count_if(rr.cases.begin(), rr.cases.end(),
+                      [](const CaseResult& r) { return r.misread; });
     *out += "<td class=\"n\">" + std::to_string(misreads) + "</td></tr>\n";
   }
   *out += "</table>\n";
@@ -257,7 +258,8 @@ void AppendMatrix(const RunResults& results, std::string* out) {
       *out += "</td><td class=\"e\">";
       *out += conformance::ExpectName(c.expect);
       *out += "</td>";
-      for (const ReaderResults& rr : results.readers) AppendCell(rr.cases[i], out);
+      for (const ReaderResults& rr : results.readers)
+        AppendCell(rr.cases[i], out);
       *out += "</tr>\n";
     }
     *out += "</table>\n";
@@ -310,17 +312,19 @@ std::string RenderConformanceText(const RunResults& results) {
   }
   out += "  misread\n";
   for (const ReaderResults& rr : results.readers) {
-    out += rr.reader.name + std::string(name_width - rr.reader.name.size(), ' ');
+    out +=
+        rr.reader.name + std::string(name_width - rr.reader.name.size(), ' ');
     for (size_t i = 0; i < conformance::kOutcomeCount; ++i) {
       const std::string count = std::to_string(rr.counts[i]);
       const size_t width =
           conformance::OutcomeName(static_cast<Outcome>(i)).size();
-      out += "  " + std::string(width > count.size() ? width - count.size() : 0,
-                                ' ') + count;
+      out += "  " +
+             std::string(width > count.size() ? width - count.size() : 0, ' ') +
+             count;
     }
-    const size_t misreads = std::count_if(
-        rr.cases.begin(), rr.cases.end(),
-        [](const CaseResult& r) { return r.misread; });
+    const size_t misreads =
+        std::count_if(rr.cases.begin(), rr.cases.end(),
+                      [](const CaseResult& r) { return r.misread; });
     const std::string count = std::to_string(misreads);
     out += "  " + std::string(7 > count.size() ? 7 - count.size() : 0, ' ') +
            count + "\n";
@@ -332,7 +336,8 @@ std::string RenderConformanceText(const RunResults& results) {
       if (first) out += "\n";
       first = false;
       out += rr.reader.name + ": " +
-             std::string(r.misread ? "misread" : conformance::OutcomeName(r.outcome)) +
+             std::string(r.misread ? "misread"
+                                   : conformance::OutcomeName(r.outcome)) +
              " on " + r.id + ": " + r.detail;
       if (!r.bundle.empty()) out += " [" + r.bundle + "]";
       out += "\n";
@@ -359,9 +364,10 @@ std::string RenderConformanceHtml(const RunResults& results) {
   out += "</style></head><body>\n<h1>Parquet and ORC reader conformance</h1>\n";
   out += "<p>colcheck " + std::string(kVersion) + ", suite v" +
          std::to_string(results.suite.version) + " (seed " +
-         std::to_string(results.suite.seed) + "): " +
-         Counted(results.suite.cases.size(), "case") + ", " +
-         Counted(results.readers.size(), "reader") + ". A y case must "
+         std::to_string(results.suite.seed) +
+         "): " + Counted(results.suite.cases.size(), "case") + ", " +
+         Counted(results.readers.size(), "reader") +
+         ". A y case must "
          "read to the expected rows, an n case must be rejected, an i case "
          "may be either. <span class=\"risk\">!</span> marks an invalid file "
          "that a lenient reader misreads rather than rejects.</p>\n";

@@ -65,7 +65,8 @@ RunResults Sample() {
       rn.detail = "killed by signal 11 (SIGSEGV)";
     }
     rr.cases = {ry, rn};
-    for (const CaseResult& r : rr.cases) ++rr.counts[static_cast<size_t>(r.outcome)];
+    for (const CaseResult& r : rr.cases)
+      ++rr.counts[static_cast<size_t>(r.outcome)];
     results.readers.push_back(rr);
   }
   return results;
@@ -93,14 +94,16 @@ TEST(ConformanceReportTest, JsonReadsBack) {
   EXPECT_EQ(bad.cases[0].outcome, Outcome::kWrongValues);
   EXPECT_EQ(bad.cases[0].difference.path, "a[0]");
   EXPECT_EQ(bad.cases[0].difference.row, 1u);
-  EXPECT_EQ(bad.cases[0].bundle, (dir / "bundles/bad/y_list.three-level").string());
+  EXPECT_EQ(bad.cases[0].bundle,
+            (dir / "bundles/bad/y_list.three-level").string());
   EXPECT_EQ(bad.cases[1].outcome, Outcome::kCrash);
   EXPECT_EQ(bad.counts[static_cast<size_t>(Outcome::kCrash)], 1u);
   // Merging a second run of other readers over the same cases.
   RunResults more = Sample();
   more.readers[0].reader.name = "third";
   more.readers.pop_back();
-  ASSERT_TRUE(conformance::MergeResults(std::move(more), &back, &error)) << error;
+  ASSERT_TRUE(conformance::MergeResults(std::move(more), &back, &error))
+      << error;
   EXPECT_EQ(back.readers.size(), 3u);
   RunResults again = Sample();
   EXPECT_FALSE(conformance::MergeResults(std::move(again), &back, &error));
@@ -122,7 +125,8 @@ TEST(ConformanceReportTest, HtmlPutsTheWorstFirstAndEscapes) {
 
 TEST(ConformanceReportTest, TextCountsAndWorstLines) {
   const std::string text = RenderConformanceText(Sample());
-  EXPECT_NE(text.find("bad: wrong-values on y_list.three-level"), std::string::npos);
+  EXPECT_NE(text.find("bad: wrong-values on y_list.three-level"),
+            std::string::npos);
   EXPECT_NE(text.find("bad: crash on n_page.crc-mismatch"), std::string::npos);
   EXPECT_EQ(text.find("good:"), std::string::npos);
 }

@@ -56,8 +56,8 @@ uint64_t GroupResidentBytes(pid_t group) {
     while (i < stat.size() && index < 22) {
       const size_t end = std::min(stat.find(' ', i), stat.size());
       if (index > 0) {
-        fields[index] = std::strtoll(std::string(stat.substr(i, end - i)).c_str(),
-                                     nullptr, 10);
+        fields[index] = std::strtoll(
+            std::string(stat.substr(i, end - i)).c_str(), nullptr, 10);
       }
       ++index;
       i = end + 1;
@@ -81,8 +81,10 @@ bool Drain(int fd, std::string* out, size_t cap, bool keep_tail,
       out->append(buffer.data(), static_cast<size_t>(n));
       if (out->size() > cap) {
         *overflowed = true;
-        if (keep_tail) out->erase(0, out->size() - cap);
-        else out->resize(cap);
+        if (keep_tail)
+          out->erase(0, out->size() - cap);
+        else
+          out->resize(cap);
       }
       continue;
     }
@@ -145,9 +147,9 @@ bool Spawn(const std::string& command, const std::string& file,
                                       POSIX_SPAWN_SETSIGMASK |
                                       POSIX_SPAWN_SETSIGDEF);
   const std::string script = command + " \"$1\"";
-  char* argv[] = {const_cast<char*>("/bin/sh"), const_cast<char*>("-c"),
+  char* argv[] = {const_cast<char*>("/bin/sh"),      const_cast<char*>("-c"),
                   const_cast<char*>(script.c_str()), const_cast<char*>("sh"),
-                  const_cast<char*>(file.c_str()), nullptr};
+                  const_cast<char*>(file.c_str()),   nullptr};
   const int rc = posix_spawn(pid, "/bin/sh", &actions, &attr, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
@@ -202,7 +204,8 @@ ChildResult RunChild(const std::string& command, const std::string& file,
     // A process that left the group after a kill may hold the pipes open:
     // it is no longer the command's output.
     if (killed && exited && elapsed() - killed_at > kDrainSeconds) break;
-    pollfd fds[2] = {{pipes.out_read(), POLLIN, 0}, {pipes.err_read(), POLLIN, 0}};
+    pollfd fds[2] = {{pipes.out_read(), POLLIN, 0},
+                     {pipes.err_read(), POLLIN, 0}};
     if (out_open || err_open) {
       fds[0].fd = out_open ? pipes.out_read() : -1;
       fds[1].fd = err_open ? pipes.err_read() : -1;
@@ -226,9 +229,12 @@ ChildResult RunChild(const std::string& command, const std::string& file,
     ChildResult::Ending stop = ChildResult::Ending::kExited;
     const uint64_t rss = GroupResidentBytes(pid);
     if (rss > result.peak_rss_bytes) result.peak_rss_bytes = rss;
-    if (out_overflow) stop = ChildResult::Ending::kOutputLimit;
-    else if (rss > limits.memory_bytes) stop = ChildResult::Ending::kOutOfMemory;
-    else if (elapsed() > limits.seconds) stop = ChildResult::Ending::kTimedOut;
+    if (out_overflow)
+      stop = ChildResult::Ending::kOutputLimit;
+    else if (rss > limits.memory_bytes)
+      stop = ChildResult::Ending::kOutOfMemory;
+    else if (elapsed() > limits.seconds)
+      stop = ChildResult::Ending::kTimedOut;
     else if (exited && elapsed() - exited_at > kDrainSeconds) {
       // Something it left behind holds the pipes: the command is done.
       kill(-pid, SIGKILL);

@@ -23,12 +23,12 @@ struct ChildLimits {
 
 struct ChildResult {
   enum class Ending {
-    kExited,        // `status` holds the exit status.
-    kSignaled,      // `signal` killed it (or the shell said so: 128 + N).
-    kTimedOut,      // Killed at the time limit.
-    kOutOfMemory,   // Killed past the memory limit.
-    kOutputLimit,   // Killed past limits::kMaxReaderOutputBytes of stdout.
-    kNotStarted,    // `error` says why.
+    kExited,       // `status` holds the exit status.
+    kSignaled,     // `signal` killed it (or the shell said so: 128 + N).
+    kTimedOut,     // Killed at the time limit.
+    kOutOfMemory,  // Killed past the memory limit.
+    kOutputLimit,  // Killed past limits::kMaxReaderOutputBytes of stdout.
+    kNotStarted,   // `error` says why.
   };
   Ending ending = Ending::kNotStarted;
   int status = 0;

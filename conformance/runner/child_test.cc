@@ -24,7 +24,8 @@ TEST(RunChildTest, TheFileIsTheLastArgumentAndOutputIsCaptured) {
 }
 
 TEST(RunChildTest, ExitStatusAndStderr) {
-  const ChildResult r = RunChild("sh -c 'echo bad >&2; exit 1' sh", "x", Quick());
+  const ChildResult r =
+      RunChild("sh -c 'echo bad >&2; exit 1' sh", "x", Quick());
   ASSERT_EQ(r.ending, Ending::kExited);
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "bad\n");

@@ -236,8 +236,8 @@ class Comparer {
     return false;
   }
 
-  bool ArraysEqual(dom::array e, dom::array a, dom::element ee,
-                   dom::element ae, const std::string& path) {
+  bool ArraysEqual(dom::array e, dom::array a, dom::element ee, dom::element ae,
+                   const std::string& path) {
     if (e.size() != a.size()) {
       Check(false, ee, ae, path);
       diff_->reason = "the list has " + std::to_string(a.size()) +
@@ -286,7 +286,8 @@ RowDifference RowCountDiffers(size_t row, size_t expected_rows,
   RowDifference diff;
   diff.equal = false;
   diff.row = row;
-  diff.expected = expected_line.empty() ? "(no row)" : std::string(expected_line);
+  diff.expected =
+      expected_line.empty() ? "(no row)" : std::string(expected_line);
   diff.actual = actual_line.empty() ? "(no row)" : std::string(actual_line);
   diff.reason = std::to_string(actual_rows) + " rows, not " +
                 std::to_string(expected_rows);
@@ -325,10 +326,10 @@ RowDifference CompareRows(std::string_view expected, std::string_view actual) {
     if (!comparer.Equal(er, ar, "")) return diff;
   }
   if (e.size() != a.size()) {
-    return RowCountDiffers(common, e.size(), a.size(),
-                           common < e.size() ? e[common] : std::string_view(),
-                           common < a.size() ? a[common].substr(0, 4096)
-                                             : std::string_view());
+    return RowCountDiffers(
+        common, e.size(), a.size(),
+        common < e.size() ? e[common] : std::string_view(),
+        common < a.size() ? a[common].substr(0, 4096) : std::string_view());
   }
   return RowDifference{};
 }

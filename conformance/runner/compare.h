@@ -33,11 +33,11 @@ namespace colcheck::conformance {
 // The first place where two sets of rows differ.
 struct RowDifference {
   bool equal = true;
-  uint64_t row = 0;           // 0-based: the first row that differs.
-  std::string path;           // Where in the row: "a", "a[2].key".
-  std::string expected;       // The expected value's JSON, or the row's.
-  std::string actual;         // The actual value's JSON, or "(no row)".
-  std::string reason;         // "the value differs", "a row is missing"...
+  uint64_t row = 0;      // 0-based: the first row that differs.
+  std::string path;      // Where in the row: "a", "a[2].key".
+  std::string expected;  // The expected value's JSON, or the row's.
+  std::string actual;    // The actual value's JSON, or "(no row)".
+  std::string reason;    // "the value differs", "a row is missing"...
 };
 
 // Compares two canonical JSON Lines texts, row by row. A line of `actual`

@@ -28,10 +28,11 @@ TEST(CompareRowsTest, ObjectsCompareByKeyInAnyOrder) {
 TEST(CompareRowsTest, IntegersAreExact) {
   EXPECT_TRUE(Same(R"({"a":9007199254740993})", R"({"a":9007199254740993})"));
   // A 64-bit integer rounded through a double is a different value.
-  EXPECT_FALSE(Same(R"({"a":9007199254740993})", R"({"a":9007199254740992.0})"));
+  EXPECT_FALSE(
+      Same(R"({"a":9007199254740993})", R"({"a":9007199254740992.0})"));
   EXPECT_TRUE(Same(R"({"a":3})", R"({"a":3.0})"));
-  EXPECT_TRUE(Same(R"({"a":18446744073709551615})",
-                   R"({"a":18446744073709551615})"));
+  EXPECT_TRUE(
+      Same(R"({"a":18446744073709551615})", R"({"a":18446744073709551615})"));
   EXPECT_FALSE(Same(R"({"a":-1})", R"({"a":18446744073709551615})"));
 }
 
@@ -56,10 +57,10 @@ TEST(CompareRowsTest, DecimalsCompareByValue) {
   EXPECT_TRUE(Same(R"({"d":"12.340"})", R"({"d":12.34})"));
   // 12345678901234568 is the double nearest to it; 12345678901234566 is the
   // next one down.
-  EXPECT_TRUE(Same(R"({"d":"12345678901234567.89"})",
-                   R"({"d":12345678901234568.0})"));
-  EXPECT_FALSE(Same(R"({"d":"12345678901234567.89"})",
-                    R"({"d":12345678901234566.0})"));
+  EXPECT_TRUE(
+      Same(R"({"d":"12345678901234567.89"})", R"({"d":12345678901234568.0})"));
+  EXPECT_FALSE(
+      Same(R"({"d":"12345678901234567.89"})", R"({"d":12345678901234566.0})"));
   EXPECT_FALSE(Same(R"({"d":"12.340"})", R"({"d":12.3400001})"));
 }
 
@@ -83,9 +84,9 @@ TEST(CompareRowsTest, OtherStringsAreExact) {
 }
 
 TEST(CompareRowsTest, TheFirstDifferenceHasItsRowAndPath) {
-  const RowDifference diff = CompareRows(
-      "{\"a\":[1,2]}\n{\"a\":[1,{\"key\":\"x\",\"value\":2}]}\n",
-      "{\"a\":[1,2]}\n{\"a\":[1,{\"key\":\"x\",\"value\":3}]}\n");
+  const RowDifference diff =
+      CompareRows("{\"a\":[1,2]}\n{\"a\":[1,{\"key\":\"x\",\"value\":2}]}\n",
+                  "{\"a\":[1,2]}\n{\"a\":[1,{\"key\":\"x\",\"value\":3}]}\n");
   EXPECT_FALSE(diff.equal);
   EXPECT_EQ(diff.row, 1u);
   EXPECT_EQ(diff.path, "a[1].value");
@@ -97,11 +98,13 @@ TEST(CompareRowsTest, ListLengthsAndRowCounts) {
   const RowDifference list = CompareRows(R"({"a":[1,2]})", R"({"a":[1]})");
   EXPECT_FALSE(list.equal);
   EXPECT_EQ(list.path, "a");
-  const RowDifference fewer = CompareRows("{\"a\":1}\n{\"a\":2}\n", "{\"a\":1}\n");
+  const RowDifference fewer =
+      CompareRows("{\"a\":1}\n{\"a\":2}\n", "{\"a\":1}\n");
   EXPECT_FALSE(fewer.equal);
   EXPECT_EQ(fewer.row, 1u);
   EXPECT_EQ(fewer.expected, "{\"a\":2}");
-  const RowDifference more = CompareRows("{\"a\":1}\n", "{\"a\":1}\n{\"a\":2}\n");
+  const RowDifference more =
+      CompareRows("{\"a\":1}\n", "{\"a\":1}\n{\"a\":2}\n");
   EXPECT_FALSE(more.equal);
   EXPECT_EQ(more.row, 1u);
   EXPECT_EQ(more.actual, "{\"a\":2}");
@@ -114,7 +117,8 @@ TEST(CompareRowsTest, ALineThatIsNotAnObjectDiffers) {
 }
 
 TEST(CompareRowsTest, NestedNullsAndTypes) {
-  EXPECT_TRUE(Same(R"({"s":{"x":null,"y":[null]}})", R"({"s":{"x":null,"y":[null]}})"));
+  EXPECT_TRUE(
+      Same(R"({"s":{"x":null,"y":[null]}})", R"({"s":{"x":null,"y":[null]}})"));
   EXPECT_FALSE(Same(R"({"s":{"x":null}})", R"({"s":{"x":0}})"));
   EXPECT_FALSE(Same(R"({"s":[]})", R"({"s":{}})"));
 }

@@ -58,7 +58,8 @@ bool ParseResult(dom::object object, const std::string& base, CaseResult* r,
 }
 
 bool ParseReaderResults(dom::object object, const std::string& base,
-                 const Suite& suite, ReaderResults* rr, std::string* error) {
+                        const Suite& suite, ReaderResults* rr,
+                        std::string* error) {
   if (!StringField(object, "name", true, &rr->reader.name, error) ||
       !StringField(object, "command", true, &rr->reader.command, error)) {
     return false;
@@ -66,7 +67,8 @@ bool ParseReaderResults(dom::object object, const std::string& base,
   dom::object profile;
   if (object["profile"].get(profile) == simdjson::SUCCESS) {
     rr->reader.has_profile = true;
-    if (!StringField(profile, "reader", true, &rr->reader.profile.reader, error) ||
+    if (!StringField(profile, "reader", true, &rr->reader.profile.reader,
+                     error) ||
         !StringField(profile, "version", true, &rr->reader.profile.version,
                      error)) {
       return false;
@@ -106,7 +108,8 @@ bool ReadResults(const std::string& path, RunResults* results,
   simdjson::padded_string text;
   dom::parser parser;
   dom::object root;
-  if (!internal::ParseDocument(path, &text, &parser, &root, error)) return false;
+  if (!internal::ParseDocument(path, &text, &parser, &root, error))
+    return false;
   std::string kind;
   dom::object suite;
   dom::array cases, readers;
@@ -128,8 +131,9 @@ bool ReadResults(const std::string& path, RunResults* results,
     Case c;
     if (item.get(object) != simdjson::SUCCESS ||
         !internal::ParseCase(object, &c, &why)) {
-      *error = path + ": case " + std::to_string(results->suite.cases.size() + 1) +
-               ": " + (why.empty() ? "not an object" : why);
+      *error = path + ": case " +
+               std::to_string(results->suite.cases.size() + 1) + ": " +
+               (why.empty() ? "not an object" : why);
       return false;
     }
     results->suite.cases.push_back(std::move(c));
@@ -139,8 +143,9 @@ bool ReadResults(const std::string& path, RunResults* results,
     ReaderResults rr;
     if (item.get(object) != simdjson::SUCCESS ||
         !ParseReaderResults(object, base, results->suite, &rr, &why)) {
-      *error = path + ": reader " + std::to_string(results->readers.size() + 1) +
-               ": " + (why.empty() ? "not an object" : why);
+      *error = path + ": reader " +
+               std::to_string(results->readers.size() + 1) + ": " +
+               (why.empty() ? "not an object" : why);
       return false;
     }
     results->readers.push_back(std::move(rr));

@@ -14,8 +14,8 @@ namespace colcheck::conformance {
 namespace {
 
 constexpr std::string_view kOutcomeNames[kOutcomeCount] = {
-    "pass", "rejected-valid", "accepted-invalid", "wrong-values",
-    "crash", "hang", "unsupported"};
+    "pass",  "rejected-valid", "accepted-invalid", "wrong-values",
+    "crash", "hang",           "unsupported"};
 
 // The end of a reader's stderr that a report shows: its last lines, up to
 // this many bytes.
@@ -23,11 +23,12 @@ constexpr size_t kMessageBytes = 2000;
 
 std::string MessageOf(const std::string& err) {
   std::string_view text(err);
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' ||
-                           text.back() == ' ')) {
+  while (!text.empty() &&
+         (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
     text.remove_suffix(1);
   }
-  if (text.size() > kMessageBytes) text = text.substr(text.size() - kMessageBytes);
+  if (text.size() > kMessageBytes)
+    text = text.substr(text.size() - kMessageBytes);
   return std::string(text);
 }
 
@@ -49,16 +50,6 @@ std::string SignalText(int signal) {
   const char* name = sigabbrev_np(signal);
   return "signal " + std::to_string(signal) +
          (name != nullptr ? " (SIG" + std::string(name) + ")" : "");
-}
-
-// Quotes `text` for /bin/sh.
-std::string ShellQuote(std::string_view text) {
-  std::string quoted = "'";
-  for (const char c : text) {
-    if (c == '\'') quoted += "'\\''";
-    else quoted += c;
-  }
-  return quoted + "'";
 }
 
 bool NeedsBundle(const CaseResult& r) {
@@ -87,7 +78,8 @@ std::string WriteBundle(const RunOptions& options, const Suite& suite,
                 fs::copy_options::overwrite_existing, ec);
   WriteText(dir / "command.sh", "#!/bin/sh\n" + reader.command + " " +
                                     ShellQuote(file_name) + "\n");
-  fs::permissions(dir / "command.sh", fs::perms::owner_exec, fs::perm_options::add, ec);
+  fs::permissions(dir / "command.sh", fs::perms::owner_exec,
+                  fs::perm_options::add, ec);
   if (!rows.empty()) WriteText(dir / "expected.jsonl", rows);
   WriteText(dir / "actual.jsonl", child.out);
   WriteText(dir / "stderr.txt", child.err);
@@ -103,15 +95,17 @@ std::string WriteBundle(const RunOptions& options, const Suite& suite,
   if (!c.description.empty()) readme += "Schema: `" + c.description + "`\n\n";
   readme += "What happened: " + r.detail + "\n\n";
   if (!r.difference.equal) {
-    readme += "First difference: row " + std::to_string(r.difference.row) +
-              (r.difference.path.empty() ? "" : ", `" + r.difference.path + "`") +
-              " (" + r.difference.reason + ")\n\n    expected: " +
-              r.difference.expected + "\n    actual:   " + r.difference.actual +
-              "\n\n";
+    readme +=
+        "First difference: row " + std::to_string(r.difference.row) +
+        (r.difference.path.empty() ? "" : ", `" + r.difference.path + "`") +
+        " (" + r.difference.reason +
+        ")\n\n    expected: " + r.difference.expected +
+        "\n    actual:   " + r.difference.actual + "\n\n";
   }
-  readme += "Reproduce: `sh command.sh` in this directory; expected.jsonl "
-            "holds the rows the file holds, actual.jsonl what the reader "
-            "printed, stderr.txt its messages.\n";
+  readme +=
+      "Reproduce: `sh command.sh` in this directory; expected.jsonl "
+      "holds the rows the file holds, actual.jsonl what the reader "
+      "printed, stderr.txt its messages.\n";
   WriteText(dir / "README.md", readme);
   return relative.string();
 }
@@ -130,6 +124,17 @@ bool ParseOutcome(std::string_view name, Outcome* outcome) {
     }
   }
   return false;
+}
+
+std::string ShellQuote(std::string_view text) {
+  std::string quoted = "'";
+  for (const char c : text) {
+    if (c == '\'')
+      quoted += "'\\''";
+    else
+      quoted += c;
+  }
+  return quoted + "'";
 }
 
 bool ParseReader(std::string_view text, Reader* reader, std::string* error) {
@@ -155,9 +160,10 @@ std::vector<Case> SelectCases(const Suite& suite,
   std::vector<Case> selected;
   for (const Case& c : suite.cases) {
     const bool wanted =
-        patterns.empty() ||
-        std::any_of(patterns.begin(), patterns.end(),
-                    [&](const std::string& p) { return MatchesPattern(p, c.id); });
+        patterns.empty() || std::any_of(patterns.begin(), patterns.end(),
+                                        [&](const std::string& p) {
+                                          return MatchesPattern(p, c.id);
+                                        });
     if (wanted) selected.push_back(c);
   }
   return selected;
@@ -178,8 +184,8 @@ CaseResult Classify(const Case& c, std::string_view rows,
       return r;
     case Ending::kTimedOut:
       r.outcome = Outcome::kHang;
-      r.detail = "killed after " + std::to_string(static_cast<int>(child.seconds)) +
-                 " s";
+      r.detail = "killed after " +
+                 std::to_string(static_cast<int>(child.seconds)) + " s";
       return r;
     case Ending::kOutOfMemory:
       r.outcome = Outcome::kCrash;
@@ -206,12 +212,13 @@ CaseResult Classify(const Case& c, std::string_view rows,
   }
   if (child.status != 0) {
     r.detail = "rejected (exit " + std::to_string(child.status) + ")";
-    r.outcome = c.expect == Expect::kAccept ? Outcome::kRejectedValid
-                                            : Outcome::kPass;
+    r.outcome =
+        c.expect == Expect::kAccept ? Outcome::kRejectedValid : Outcome::kPass;
     return r;
   }
   const size_t rows_read = CountLines(child.out);
-  r.detail = "read " + std::to_string(rows_read) + (rows_read == 1 ? " row" : " rows");
+  r.detail =
+      "read " + std::to_string(rows_read) + (rows_read == 1 ? " row" : " rows");
   switch (c.expect) {
     case Expect::kAccept:
       r.difference = CompareRows(rows, child.out);
@@ -231,15 +238,16 @@ CaseResult Classify(const Case& c, std::string_view rows,
   return r;
 }
 
-bool RunSuite(const std::vector<Reader>& readers, const RunOptions& options,
-              RunResults* results, std::string* error,
-              const std::function<void(const Reader&, const CaseResult&)>&
-                  progress) {
+bool RunSuite(
+    const std::vector<Reader>& readers, const RunOptions& options,
+    RunResults* results, std::string* error,
+    const std::function<void(const Reader&, const CaseResult&)>& progress) {
   const Suite& suite = results->suite;
   std::vector<std::string> rows(suite.cases.size());
   for (size_t i = 0; i < suite.cases.size(); ++i) {
     const Case& c = suite.cases[i];
-    if (!c.rows.empty() && !ReadWholeFile(suite.PathOf(c.rows), &rows[i], error)) {
+    if (!c.rows.empty() &&
+        !ReadWholeFile(suite.PathOf(c.rows), &rows[i], error)) {
       return false;
     }
   }
@@ -286,7 +294,8 @@ bool RunSuite(const std::vector<Reader>& readers, const RunOptions& options,
   work();
   for (std::thread& thread : threads) thread.join();
   for (ReaderResults& rr : results->readers) {
-    for (const CaseResult& r : rr.cases) ++rr.counts[static_cast<size_t>(r.outcome)];
+    for (const CaseResult& r : rr.cases)
+      ++rr.counts[static_cast<size_t>(r.outcome)];
   }
   return true;
 }

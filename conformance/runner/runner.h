@@ -50,6 +50,9 @@ struct Reader {
   bool has_profile = false;
 };
 
+// `text` quoted for /bin/sh: 'it'\''s'.
+std::string ShellQuote(std::string_view text);
+
 // Parses "NAME=COMMAND".
 bool ParseReader(std::string_view text, Reader* reader, std::string* error);
 
@@ -60,7 +63,7 @@ struct CaseResult {
   // "killed after 60 s", "killed at 4096 MiB"; for unsupported, the
   // profile's evidence.
   std::string detail;
-  std::string message;  // The end of the reader's stderr.
+  std::string message;       // The end of the reader's stderr.
   RowDifference difference;  // wrong-values; an n_ case's misread.
   // An n_ case read (accepted-invalid) to rows other than its file held
   // before the fault: the silent misread the case warns of.

@@ -29,14 +29,15 @@ class RunnerTest : public ::testing::Test {
     Write("suite/cases/n_b.parquet", "PAR1");
     Write("suite/cases/n_b.jsonl", "{\"v\":1}\n");
     Write("suite/cases/i_c.parquet", "PAR1");
-    Write("suite/manifest.json",
-          R"({"suite":"colcheck-conformance","version":1,"seed":1,"cases":[)"
-          R"({"id":"y_a","outcome":"y","format":"parquet","file":"cases/y_a.parquet",)"
-          R"("rows":"cases/y_a.jsonl","row_count":2,"rule":"a.x","features":["codec:ZSTD"]},)"
-          R"({"id":"n_b","outcome":"n","format":"parquet","file":"cases/n_b.parquet",)"
-          R"("rows":"cases/n_b.jsonl","rule":"b.y","features":[],"silent_misread_risk":true},)"
-          R"({"id":"i_c","outcome":"i","format":"parquet","file":"cases/i_c.parquet",)"
-          R"("rule":"c.z","features":[]}]})");
+    Write(
+        "suite/manifest.json",
+        R"({"suite":"colcheck-conformance","version":1,"seed":1,"cases":[)"
+        R"({"id":"y_a","outcome":"y","format":"parquet","file":"cases/y_a.parquet",)"
+        R"("rows":"cases/y_a.jsonl","row_count":2,"rule":"a.x","features":["codec:ZSTD"]},)"
+        R"({"id":"n_b","outcome":"n","format":"parquet","file":"cases/n_b.parquet",)"
+        R"("rows":"cases/n_b.jsonl","rule":"b.y","features":[],"silent_misread_risk":true},)"
+        R"({"id":"i_c","outcome":"i","format":"parquet","file":"cases/i_c.parquet",)"
+        R"("rule":"c.z","features":[]}]})");
     std::string error;
     ASSERT_TRUE(LoadSuite((dir_ / "suite").string(), &suite_, &error)) << error;
   }
@@ -62,7 +63,9 @@ class RunnerTest : public ::testing::Test {
     return results.readers.at(0);
   }
 
-  Outcome Of(const ReaderResults& rr, size_t i) { return rr.cases.at(i).outcome; }
+  Outcome Of(const ReaderResults& rr, size_t i) {
+    return rr.cases.at(i).outcome;
+  }
 
   fs::path dir_;
   Suite suite_;
@@ -158,8 +161,8 @@ TEST_F(RunnerTest, AProfileMakesACaseUnsupported) {
 TEST(ParseReaderTest, NameAndCommand) {
   Reader reader;
   std::string error;
-  ASSERT_TRUE(ParseReader("duckdb=node peers/conformance/duckdb.mjs", &reader,
-                          &error));
+  ASSERT_TRUE(
+      ParseReader("duckdb=node peers/conformance/duckdb.mjs", &reader, &error));
   EXPECT_EQ(reader.name, "duckdb");
   EXPECT_EQ(reader.command, "node peers/conformance/duckdb.mjs");
   ASSERT_TRUE(ParseReader("a=b=c", &reader, &error));
@@ -168,6 +171,12 @@ TEST(ParseReaderTest, NameAndCommand) {
   EXPECT_FALSE(ParseReader("=cmd", &reader, &error));
   EXPECT_FALSE(ParseReader("a b=cmd", &reader, &error));
   EXPECT_FALSE(ParseReader("a=", &reader, &error));
+}
+
+TEST(ShellQuoteTest, QuotesEverythingForSh) {
+  EXPECT_EQ(ShellQuote("a b"), "'a b'");
+  EXPECT_EQ(ShellQuote("it's"), "'it'\\''s'");
+  EXPECT_EQ(ShellQuote("$HOME \"x\""), "'$HOME \"x\"'");
 }
 
 TEST(OutcomeNameTest, RoundTrips) {

@@ -37,10 +37,14 @@ bool ValidId(std::string_view id) {
 }
 
 bool ParseExpect(std::string_view text, Expect* expect) {
-  if (text == "y") *expect = Expect::kAccept;
-  else if (text == "n") *expect = Expect::kReject;
-  else if (text == "i") *expect = Expect::kEither;
-  else return false;
+  if (text == "y")
+    *expect = Expect::kAccept;
+  else if (text == "n")
+    *expect = Expect::kReject;
+  else if (text == "i")
+    *expect = Expect::kEither;
+  else
+    return false;
   return true;
 }
 
@@ -102,7 +106,8 @@ bool ParseExclusions(dom::object object, std::string_view list_name,
     if (item.get(entry) != simdjson::SUCCESS ||
         !StringField(entry, key_name, true, &exclusion.key, error) ||
         !StringField(entry, "evidence", true, &exclusion.evidence, error)) {
-      if (error->empty()) *error = "\"" + std::string(list_name) + "\" holds a non-object";
+      if (error->empty())
+        *error = "\"" + std::string(list_name) + "\" holds a non-object";
       *error = "\"" + std::string(list_name) + "\": " + *error;
       return false;
     }
@@ -157,7 +162,8 @@ bool ParseCase(dom::object object, Case* c, std::string* error) {
   std::string expect;
   if (!StringField(object, "id", true, &c->id, error)) return false;
   if (!ValidId(c->id)) {
-    *error = "id \"" + c->id + "\" is not {y|n|i}_RULE[_VARIANT] of [a-z0-9._-]";
+    *error =
+        "id \"" + c->id + "\" is not {y|n|i}_RULE[_VARIANT] of [a-z0-9._-]";
     return false;
   }
   if (!StringField(object, "outcome", true, &expect, error) ||
@@ -198,8 +204,7 @@ bool ParseCase(dom::object object, Case* c, std::string* error) {
 }
 
 bool ParseDocument(const std::string& path, simdjson::padded_string* text,
-                   dom::parser* parser, dom::object* root,
-                   std::string* error) {
+                   dom::parser* parser, dom::object* root, std::string* error) {
   std::string raw;
   if (!ReadWholeFile(path, &raw, error)) return false;
   *text = simdjson::padded_string(raw);
@@ -241,7 +246,8 @@ bool ReadWholeFile(const std::string& path, std::string* text,
     return false;
   }
   const std::streamoff size = in.tellg();
-  if (size < 0 || static_cast<uint64_t>(size) > limits::kMaxConformanceFileBytes) {
+  if (size < 0 ||
+      static_cast<uint64_t>(size) > limits::kMaxConformanceFileBytes) {
     *error = path + ": larger than colcheck reads (" +
              std::to_string(limits::kMaxConformanceFileBytes) + " bytes)";
     return false;
@@ -260,7 +266,8 @@ bool LoadSuite(const std::string& dir, Suite* suite, std::string* error) {
   simdjson::padded_string text;
   dom::parser parser;
   dom::object root;
-  if (!internal::ParseDocument(path, &text, &parser, &root, error)) return false;
+  if (!internal::ParseDocument(path, &text, &parser, &root, error))
+    return false;
   suite->dir = dir;
   std::string name;
   dom::array cases;
@@ -268,7 +275,8 @@ bool LoadSuite(const std::string& dir, Suite* suite, std::string* error) {
       name != "colcheck-conformance" ||
       root["version"].get(suite->version) != simdjson::SUCCESS ||
       root["cases"].get(cases) != simdjson::SUCCESS) {
-    *error = path + ": not a colcheck-conformance manifest (\"suite\", "
+    *error = path +
+             ": not a colcheck-conformance manifest (\"suite\", "
              "\"version\" and \"cases\")";
     return false;
   }
@@ -278,9 +286,11 @@ bool LoadSuite(const std::string& dir, Suite* suite, std::string* error) {
     Case c;
     dom::object object;
     std::string why;
-    if (item.get(object) != simdjson::SUCCESS) why = "a case is not an object";
-    else if (!internal::ParseCase(object, &c, &why)) {}
-    else if (!ids.insert(c.id).second) why = "the id is not unique";
+    if (item.get(object) != simdjson::SUCCESS)
+      why = "a case is not an object";
+    else if (!internal::ParseCase(object, &c, &why)) {
+    } else if (!ids.insert(c.id).second)
+      why = "the id is not unique";
     if (!why.empty()) {
       *error = path + ": case " + std::to_string(suite->cases.size() + 1) +
                (c.id.empty() ? "" : " (" + c.id + ")") + ": " + why;
@@ -309,7 +319,8 @@ bool LoadProfile(const std::string& path, Profile* profile,
   simdjson::padded_string text;
   dom::parser parser;
   dom::object root;
-  if (!internal::ParseDocument(path, &text, &parser, &root, error)) return false;
+  if (!internal::ParseDocument(path, &text, &parser, &root, error))
+    return false;
   std::string why;
   if (!StringField(root, "reader", true, &profile->reader, &why) ||
       !StringField(root, "version", false, &profile->version, &why) ||

@@ -79,8 +79,7 @@ struct Profile {
   const Exclusion* Excluding(const Case& c) const;
 };
 
-bool LoadProfile(const std::string& path, Profile* profile,
-                 std::string* error);
+bool LoadProfile(const std::string& path, Profile* profile, std::string* error);
 
 // Whether `id` matches `pattern`, a glob where '*' is any run of
 // characters and '?' one: "n_page.*", "*list*".

@@ -31,8 +31,7 @@ bool ParseCase(dom::object object, Case* c, std::string* error);
 // Reads the JSON object at `path` (at most limits::kMaxConformanceFileBytes)
 // into `root`, which lives as long as `text` and `parser`.
 bool ParseDocument(const std::string& path, simdjson::padded_string* text,
-                   dom::parser* parser, dom::object* root,
-                   std::string* error);
+                   dom::parser* parser, dom::object* root, std::string* error);
 
 }  // namespace internal
 }  // namespace colcheck::conformance

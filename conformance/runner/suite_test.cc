@@ -1,11 +1,10 @@
 #include "conformance/runner/suite.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-
-#include <unistd.h>
 
 namespace colcheck::conformance {
 namespace {
@@ -28,7 +27,8 @@ class SuiteTest : public ::testing::Test {
   }
   bool Load(const std::string& cases, Suite* suite, std::string* error) {
     Write("manifest.json", R"({"suite":"colcheck-conformance","version":1,)"
-                           R"("seed":7,"cases":[)" + cases + "]}");
+                           R"("seed":7,"cases":[)" +
+                               cases + "]}");
     return LoadSuite(dir_.string(), suite, error);
   }
 
@@ -59,11 +59,12 @@ TEST_F(SuiteTest, ReadsACase) {
 TEST_F(SuiteTest, ReadsAnInvalidCaseWithItsDiagnostics) {
   Suite suite;
   std::string error;
-  ASSERT_TRUE(Load(R"({"id":"n_page.crc-mismatch","outcome":"n","format":"parquet",)"
-                   R"("file":"cases/b.parquet","rule":"page.crc-mismatch",)"
-                   R"("features":[],"silent_misread_risk":true,)"
-                   R"("expected":[{"code":"page.crc-mismatch","offset":40,"length":4}]})",
-                   &suite, &error))
+  ASSERT_TRUE(Load(
+      R"({"id":"n_page.crc-mismatch","outcome":"n","format":"parquet",)"
+      R"("file":"cases/b.parquet","rule":"page.crc-mismatch",)"
+      R"("features":[],"silent_misread_risk":true,)"
+      R"("expected":[{"code":"page.crc-mismatch","offset":40,"length":4}]})",
+      &suite, &error))
       << error;
   const Case& c = suite.cases[0];
   EXPECT_EQ(c.expect, Expect::kReject);
@@ -81,16 +82,16 @@ TEST_F(SuiteTest, RejectsBrokenManifests) {
     return text;
   };
   const std::vector<std::string> broken = {
-      with("\"y_list", "\"Y_list"),                       // id case
-      with("\"outcome\":\"y\"", "\"outcome\":\"n\""),      // outcome vs id
+      with("\"y_list", "\"Y_list"),                    // id case
+      with("\"outcome\":\"y\"", "\"outcome\":\"n\""),  // outcome vs id
       with("\"outcome\":\"y\"", "\"outcome\":\"maybe\""),
-      with("cases/a.parquet", "../a.parquet"),             // leaves the suite
+      with("cases/a.parquet", "../a.parquet"),  // leaves the suite
       with("cases/a.parquet", "/etc/passwd"),
-      with("\"rows\":\"cases/a.jsonl\",", ""),             // y_ without rows
-      with("\"parquet\",\"file\"", "\"avro\",\"file\""),   // format
+      with("\"rows\":\"cases/a.jsonl\",", ""),            // y_ without rows
+      with("\"parquet\",\"file\"", "\"avro\",\"file\""),  // format
       with("\"row_count\":2", "\"row_count\":-2"),
       with("[\"format:parquet\",\"nesting:list\"]", "\"x\""),
-      base + "," + base,                                   // duplicate id
+      base + "," + base,  // duplicate id
       "1",
   };
   for (const std::string& cases : broken) {
@@ -112,7 +113,8 @@ TEST_F(SuiteTest, AProfileExcludesByFeatureOrId) {
                   R"("cases":[{"id":"y_x","evidence":"issue 12"}]})");
   Profile profile;
   std::string error;
-  ASSERT_TRUE(LoadProfile((dir_ / "p.json").string(), &profile, &error)) << error;
+  ASSERT_TRUE(LoadProfile((dir_ / "p.json").string(), &profile, &error))
+      << error;
   Case lzo;
   lzo.id = "y_codec.lzo";
   lzo.features = {"format:parquet", "codec:LZO"};
@@ -129,7 +131,9 @@ TEST_F(SuiteTest, AProfileExcludesByFeatureOrId) {
 }
 
 TEST_F(SuiteTest, AnExclusionNeedsEvidence) {
-  Write("p.json", R"({"reader":"r","unsupported":[{"feature":"codec:LZO","evidence":""}]})");
+  Write(
+      "p.json",
+      R"({"reader":"r","unsupported":[{"feature":"codec:LZO","evidence":""}]})");
   Profile profile;
   std::string error;
   EXPECT_FALSE(LoadProfile((dir_ / "p.json").string(), &profile, &error));

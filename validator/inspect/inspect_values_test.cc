@@ -80,7 +80,8 @@ TEST(ParquetValueTest, TemporalTypes) {
   EXPECT_EQ(i96.integer, 86'400'000'000'007);
   // 9999-12-31T03:00:00 (Julian day 5373484), past int64 nanoseconds: in
   // microseconds, as it is whole ones; with a stray nanosecond, its bytes.
-  std::vector<std::byte> late = Plain<int64_t>(int64_t{3} * 3600 * 1'000'000'000);
+  std::vector<std::byte> late =
+      Plain<int64_t>(int64_t{3} * 3600 * 1'000'000'000);
   const std::vector<std::byte> late_day = Plain<int32_t>(5373484);
   late.insert(late.end(), late_day.begin(), late_day.end());
   const Value far = ParquetValue(Leaf(kInt96), late);
@@ -88,7 +89,8 @@ TEST(ParquetValueTest, TemporalTypes) {
   EXPECT_EQ(far.unit, TimeUnit::kMicros);
   EXPECT_EQ(far.integer, (int64_t{5373484} - 2440588) * 86'400'000'000 +
                              int64_t{3} * 3600 * 1'000'000);
-  std::vector<std::byte> odd = Plain<int64_t>(int64_t{3} * 3600 * 1'000'000'000 + 1);
+  std::vector<std::byte> odd =
+      Plain<int64_t>(int64_t{3} * 3600 * 1'000'000'000 + 1);
   odd.insert(odd.end(), late_day.begin(), late_day.end());
   EXPECT_EQ(ParquetValue(Leaf(kInt96), odd).kind, ValueKind::kBytes);
 }

@@ -165,8 +165,7 @@ TEST(OrcFooterTest, RowCountAndContentLength) {
 TEST(OrcFooterTest, ContentLengthConventions) {
   const StripeBuilder s = IntStripe();
   const uint64_t end = 3 + s.Bytes().size();
-  for (const auto& [length, code] :
-       std::vector<std::pair<uint64_t, Code>>{
+  for (const auto& [length, code] : std::vector<std::pair<uint64_t, Code>>{
            {end - 3, Code::kOrcFooterContentLengthCpp},
            {end + 10, Code::kOrcFooterContentLength}}) {
     const uint64_t value = length;  // clang 14 captures no structured binding.
