@@ -90,9 +90,14 @@ class MatrixTest(unittest.TestCase):
                 for r in self.results["readers"]}
 
     def test_colcheck_passes_every_case(self):
+        # Cases where colcheck is known wrong, each with its reason; the
+        # generators' test_conformance.py fails once one is fixed.
+        sys.path.insert(0, os.path.join(ROOT, "generators"))
+        from colcheck_gen.conformance.suite import COLCHECK_DISAGREEMENTS
         results = self.by_reader()["colcheck"]
         failed = {case: (r["outcome"], r["detail"], r["difference"])
-                  for case, r in results.items() if r["outcome"] != "pass"}
+                  for case, r in results.items() if r["outcome"] != "pass"
+                  and case not in COLCHECK_DISAGREEMENTS}
         self.assertEqual(failed, {})
 
     def test_every_valid_case_reads_back_in_two_peers(self):
