@@ -26,19 +26,20 @@ namespace fs = std::filesystem;
 using conformance::Outcome;
 
 // The conformance directory: the environment's COLCHECK_CONFORMANCE_DIR
-// (an exported copy), else the source tree colcheck was built from, else
-// the installed copy beside the binary (../share/colcheck/conformance).
+// (an exported copy), else the copy installed beside the binary
+// (../share/colcheck/conformance), so an installed colcheck runs the suite
+// of its own version, else the source tree colcheck was built from.
 fs::path ConformanceDir() {
   if (const char* dir = std::getenv("COLCHECK_CONFORMANCE_DIR");
       dir != nullptr && *dir != '\0') {
     return dir;
   }
   std::error_code ec;
-  if (fs::is_directory(COLCHECK_CONFORMANCE_DIR, ec)) {
-    return COLCHECK_CONFORMANCE_DIR;
-  }
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  return exe.parent_path().parent_path() / "share/colcheck/conformance";
+  const fs::path installed =
+      exe.parent_path().parent_path() / "share/colcheck/conformance";
+  if (!ec && fs::is_directory(installed / "suite", ec)) return installed;
+  return COLCHECK_CONFORMANCE_DIR;
 }
 
 fs::path SuiteDir(const CliArgs& args) {

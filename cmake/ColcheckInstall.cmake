@@ -167,6 +167,7 @@ if(COLCHECK_BUILD_TESTS)
       -DCXX_COMPILER=${CMAKE_CXX_COMPILER}
       -DBUILD_TYPE=${CMAKE_BUILD_TYPE}
       "-DEXTRA_FLAGS=${_embed_flags}"
+      -DSUITE_DIR=${PROJECT_SOURCE_DIR}/conformance/suite
       -P ${PROJECT_SOURCE_DIR}/cmake/EmbedFindPackageTest.cmake)
   # Installing touches the whole build tree; keep it from racing others.
   set_tests_properties(embed_find_package PROPERTIES RUN_SERIAL TRUE

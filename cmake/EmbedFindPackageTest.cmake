@@ -49,6 +49,34 @@ if(NOT _example)
 endif()
 run_step("running the example" ${_example})
 
-# The installed tool must run too.
+# The installed tool must run too, and find the conformance suite installed
+# beside it: the same manifest as the source tree's.
 run_step("running the installed colcheck" ${_prefix}/bin/colcheck --version)
+if(SUITE_DIR)
+  set(_installed ${_prefix}/share/colcheck/conformance)
+  run_step("comparing the installed suite's manifest" ${CMAKE_COMMAND} -E
+           compare_files ${SUITE_DIR}/manifest.json
+           ${_installed}/suite/manifest.json)
+  set(_colcheck ${CMAKE_COMMAND} -E env --unset=COLCHECK_CONFORMANCE_DIR
+      ${_prefix}/bin/colcheck)
+  run_step("exporting the installed suite" ${_colcheck} conformance export
+           ${WORK_DIR}/exported)
+  run_step("comparing the exported suite's manifest" ${CMAKE_COMMAND} -E
+           compare_files ${SUITE_DIR}/manifest.json
+           ${WORK_DIR}/exported/suite/manifest.json)
+  foreach(_file README.md profiles/duckdb.json)
+    if(NOT EXISTS ${_installed}/${_file})
+      message(FATAL_ERROR "the install has no conformance/${_file}")
+    endif()
+  endforeach()
+  # The installed colcheck reads its own copy, not the source tree: without
+  # the installed manifest it has no suite.
+  file(RENAME ${_installed}/suite/manifest.json ${WORK_DIR}/manifest.json)
+  execute_process(COMMAND ${_colcheck} conformance list
+    RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_VARIABLE _err)
+  if(_rc EQUAL 0 OR NOT _err MATCHES "manifest.json")
+    message(FATAL_ERROR "the installed colcheck did not read the installed "
+                        "suite (exit ${_rc}): ${_err}")
+  endif()
+endif()
 file(REMOVE_RECURSE ${WORK_DIR})

@@ -630,9 +630,13 @@ Cell ParquetRowReader::ShapeList(int32_t element, Cell cell) const {
   const int32_t repeated = nodes_[element].kept[0];
   const SchemaField& r = schema_.fields[repeated];
   const std::string& list_name = schema_.fields[element].name;
-  const bool element_is_repeated = r.column >= 0 || r.children.size() != 1 ||
-                                   r.name == "array" ||
-                                   r.name == list_name + "_tuple";
+  // Rules 1 to 4: a primitive, a group of several fields, a group whose
+  // one field is itself repeated, or a group named "array" or
+  // "<list>_tuple" is the element. Otherwise (rule 5) its one field is.
+  const bool element_is_repeated =
+      r.column >= 0 || r.children.size() != 1 ||
+      schema_.fields[r.children[0]].repetition == parquet::kRepeated ||
+      r.name == "array" || r.name == list_name + "_tuple";
   Cell list = std::move(cell.items[0]);
   list.kind = Cell::Kind::kList;
   if (!element_is_repeated && nodes_[repeated].kept.size() == 1) {

@@ -139,6 +139,20 @@ TEST(RowsParquet, ListShapes) {
             "old_nested:[[50]]}");
 }
 
+// Rule 3: `repeated group bag { repeated int32 v }` under a LIST cannot be
+// the middle of a three-level list, as its one field is repeated, so each
+// element is a struct holding the list v. DuckDB, Polars, arrow-rs,
+// hyparquet and parquet.js all read it as a list of lists
+// (conformance/RESULTS.md).
+TEST(RowsParquet, RepeatedGroupWithOneRepeatedFieldIsTheElement) {
+  const std::vector<std::string> rows =
+      Read(fs::path(COLCHECK_INSPECT_SOURCE_DIR) /
+           "conformance/suite/cases/y_list.two-level_repeated-child.parquet");
+  EXPECT_EQ(rows, (std::vector<std::string>{"{my_list:[{v:[1,2]},{v:[]}]}",
+                                            "{my_list:null}",
+                                            "{my_list:[{v:[3]}]}"}));
+}
+
 TEST(RowsParquet, MapShapes) {
   const std::vector<std::string> rows = Read(Corpus("maps.parquet"));
   ASSERT_GE(rows.size(), 3u);

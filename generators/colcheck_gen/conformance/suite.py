@@ -16,14 +16,7 @@ VERSION = 1
 # y_ cases whose expected rows (computed here from the spec) colcheck's
 # `cat` does not print yet, and why. tests/test_conformance.py checks that
 # colcheck still disagrees, so an entry goes once colcheck is fixed.
-COLCHECK_DISAGREEMENTS = {
-    "y_list.two-level_repeated-child":
-        "LogicalTypes.md Lists rule 3: a repeated group with one repeated "
-        "field is the element; colcheck (rows_parquet.cc ShapeList) takes "
-        "the inner field as the element unless the group is named array "
-        "or <list>_tuple, so it prints [[1,2],[]] for "
-        "[{\"v\":[1,2]},{\"v\":[]}]",
-}
+COLCHECK_DISAGREEMENTS = {}
 
 
 def all_cases(seed=SEED):
