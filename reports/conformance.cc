@@ -31,6 +31,7 @@ void WriteCase(const Case& c, JsonWriter* json) {
   for (const std::string& f : c.features) json->String(f);
   json->EndArray();
   json->Key("silent_misread_risk").Bool(c.silent_misread_risk);
+  json->Key("baseline").StringOrNull(c.baseline);
   json->Key("file").String(c.file);
   json->Key("rows").StringOrNull(c.rows);
   json->Key("row_count").Uint(c.row_count);

@@ -7,7 +7,9 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace colcheck::conformance {
@@ -157,14 +159,20 @@ bool ParseReader(std::string_view text, Reader* reader, std::string* error) {
 
 std::vector<Case> SelectCases(const Suite& suite,
                               const std::vector<std::string>& patterns) {
-  std::vector<Case> selected;
+  std::set<std::string_view> wanted;
   for (const Case& c : suite.cases) {
-    const bool wanted =
+    const bool matched =
         patterns.empty() || std::any_of(patterns.begin(), patterns.end(),
                                         [&](const std::string& p) {
                                           return MatchesPattern(p, c.id);
                                         });
-    if (wanted) selected.push_back(c);
+    if (!matched) continue;
+    wanted.insert(c.id);
+    if (!c.baseline.empty()) wanted.insert(c.baseline);
+  }
+  std::vector<Case> selected;
+  for (const Case& c : suite.cases) {
+    if (wanted.contains(c.id)) selected.push_back(c);
   }
   return selected;
 }
@@ -238,6 +246,34 @@ CaseResult Classify(const Case& c, std::string_view rows,
   return r;
 }
 
+// A misread is the fault's doing only when the reader reads the file
+// before the fault right; otherwise the n_ case is an acceptance like any
+// other, and its bundle goes.
+void AttributeMisreads(const Suite& suite, const RunOptions& options,
+                       ReaderResults* rr) {
+  std::map<std::string_view, size_t> index;
+  for (size_t i = 0; i < suite.cases.size(); ++i) {
+    index.emplace(suite.cases[i].id, i);
+  }
+  for (size_t i = 0; i < suite.cases.size(); ++i) {
+    CaseResult& r = rr->cases[i];
+    const auto base = index.find(suite.cases[i].baseline);
+    if (!r.misread || base == index.end()) continue;
+    const Outcome outcome = rr->cases[base->second].outcome;
+    if (outcome == Outcome::kPass) continue;
+    r.misread = false;
+    r.detail += "; no misread, as the reader's outcome on its baseline " +
+                suite.cases[i].baseline + " is " +
+                std::string(OutcomeName(outcome));
+    if (!r.bundle.empty() && !options.out_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::remove_all(
+          std::filesystem::path(options.out_dir) / r.bundle, ec);
+    }
+    r.bundle.clear();
+  }
+}
+
 bool RunSuite(
     const std::vector<Reader>& readers, const RunOptions& options,
     RunResults* results, std::string* error,
@@ -294,6 +330,7 @@ bool RunSuite(
   work();
   for (std::thread& thread : threads) thread.join();
   for (ReaderResults& rr : results->readers) {
+    AttributeMisreads(suite, options, &rr);
     for (const CaseResult& r : rr.cases)
       ++rr.counts[static_cast<size_t>(r.outcome)];
   }

@@ -66,7 +66,9 @@ struct CaseResult {
   std::string message;       // The end of the reader's stderr.
   RowDifference difference;  // wrong-values; an n_ case's misread.
   // An n_ case read (accepted-invalid) to rows other than its file held
-  // before the fault: the silent misread the case warns of.
+  // before the fault: the silent misread the case warns of. When the case
+  // has a baseline, only if the reader passes the baseline: a reader that
+  // misreads the unbroken file is not misled by the fault.
   bool misread = false;
   double seconds = 0;
   uint64_t peak_rss_bytes = 0;
@@ -91,7 +93,7 @@ struct RunResults {
   std::vector<ReaderResults> readers;
 };
 
-// The cases `patterns` select, in the suite's order.
+// The cases `patterns` select and their baselines, in the suite's order.
 std::vector<Case> SelectCases(const Suite& suite,
                               const std::vector<std::string>& patterns);
 

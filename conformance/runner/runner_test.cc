@@ -120,6 +120,32 @@ TEST_F(RunnerTest, AWrongValueIsTheWorstAndLeavesABundle) {
   EXPECT_FALSE(rr.cases[1].bundle.empty());
 }
 
+// n_b's file before its fault is y_a's: a reader that misreads y_a too is
+// not misled by n_b's fault, and n_b is no misread of its.
+TEST_F(RunnerTest, AMisreadCountsOnlyWhenTheBaselineReadsRight) {
+  suite_.cases[1].baseline = "y_a";
+  const ReaderResults wrong =
+      Run("sh -c 'printf \"{\\\"v\\\":1}\\n{\\\"v\\\":3}\\n\"' sh");
+  ASSERT_EQ(Of(wrong, 0), Outcome::kWrongValues);
+  EXPECT_EQ(Of(wrong, 1), Outcome::kAcceptedInvalid);
+  EXPECT_FALSE(wrong.cases[1].misread);
+  EXPECT_TRUE(wrong.cases[1].bundle.empty());
+  EXPECT_FALSE(fs::exists(dir_ / "out/bundles/fake/n_b"));
+  // y_a's rows for every file: y_a passes, so n_b's two rows are a misread.
+  const ReaderResults right =
+      Run("sh -c 'printf \"{\\\"v\\\":1}\\n{\\\"v\\\":2}\\n\"' sh");
+  ASSERT_EQ(Of(right, 0), Outcome::kPass);
+  EXPECT_TRUE(right.cases[1].misread);
+  EXPECT_TRUE(fs::exists(dir_ / "out" / right.cases[1].bundle));
+}
+
+TEST_F(RunnerTest, SelectingAnInvalidCaseSelectsItsBaseline) {
+  suite_.cases[1].baseline = "y_a";
+  std::vector<std::string> ids;
+  for (const Case& c : SelectCases(suite_, {"n_*"})) ids.push_back(c.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"y_a", "n_b"}));
+}
+
 TEST_F(RunnerTest, ACrashIsACrashWhateverTheCase) {
   const ReaderResults rr = Run("sh -c 'kill -SEGV $$' sh");
   for (size_t i = 0; i < 3; ++i) {

@@ -174,6 +174,7 @@ bool ParseCase(dom::object object, Case* c, std::string* error) {
       !StringField(object, "rule", true, &c->rule, error) ||
       !StringField(object, "spec", false, &c->spec, error) ||
       !StringField(object, "description", false, &c->description, error) ||
+      !StringField(object, "baseline", false, &c->baseline, error) ||
       !ParseStringList(object, "features", &c->features, error) ||
       !ParseExpected(object, &c->expected, error)) {
     return false;
@@ -192,6 +193,11 @@ bool ParseCase(dom::object object, Case* c, std::string* error) {
   }
   if (c->expect == Expect::kAccept && c->rows.empty()) {
     *error = "a y_ case needs \"rows\"";
+    return false;
+  }
+  if (!c->baseline.empty() &&
+      (c->expect != Expect::kReject || c->rows.empty())) {
+    *error = "only an n_ case with \"rows\" has a \"baseline\"";
     return false;
   }
   dom::element risk;
@@ -261,6 +267,27 @@ bool ReadWholeFile(const std::string& path, std::string* text,
   return true;
 }
 
+namespace {
+
+// Every baseline names a y_ case of the suite.
+bool CheckBaselines(const Suite& suite, const std::string& path,
+                    std::string* error) {
+  std::set<std::string_view> valid;
+  for (const Case& c : suite.cases) {
+    if (c.expect == Expect::kAccept) valid.insert(c.id);
+  }
+  for (const Case& c : suite.cases) {
+    if (!c.baseline.empty() && !valid.contains(c.baseline)) {
+      *error = path + ": case " + c.id + ": baseline \"" + c.baseline +
+               "\" is not a y_ case of the suite";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 bool LoadSuite(const std::string& dir, Suite* suite, std::string* error) {
   const std::string path = dir + "/manifest.json";
   simdjson::padded_string text;
@@ -298,7 +325,7 @@ bool LoadSuite(const std::string& dir, Suite* suite, std::string* error) {
     }
     suite->cases.push_back(std::move(c));
   }
-  return true;
+  return CheckBaselines(*suite, path, error);
 }
 
 const Exclusion* Profile::Excluding(const Case& c) const {

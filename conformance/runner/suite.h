@@ -42,6 +42,10 @@ struct Case {
   std::vector<std::string> features;
   std::vector<ExpectedDiagnostic> expected;
   bool silent_misread_risk = false;
+  // An n_ case's y_ case of its file before the fault, or empty. A reader
+  // that misreads the baseline as well is not misled by the fault, so its
+  // reading of the n_ case is no misread (runner.h).
+  std::string baseline;
 
   // The rule's family: "list" for "list.three-level", "page" for
   // "page.v2-num-nulls-mismatch".

@@ -107,6 +107,27 @@ TEST_F(SuiteTest, RejectsBrokenManifests) {
   EXPECT_FALSE(LoadSuite((dir_ / "absent").string(), &suite, &error));
 }
 
+// An n_ case's baseline is a y_ case of the same suite.
+TEST_F(SuiteTest, ABaselineNamesAValidCase) {
+  const std::string invalid =
+      R"({"id":"n_page.crc-mismatch","outcome":"n","format":"parquet",)"
+      R"("file":"cases/b.parquet","rows":"cases/b.jsonl","rule":"page.crc",)"
+      R"("features":[],"baseline":")";
+  const std::string valid(kValidCase);
+  Suite suite;
+  std::string error;
+  ASSERT_TRUE(Load(valid + "," + invalid + "y_list.three-level_nullable\"}",
+                   &suite, &error))
+      << error;
+  EXPECT_EQ(suite.cases[1].baseline, "y_list.three-level_nullable");
+  EXPECT_FALSE(Load(invalid + "y_absent\"}", &suite, &error));
+  EXPECT_NE(error.find("y_absent"), std::string::npos);
+  // Only an n_ case has one: not a y_ case.
+  std::string own = valid;
+  own.insert(own.size() - 1, R"(,"baseline":"y_list.three-level_nullable")");
+  EXPECT_FALSE(Load(own, &suite, &error));
+}
+
 TEST_F(SuiteTest, AProfileExcludesByFeatureOrId) {
   Write("p.json", R"({"reader":"r","version":"1.0","unsupported":[)"
                   R"({"feature":"codec:LZO","evidence":"docs"}],)"

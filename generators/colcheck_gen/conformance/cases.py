@@ -33,6 +33,9 @@ class Case:
     rows: Optional[list] = None  # Canonical JSON lines.
     expected: Optional[list] = None  # n_: [{"code","offset","length"}]
     silent_misread_risk: Optional[bool] = None
+    # n_: the y_ case of the file before its fault. A reader that misreads
+    # that file too is not misled by the fault.
+    baseline: Optional[str] = None
 
     @property
     def outcome(self):
@@ -57,6 +60,8 @@ class Case:
             entry["expected"] = self.expected
         if self.silent_misread_risk is not None:
             entry["silent_misread_risk"] = self.silent_misread_risk
+        if self.baseline is not None:
+            entry["baseline"] = self.baseline
         return entry
 
 

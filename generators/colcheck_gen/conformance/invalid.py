@@ -225,7 +225,44 @@ def parquet_cases():
             case_id("n", m.code, m.name.replace("_", "-")), "parquet", data,
             m.code, _FAMILY_SPEC[fam], desc + f" (base: {m.base})",
             features._order(feats + EXTRA_FEATURES.get(m.name, [])),
-            rows=rows, expected=exp, silent_misread_risk=risk))
+            rows=rows, expected=exp, silent_misread_risk=risk,
+            baseline=_baseline_id("parquet", m.base) if risk else None))
+    return out
+
+
+_BASELINE_SPEC = ("the file the n_ cases marked silent_misread_risk are "
+                  "mutated from, valid and whole: a reader that misreads it "
+                  "is not misled by their faults")
+
+
+def _baseline_id(fmt, base):
+    prefix = "orc-" if fmt == "orc" else ""
+    return case_id("y", "base." + prefix + base.replace("_", "-"))
+
+
+def baselines():
+    """One y_ case per base file of the n_ cases marked
+    silent_misread_risk: the unmutated file, with the rows those cases
+    expect before their fault."""
+    bases = {("parquet", m.base) for m in mutations.active()
+             if PARQUET.get(m.name) and m.severity == "error"}
+    ops = {b.name: b for b in breakage.of(breakage.ORC)}
+    bases |= {("orc", ops[name].base) for name, risk in ORC.items() if risk}
+    out = []
+    for fmt, base in sorted(bases):
+        if fmt == "parquet":
+            spec, pq, feats = _parquet_base(base)
+            data = pq.data
+            rows = canonical.parquet_rows(spec.schema, spec.rows)
+        else:
+            spec = orc_mutations.BASES[base]()
+            data = orc_mutations.build_base(base).data
+            rows = canonical.orc_rows(spec.schema, spec.rows)
+            feats = features.orc_features(spec)
+        cid = _baseline_id(fmt, base)
+        out.append(Case(cid, fmt, data, cid[2:], _BASELINE_SPEC,
+                        f"the {base} base file of the mutation operators",
+                        feats, rows=rows))
     return out
 
 
@@ -296,5 +333,6 @@ def orc_cases():
         out.append(Case(
             case_id("n", op.code, name.replace("_", "-")), "orc", data,
             op.code, _ORC_SPEC[fam], desc, features.orc_features(spec),
-            rows=rows, expected=exp, silent_misread_risk=risk))
+            rows=rows, expected=exp, silent_misread_risk=risk,
+            baseline=_baseline_id("orc", op.base) if risk else None))
     return out

@@ -27,7 +27,7 @@ def all_cases(seed=SEED):
              parquet_nested.structs() + parquet_nested.lists() +
              parquet_nested.maps() + parquet_valid.implementation_defined() +
              orc_valid.cases(seed) + invalid.parquet_cases() +
-             invalid.orc_cases())
+             invalid.orc_cases() + invalid.baselines())
     ids = [c.id for c in cases]
     dupes = {i for i in ids if ids.count(i) > 1}
     if dupes:
