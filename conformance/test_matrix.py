@@ -11,16 +11,21 @@ not the readers:
   - colcheck passes every case: it reads every y_ case to the expected rows
     and rejects every n_ case;
   - every y_ case reads back equal in at least two peers, or in every peer
-    whose profile does not exclude it when fewer than two remain.
+    whose profile does not exclude it when fewer than two remain, unless
+    UNCONFIRMED lists it with the reason no peer can confirm it.
 
 What the peers make of the cases is the finding, printed and kept in
 --out; no outcome of theirs fails the test.
 
-In CI the suite is sampled: the first case of each rule family and every
-SAMPLE_STEP-th after it, so every family is run. --full (or
-COLCHECK_CONFORMANCE_FULL=1) runs every case, as RESULTS.md was made.
+In CI (ctest conformance_matrix, the normal build only) the suite is
+sampled: the first case of each outcome and rule family and every
+SAMPLE_STEP-th after it, so every family is run, with the baselines of the
+n_ cases chosen. --full (or COLCHECK_CONFORMANCE_FULL=1) runs every case,
+as RESULTS.md was made.
 
   test_matrix.py --colcheck build/cli/colcheck --out build/conformance/matrix
+
+Exits 77 (skipped) when node or the peers' node_modules are missing.
 """
 
 import argparse
@@ -28,14 +33,29 @@ import collections
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = ["duckdb", "polars", "arrow-rs", "hyparquet", "parquetjs"]
-SAMPLE_STEP = 6
+SAMPLE_STEP = 10
 ARGS = None
+
+# y_ cases no peer can confirm, each with why. The generator and colcheck
+# agree on them; test_every_valid_case_reads_back_in_two_peers fails once
+# two peers do, so an entry goes when a reader is fixed.
+UNCONFIRMED = {
+    "y_levels.bit-packed-deprecated":
+        "DuckDB, Polars, hyparquet and parquet.js reject BIT_PACKED "
+        "definition levels (their profiles give the errors) and arrow-rs "
+        "reads them to wrong values (the null struct g as {\"x\":null}). "
+        "Encodings.md, BIT_PACKED: \"this implementation packs values from "
+        "the most significant bit to the least significant bit\"; "
+        "colcheck's decoder reads the spec's own example "
+        "(validator/parquet/rle_test.cc, SpecExampleMsbFirst)",
+}
 
 
 def colcheck(*args, check=True):
@@ -109,13 +129,18 @@ class MatrixTest(unittest.TestCase):
             outcomes = {p: readers[p][case["id"]]["outcome"] for p in PEERS}
             eligible = [p for p in PEERS if outcomes[p] != "unsupported"]
             passed = [p for p in eligible if outcomes[p] == "pass"]
-            if len(passed) < min(2, len(eligible)):
+            confirmed = len(passed) >= min(2, len(eligible))
+            if confirmed == (case["id"] in UNCONFIRMED):
                 lacking[case["id"]] = outcomes
         self.assertEqual(lacking, {}, "valid cases that fewer than two "
-                         "peers read back equal: the case may be wrong")
+                         "peers read back equal (the case may be wrong), or "
+                         "that UNCONFIRMED lists but two peers now confirm")
 
     def test_the_matrix_is_written(self):
-        self.assertEqual(len(self.results["suite"]["cases"]), len(self.ids))
+        run = {c["id"] for c in self.results["suite"]["cases"]}
+        baselines = {c["baseline"] for c in self.cases
+                     if c["id"] in self.ids and c.get("baseline")}
+        self.assertEqual(run, set(self.ids) | baselines)
         self.assertEqual([r["name"] for r in self.results["readers"]],
                          ["colcheck", *PEERS])
         self.assertTrue(os.path.getsize(os.path.join(ARGS.out, "matrix.html")))
@@ -129,6 +154,12 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--full", action="store_true")
     ARGS, rest = parser.parse_known_args()
+    if shutil.which("node") is None or not os.path.isdir(
+            os.path.join(ROOT, "peers", "node_modules")):
+        print("conformance matrix skipped: node or peers/node_modules is "
+              "missing (scripts/install-peers.sh installs them)",
+              file=sys.stderr)
+        sys.exit(77)
     unittest.main(argv=[sys.argv[0], *rest])
 
 
