@@ -13,6 +13,8 @@ value, the first difference.
 import argparse
 import json
 
+from test_matrix import UNCONFIRMED
+
 OUTCOMES = ["pass", "rejected-valid", "accepted-invalid", "wrong-values",
             "crash", "hang", "unsupported"]
 WORST = ("crash", "hang", "wrong-values")
@@ -58,9 +60,17 @@ def main():
                "rows, an n case an invalid one that must be rejected "
                "(`accepted-invalid` counts the ones read anyway; a "
                "*misread* is one read to other values than the file held "
-               "before its fault), an i case may go either way. "
-               "`unsupported` cases are those a reader's profile excuses "
-               "(conformance/profiles/).\n")
+               "before its fault, counted only when the reader reads that "
+               "file, the case's `y_base` baseline, right), an i case may "
+               "go either way. `unsupported` cases are those a reader's "
+               "profile excuses (conformance/profiles/).\n")
+    unconfirmed = [c for c in UNCONFIRMED if c in cases]
+    if unconfirmed:
+        out.append("Valid cases that fewer than two peers read back equal, "
+                   "as the suite's own check asks, and why "
+                   "(`test_matrix.py` UNCONFIRMED):\n")
+        out += [f"- `{c}`: {UNCONFIRMED[c]}." for c in unconfirmed]
+        out.append("")
     for reader in results["readers"]:
         worst = [r for r in reader["results"]
                  if r["outcome"] in WORST or r["misread"]]

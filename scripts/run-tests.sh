@@ -104,3 +104,7 @@ fuzz/campaign --smoke --engine libfuzzer --target all --build build-asan \
 
 stage ""
 echo "run-tests: all tests passed, no new fuzz findings"
+# The artifacts a CI run keeps: the reader conformance matrix of a sample of
+# the suite (ctest conformance_matrix) and the smoke campaign's report.
+echo "run-tests: artifacts: build/conformance/matrix/ (matrix.html," \
+  "results.json, bundles/), build-asan/campaign/"
