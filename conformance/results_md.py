@@ -60,9 +60,9 @@ def main():
                "rows, an n case an invalid one that must be rejected "
                "(`accepted-invalid` counts the ones read anyway; a "
                "*misread* is one read to other values than the file held "
-               "before its fault, counted only when the reader reads that "
-               "file, the case's `y_base` baseline, right), an i case may "
-               "go either way. `unsupported` cases are those a reader's "
+               "before its fault, or, when the reader reads that file, the "
+               "case's `y_base` baseline, to wrong values itself, than it "
+               "read that file to), an i case may go either way. `unsupported` cases are those a reader's "
                "profile excuses (conformance/profiles/).\n")
     unconfirmed = [c for c in UNCONFIRMED if c in cases]
     if unconfirmed:

@@ -55,6 +55,15 @@ UNCONFIRMED = {
         "the most significant bit to the least significant bit\"; "
         "colcheck's decoder reads the spec's own example "
         "(validator/parquet/rle_test.cc, SpecExampleMsbFirst)",
+    "y_list.two-level_repeated-child":
+        "all five peers read `repeated group bag { repeated int32 v }` "
+        "under a LIST as a list of lists ([[1,2],[]]), by rule 5, where "
+        "LogicalTypes.md's backward-compatibility rule 3 makes the "
+        "repeated group the element: \"If the repeated field is a group "
+        "with one field with repeated repetition, then its type is the "
+        "element type and elements are required.\" colcheck follows rule 3 "
+        "(validator/inspect/rows_parquet_test.cc, "
+        "RepeatedGroupWithOneRepeatedFieldIsTheElement)",
 }
 
 

@@ -63,7 +63,11 @@ TEST(RunChildTest, TheMemoryLimitKillsTheGroup) {
 }
 
 TEST(RunChildTest, OutputPastTheLimitStopsTheReader) {
-  const ChildResult r = RunChild("sh -c 'yes' sh", "x", Quick());
+  // Reading the 256 MiB the limit allows takes seconds under ASan on a
+  // loaded machine; the time limit must not end the run first.
+  ChildLimits limits = Quick();
+  limits.seconds = 300;
+  const ChildResult r = RunChild("sh -c 'yes' sh", "x", limits);
   EXPECT_EQ(r.ending, Ending::kOutputLimit);
   EXPECT_EQ(r.out.size(), limits::kMaxReaderOutputBytes);
 }

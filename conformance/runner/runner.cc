@@ -9,8 +9,11 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
+
+#include "core/limits.h"
 
 namespace colcheck::conformance {
 namespace {
@@ -246,26 +249,62 @@ CaseResult Classify(const Case& c, std::string_view rows,
   return r;
 }
 
-// A misread is the fault's doing only when the reader reads the file
-// before the fault right; otherwise the n_ case is an acceptance like any
-// other, and its bundle goes.
+namespace {
+
+// Rows a reader printed for a case, kept for AttributeMisreads when the
+// case is a baseline or has one (and they are small enough), else unset.
+using KeptRows = std::vector<std::optional<std::string>>;
+
+// Cases whose rows AttributeMisreads compares: baselines and the n_ cases
+// that name them.
+std::vector<bool> RowsToKeep(const Suite& suite) {
+  std::set<std::string_view> baselines;
+  for (const Case& c : suite.cases) {
+    if (!c.baseline.empty()) baselines.insert(c.baseline);
+  }
+  std::vector<bool> keep(suite.cases.size());
+  for (size_t i = 0; i < suite.cases.size(); ++i) {
+    keep[i] = !suite.cases[i].baseline.empty() ||
+              baselines.contains(suite.cases[i].id);
+  }
+  return keep;
+}
+
+// A misread is the fault's doing. When the reader reads the baseline (the
+// file before the fault) right, its rows were compared with the expected
+// ones already. When it reads the baseline to wrong rows, the n_ case is
+// compared with those instead: rows that differ are what the fault did.
+// When it does not read the baseline at all, nothing tells, and the n_
+// case is an acceptance like any other; its bundle goes.
 void AttributeMisreads(const Suite& suite, const RunOptions& options,
-                       ReaderResults* rr) {
+                       const KeptRows& kept, ReaderResults* rr) {
   std::map<std::string_view, size_t> index;
   for (size_t i = 0; i < suite.cases.size(); ++i) {
     index.emplace(suite.cases[i].id, i);
   }
   for (size_t i = 0; i < suite.cases.size(); ++i) {
     CaseResult& r = rr->cases[i];
-    const auto base = index.find(suite.cases[i].baseline);
+    const std::string& baseline = suite.cases[i].baseline;
+    const auto base = index.find(baseline);
     if (!r.misread || base == index.end()) continue;
     const Outcome outcome = rr->cases[base->second].outcome;
     if (outcome == Outcome::kPass) continue;
-    r.misread = false;
-    r.detail += "; no misread, as the reader's outcome on its baseline " +
-                suite.cases[i].baseline + " is " +
-                std::string(OutcomeName(outcome));
-    if (!r.bundle.empty() && !options.out_dir.empty()) {
+    if (outcome == Outcome::kWrongValues && kept[base->second] && kept[i]) {
+      r.difference = CompareRows(*kept[base->second], *kept[i]);
+      r.misread = !r.difference.equal;
+      r.detail += r.misread ? "; its baseline " + baseline +
+                                  " reads wrong too, and the difference is "
+                                  "from the reader's own rows of it"
+                            : "; no misread, as the rows are the reader's "
+                              "own (wrong) rows of its baseline " +
+                                  baseline;
+    } else {
+      r.misread = false;
+      r.detail += "; no misread, as the reader's outcome on its baseline " +
+                  baseline + " is " + std::string(OutcomeName(outcome));
+    }
+    if (r.misread || r.bundle.empty()) continue;
+    if (!options.out_dir.empty()) {
       std::error_code ec;
       std::filesystem::remove_all(
           std::filesystem::path(options.out_dir) / r.bundle, ec);
@@ -273,6 +312,8 @@ void AttributeMisreads(const Suite& suite, const RunOptions& options,
     r.bundle.clear();
   }
 }
+
+}  // namespace
 
 bool RunSuite(
     const std::vector<Reader>& readers, const RunOptions& options,
@@ -294,6 +335,8 @@ bool RunSuite(
     rr.cases.resize(suite.cases.size());
     results->readers.push_back(std::move(rr));
   }
+  const std::vector<bool> keep = RowsToKeep(suite);
+  std::vector<KeptRows> kept(readers.size(), KeptRows(suite.cases.size()));
   const size_t tasks = readers.size() * suite.cases.size();
   std::atomic<size_t> next{0};
   std::mutex progress_mutex;
@@ -312,6 +355,11 @@ bool RunSuite(
         const ChildResult child =
             RunChild(reader.command, suite.PathOf(c.file), options.limits);
         r = Classify(c, rows[case_index], child);
+        if (keep[case_index] && child.ending == ChildResult::Ending::kExited &&
+            child.status == 0 &&
+            child.out.size() <= limits::kMaxKeptReaderOutputBytes) {
+          kept[reader_index][case_index] = child.out;
+        }
         if (NeedsBundle(r) && !options.out_dir.empty()) {
           r.bundle = WriteBundle(options, suite, reader, c, rows[case_index],
                                  child, r);
@@ -329,8 +377,9 @@ bool RunSuite(
   for (size_t i = 1; i < jobs; ++i) threads.emplace_back(work);
   work();
   for (std::thread& thread : threads) thread.join();
-  for (ReaderResults& rr : results->readers) {
-    AttributeMisreads(suite, options, &rr);
+  for (size_t i = 0; i < results->readers.size(); ++i) {
+    ReaderResults& rr = results->readers[i];
+    AttributeMisreads(suite, options, kept[i], &rr);
     for (const CaseResult& r : rr.cases)
       ++rr.counts[static_cast<size_t>(r.outcome)];
   }

@@ -66,9 +66,10 @@ struct CaseResult {
   std::string message;       // The end of the reader's stderr.
   RowDifference difference;  // wrong-values; an n_ case's misread.
   // An n_ case read (accepted-invalid) to rows other than its file held
-  // before the fault: the silent misread the case warns of. When the case
-  // has a baseline, only if the reader passes the baseline: a reader that
-  // misreads the unbroken file is not misled by the fault.
+  // before the fault: the silent misread the case warns of. With a
+  // baseline, the fault's doing: rows other than the expected ones when the
+  // reader reads the baseline right, other than its own rows of the
+  // baseline when it reads that wrong, and never when it does not read it.
   bool misread = false;
   double seconds = 0;
   uint64_t peak_rss_bytes = 0;

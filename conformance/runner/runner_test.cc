@@ -120,8 +120,8 @@ TEST_F(RunnerTest, AWrongValueIsTheWorstAndLeavesABundle) {
   EXPECT_FALSE(rr.cases[1].bundle.empty());
 }
 
-// n_b's file before its fault is y_a's: a reader that misreads y_a too is
-// not misled by n_b's fault, and n_b is no misread of its.
+// n_b's file before its fault is y_a's: a reader that misreads y_a the
+// same way is not misled by n_b's fault, and n_b is no misread of its.
 TEST_F(RunnerTest, AMisreadCountsOnlyWhenTheBaselineReadsRight) {
   suite_.cases[1].baseline = "y_a";
   const ReaderResults wrong =
@@ -131,12 +131,28 @@ TEST_F(RunnerTest, AMisreadCountsOnlyWhenTheBaselineReadsRight) {
   EXPECT_FALSE(wrong.cases[1].misread);
   EXPECT_TRUE(wrong.cases[1].bundle.empty());
   EXPECT_FALSE(fs::exists(dir_ / "out/bundles/fake/n_b"));
-  // y_a's rows for every file: y_a passes, so n_b's two rows are a misread.
+  // The rows of y_a for every file: y_a passes, so n_b's two rows are a
+  // misread.
   const ReaderResults right =
       Run("sh -c 'printf \"{\\\"v\\\":1}\\n{\\\"v\\\":2}\\n\"' sh");
   ASSERT_EQ(Of(right, 0), Outcome::kPass);
   EXPECT_TRUE(right.cases[1].misread);
   EXPECT_TRUE(fs::exists(dir_ / "out" / right.cases[1].bundle));
+  // y_a read wrong ({"v":3}), n_b to other rows than that: the fault changed
+  // what the reader returns, a misread measured from its own rows of y_a.
+  const ReaderResults changed = Run(
+      "sh -c 'case \"$1\" in *y_a*) echo \"{\\\"v\\\":3}\";; "
+      "*) echo \"{\\\"v\\\":4}\";; esac' sh");
+  ASSERT_EQ(Of(changed, 0), Outcome::kWrongValues);
+  EXPECT_TRUE(changed.cases[1].misread);
+  EXPECT_EQ(changed.cases[1].difference.expected, "3");
+  EXPECT_EQ(changed.cases[1].difference.actual, "4");
+  // A reader that rejects y_a tells nothing about n_b.
+  const ReaderResults rejects = Run(
+      "sh -c 'case \"$1\" in *y_a*) exit 1;; "
+      "*) echo \"{\\\"v\\\":4}\";; esac' sh");
+  ASSERT_EQ(Of(rejects, 0), Outcome::kRejectedValid);
+  EXPECT_FALSE(rejects.cases[1].misread);
 }
 
 TEST_F(RunnerTest, SelectingAnInvalidCaseSelectsItsBaseline) {

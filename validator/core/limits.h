@@ -154,10 +154,13 @@ inline constexpr size_t kMaxThreads = 256;
 // to kMaxReaderOutputBytes (stdout) and kMaxReaderErrorBytes (stderr, of
 // which reports show the end); past the first the reader is stopped and
 // its output counts as wrong. A suite's manifest, expected rows and
-// profiles are read whole up to kMaxConformanceFileBytes.
+// profiles are read whole up to kMaxConformanceFileBytes. A reader's rows
+// of a baseline and of the n_ cases made from it are kept, to compare them
+// after the run, up to kMaxKeptReaderOutputBytes each.
 inline constexpr size_t kMaxReaderOutputBytes = size_t{256} << 20;
 inline constexpr size_t kMaxReaderErrorBytes = size_t{1} << 20;
 inline constexpr size_t kMaxConformanceFileBytes = size_t{256} << 20;
+inline constexpr size_t kMaxKeptReaderOutputBytes = size_t{4} << 20;
 
 // ---- Work per input byte (Parquet) ----
 // No loop runs longer than the bytes it reads allow. A count a page

@@ -194,8 +194,12 @@ class ElementChecker {
         // the decoder passed through.
         sink_.Report(Code::kLogicalUnsupported, e_.logical_type.span,
                      Field("logicalType"),
-                     StrCat("LogicalType member ", lt.id,
-                            " is not supported by colcheck"));
+                     lt.id == kLogicalNone
+                         ? std::string("LogicalType holds no member colcheck "
+                                       "knows (thrift.unknown-field names "
+                                       "its id)")
+                         : StrCat("LogicalType member ", lt.id,
+                                  " is not supported by colcheck"));
         return;
     }
   }
