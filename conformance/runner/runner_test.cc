@@ -140,17 +140,17 @@ TEST_F(RunnerTest, AMisreadCountsOnlyWhenTheBaselineReadsRight) {
   EXPECT_TRUE(fs::exists(dir_ / "out" / right.cases[1].bundle));
   // y_a read wrong ({"v":3}), n_b to other rows than that: the fault changed
   // what the reader returns, a misread measured from its own rows of y_a.
-  const ReaderResults changed = Run(
-      "sh -c 'case \"$1\" in *y_a*) echo \"{\\\"v\\\":3}\";; "
-      "*) echo \"{\\\"v\\\":4}\";; esac' sh");
+  const ReaderResults changed =
+      Run("sh -c 'case \"$1\" in *y_a*) echo \"{\\\"v\\\":3}\";; "
+          "*) echo \"{\\\"v\\\":4}\";; esac' sh");
   ASSERT_EQ(Of(changed, 0), Outcome::kWrongValues);
   EXPECT_TRUE(changed.cases[1].misread);
   EXPECT_EQ(changed.cases[1].difference.expected, "3");
   EXPECT_EQ(changed.cases[1].difference.actual, "4");
   // A reader that rejects y_a tells nothing about n_b.
-  const ReaderResults rejects = Run(
-      "sh -c 'case \"$1\" in *y_a*) exit 1;; "
-      "*) echo \"{\\\"v\\\":4}\";; esac' sh");
+  const ReaderResults rejects =
+      Run("sh -c 'case \"$1\" in *y_a*) exit 1;; "
+          "*) echo \"{\\\"v\\\":4}\";; esac' sh");
   ASSERT_EQ(Of(rejects, 0), Outcome::kRejectedValid);
   EXPECT_FALSE(rejects.cases[1].misread);
 }
