@@ -59,11 +59,12 @@ def main():
     out.append("A y case is a valid file that must read to its expected "
                "rows, an n case an invalid one that must be rejected "
                "(`accepted-invalid` counts the ones read anyway; a "
-               "*misread* is one read to other values than the file held "
-               "before its fault, or, when the reader reads that file, the "
-               "case's `y_base` baseline, to wrong values itself, than it "
-               "read that file to), an i case may go either way. `unsupported` cases are those a reader's "
-               "profile excuses (conformance/profiles/).\n")
+               "*misread* is one read to values other than the file held "
+               "before its fault; when the reader misreads that file too, "
+               "the case's `y_base` baseline, to values other than its own "
+               "reading of it), an i case may go either way. "
+               "`unsupported` cases are those a reader's profile excuses "
+               "(conformance/profiles/).\n")
     unconfirmed = [c for c in UNCONFIRMED if c in cases]
     if unconfirmed:
         out.append("Valid cases that fewer than two peers read back equal, "
