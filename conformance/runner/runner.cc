@@ -115,6 +115,68 @@ std::string WriteBundle(const RunOptions& options, const Suite& suite,
   return relative.string();
 }
 
+// Rows a reader printed for a case, kept for AttributeMisreads when the
+// case is a baseline or has one (and they are small enough), else unset.
+using KeptRows = std::vector<std::optional<std::string>>;
+
+// Cases whose rows AttributeMisreads compares: baselines and the n_ cases
+// that name them.
+std::vector<bool> RowsToKeep(const Suite& suite) {
+  std::set<std::string_view> baselines;
+  for (const Case& c : suite.cases) {
+    if (!c.baseline.empty()) baselines.insert(c.baseline);
+  }
+  std::vector<bool> keep(suite.cases.size());
+  for (size_t i = 0; i < suite.cases.size(); ++i) {
+    keep[i] = !suite.cases[i].baseline.empty() ||
+              baselines.contains(suite.cases[i].id);
+  }
+  return keep;
+}
+
+// A misread is the fault's doing. When the reader reads the baseline (the
+// file before the fault) right, its rows were compared with the expected
+// ones already. When it reads the baseline to wrong rows, the n_ case is
+// compared with those instead: rows that differ are what the fault did.
+// When it does not read the baseline at all, nothing tells, and the n_
+// case is an acceptance like any other; its bundle goes.
+void AttributeMisreads(const Suite& suite, const RunOptions& options,
+                       const KeptRows& kept, ReaderResults* rr) {
+  std::map<std::string_view, size_t> index;
+  for (size_t i = 0; i < suite.cases.size(); ++i) {
+    index.emplace(suite.cases[i].id, i);
+  }
+  for (size_t i = 0; i < suite.cases.size(); ++i) {
+    CaseResult& r = rr->cases[i];
+    const std::string& baseline = suite.cases[i].baseline;
+    const auto base = index.find(baseline);
+    if (!r.misread || base == index.end()) continue;
+    const Outcome outcome = rr->cases[base->second].outcome;
+    if (outcome == Outcome::kPass) continue;
+    if (outcome == Outcome::kWrongValues && kept[base->second] && kept[i]) {
+      r.difference = CompareRows(*kept[base->second], *kept[i]);
+      r.misread = !r.difference.equal;
+      r.detail += r.misread ? "; its baseline " + baseline +
+                                  " reads wrong too, and the difference is "
+                                  "from the reader's own rows of it"
+                            : "; no misread, as the rows are the reader's "
+                              "own (wrong) rows of its baseline " +
+                                  baseline;
+    } else {
+      r.misread = false;
+      r.detail += "; no misread, as the reader's outcome on its baseline " +
+                  baseline + " is " + std::string(OutcomeName(outcome));
+    }
+    if (r.misread || r.bundle.empty()) continue;
+    if (!options.out_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::remove_all(
+          std::filesystem::path(options.out_dir) / r.bundle, ec);
+    }
+    r.bundle.clear();
+  }
+}
+
 }  // namespace
 
 std::string_view OutcomeName(Outcome outcome) {
@@ -248,72 +310,6 @@ CaseResult Classify(const Case& c, std::string_view rows,
   }
   return r;
 }
-
-namespace {
-
-// Rows a reader printed for a case, kept for AttributeMisreads when the
-// case is a baseline or has one (and they are small enough), else unset.
-using KeptRows = std::vector<std::optional<std::string>>;
-
-// Cases whose rows AttributeMisreads compares: baselines and the n_ cases
-// that name them.
-std::vector<bool> RowsToKeep(const Suite& suite) {
-  std::set<std::string_view> baselines;
-  for (const Case& c : suite.cases) {
-    if (!c.baseline.empty()) baselines.insert(c.baseline);
-  }
-  std::vector<bool> keep(suite.cases.size());
-  for (size_t i = 0; i < suite.cases.size(); ++i) {
-    keep[i] = !suite.cases[i].baseline.empty() ||
-              baselines.contains(suite.cases[i].id);
-  }
-  return keep;
-}
-
-// A misread is the fault's doing. When the reader reads the baseline (the
-// file before the fault) right, its rows were compared with the expected
-// ones already. When it reads the baseline to wrong rows, the n_ case is
-// compared with those instead: rows that differ are what the fault did.
-// When it does not read the baseline at all, nothing tells, and the n_
-// case is an acceptance like any other; its bundle goes.
-void AttributeMisreads(const Suite& suite, const RunOptions& options,
-                       const KeptRows& kept, ReaderResults* rr) {
-  std::map<std::string_view, size_t> index;
-  for (size_t i = 0; i < suite.cases.size(); ++i) {
-    index.emplace(suite.cases[i].id, i);
-  }
-  for (size_t i = 0; i < suite.cases.size(); ++i) {
-    CaseResult& r = rr->cases[i];
-    const std::string& baseline = suite.cases[i].baseline;
-    const auto base = index.find(baseline);
-    if (!r.misread || base == index.end()) continue;
-    const Outcome outcome = rr->cases[base->second].outcome;
-    if (outcome == Outcome::kPass) continue;
-    if (outcome == Outcome::kWrongValues && kept[base->second] && kept[i]) {
-      r.difference = CompareRows(*kept[base->second], *kept[i]);
-      r.misread = !r.difference.equal;
-      r.detail += r.misread ? "; its baseline " + baseline +
-                                  " reads wrong too, and the difference is "
-                                  "from the reader's own rows of it"
-                            : "; no misread, as the rows are the reader's "
-                              "own (wrong) rows of its baseline " +
-                                  baseline;
-    } else {
-      r.misread = false;
-      r.detail += "; no misread, as the reader's outcome on its baseline " +
-                  baseline + " is " + std::string(OutcomeName(outcome));
-    }
-    if (r.misread || r.bundle.empty()) continue;
-    if (!options.out_dir.empty()) {
-      std::error_code ec;
-      std::filesystem::remove_all(
-          std::filesystem::path(options.out_dir) / r.bundle, ec);
-    }
-    r.bundle.clear();
-  }
-}
-
-}  // namespace
 
 bool RunSuite(
     const std::vector<Reader>& readers, const RunOptions& options,

@@ -121,6 +121,23 @@ bool ParseExclusions(dom::object object, std::string_view list_name,
   return true;
 }
 
+// Every baseline names a y_ case of the suite.
+bool CheckBaselines(const Suite& suite, const std::string& path,
+                    std::string* error) {
+  std::set<std::string_view> valid;
+  for (const Case& c : suite.cases) {
+    if (c.expect == Expect::kAccept) valid.insert(c.id);
+  }
+  for (const Case& c : suite.cases) {
+    if (!c.baseline.empty() && !valid.contains(c.baseline)) {
+      *error = path + ": case " + c.id + ": baseline \"" + c.baseline +
+               "\" is not a y_ case of the suite";
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 namespace internal {
@@ -266,27 +283,6 @@ bool ReadWholeFile(const std::string& path, std::string* text,
   }
   return true;
 }
-
-namespace {
-
-// Every baseline names a y_ case of the suite.
-bool CheckBaselines(const Suite& suite, const std::string& path,
-                    std::string* error) {
-  std::set<std::string_view> valid;
-  for (const Case& c : suite.cases) {
-    if (c.expect == Expect::kAccept) valid.insert(c.id);
-  }
-  for (const Case& c : suite.cases) {
-    if (!c.baseline.empty() && !valid.contains(c.baseline)) {
-      *error = path + ": case " + c.id + ": baseline \"" + c.baseline +
-               "\" is not a y_ case of the suite";
-      return false;
-    }
-  }
-  return true;
-}
-
-}  // namespace
 
 bool LoadSuite(const std::string& dir, Suite* suite, std::string* error) {
   const std::string path = dir + "/manifest.json";
