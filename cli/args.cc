@@ -9,7 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "cli/keys_file.h"
 #include "core/ordered_runner.h"
+#include "core/strings.h"
 
 namespace colcheck {
 namespace {
@@ -43,42 +45,51 @@ Exit status:
 )";
 
 // What each command accepts.
-enum OptionBit : unsigned {
-  kOptFormat = 1u << 0,
-  kOptLevel = 1u << 1,
-  kOptMaxDiagnostics = 1u << 2,
-  kOptQuiet = 1u << 3,
-  kOptContext = 1u << 4,
-  kOptJobs = 1u << 5,
-  kOptFooter = 1u << 6,
-  kOptData = 1u << 7,
-  kOptOutput = 1u << 8,
-  kOptAllFiles = 1u << 9,
-  kOptFailOn = 1u << 10,
-  kOptSelect = 1u << 11,
-  kOptIgnore = 1u << 12,
-  kOptSeverity = 1u << 13,
-  kOptStrict = 1u << 14,
-  kOptConfig = 1u << 15,
-  kOptNoConfig = 1u << 16,
-  kOptBaseline = 1u << 17,
-  kOptWriteBaseline = 1u << 18,
-  kOptThreads = 1u << 19,
-  kOptFilesFrom = 1u << 20,
-  kOptHeader = 1u << 21,
-  kOptRaw = 1u << 22,
-  kOptHead = 1u << 23,
-  kOptColumns = 1u << 24,
-  kOptGroup = 1u << 25,  // --row-group and --stripe, one option.
-  kOptReader = 1u << 26,
-  kOptSuite = 1u << 27,
-  kOptTimeout = 1u << 28,
-  kOptMemory = 1u << 29,
-  kOptCase = 1u << 30,
+enum OptionBit : uint64_t {
+  kOptFormat = uint64_t{1} << 0,
+  kOptLevel = uint64_t{1} << 1,
+  kOptMaxDiagnostics = uint64_t{1} << 2,
+  kOptQuiet = uint64_t{1} << 3,
+  kOptContext = uint64_t{1} << 4,
+  kOptJobs = uint64_t{1} << 5,
+  kOptFooter = uint64_t{1} << 6,
+  kOptData = uint64_t{1} << 7,
+  kOptOutput = uint64_t{1} << 8,
+  kOptAllFiles = uint64_t{1} << 9,
+  kOptFailOn = uint64_t{1} << 10,
+  kOptSelect = uint64_t{1} << 11,
+  kOptIgnore = uint64_t{1} << 12,
+  kOptSeverity = uint64_t{1} << 13,
+  kOptStrict = uint64_t{1} << 14,
+  kOptConfig = uint64_t{1} << 15,
+  kOptNoConfig = uint64_t{1} << 16,
+  kOptBaseline = uint64_t{1} << 17,
+  kOptWriteBaseline = uint64_t{1} << 18,
+  kOptThreads = uint64_t{1} << 19,
+  kOptFilesFrom = uint64_t{1} << 20,
+  kOptHeader = uint64_t{1} << 21,
+  kOptRaw = uint64_t{1} << 22,
+  kOptHead = uint64_t{1} << 23,
+  kOptColumns = uint64_t{1} << 24,
+  kOptGroup = uint64_t{1} << 25,  // --row-group and --stripe, one option.
+  kOptReader = uint64_t{1} << 26,
+  kOptSuite = uint64_t{1} << 27,
+  kOptTimeout = uint64_t{1} << 28,
+  kOptMemory = uint64_t{1} << 29,
+  kOptCase = uint64_t{1} << 30,
+  kOptFooterKey = uint64_t{1} << 31,
+  kOptColumnKey = uint64_t{1} << 32,
+  kOptKeyId = uint64_t{1} << 33,
+  kOptAadPrefix = uint64_t{1} << 34,
+  kOptKeys = uint64_t{1} << 35,
 };
 
-constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
+constexpr uint64_t kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
                                   kOptStrict | kOptConfig | kOptNoConfig;
+// The keys of Parquet Modular Encryption, for every command that reads a
+// file's contents.
+constexpr uint64_t kOptDecryption =
+    kOptFooterKey | kOptColumnKey | kOptKeyId | kOptAadPrefix | kOptKeys;
 
 // The help of each option, in the order a command's --help lists them. An
 // option worded differently for some commands has an entry per wording:
@@ -86,7 +97,7 @@ constexpr unsigned kOptFindings = kOptSelect | kOptIgnore | kOptSeverity |
 // commands is the wording for the rest. `text` is one paragraph, wrapped
 // when printed; kOptFormat's is built from the command's formats instead.
 struct OptionHelp {
-  unsigned bit;
+  uint64_t bit;
   std::string_view heading;  // "-j, --jobs N"
   std::string_view text;
   std::initializer_list<CliCommand> commands;
@@ -292,6 +303,31 @@ const OptionHelp kOptionHelp[] = {
      "Also the paths FILE lists, one a line (- reads the list from standard "
      "input).",
      {}},
+    {kOptFooterKey,
+     "--footer-key HEX",
+     "Parquet Modular Encryption: the footer key, 32, 48 or 64 hex digits "
+     "(AES-128, -192, -256). Also the key of the columns encrypted with it.",
+     {}},
+    {kOptColumnKey,
+     "--column-key PATH=HEX",
+     "The key of the column at dotted PATH (a.b.c). Repeatable.",
+     {}},
+    {kOptKeyId,
+     "--key-id ID=HEX",
+     "The key whose key id (the key_metadata a file stores, such as kc1) is "
+     "ID, for the footer or any column. Repeatable.",
+     {}},
+    {kOptAadPrefix,
+     "--aad-prefix TEXT",
+     "The AAD prefix of a file that does not store it "
+     "(supply_aad_prefix).",
+     {}},
+    {kOptKeys,
+     "--keys FILE",
+     "The keys from a YAML (or JSON) file: footer_key, column_keys "
+     "{PATH: HEX}, key_ids {ID: HEX}, aad_prefix (docs/encryption.md). "
+     "Flags win over it. No key is ever printed.",
+     {}},
     {kOptHeader,
      "-H, --header 'NAME: VALUE'",
      "Send this header with every request for an http:// or https:// input "
@@ -335,7 +371,7 @@ struct CommandSpec {
   std::string_view description;  // Unindented; --help indents it.
   CliCommand command;
   std::initializer_list<CliFormat> formats;
-  unsigned options;
+  uint64_t options;
   size_t min_paths;
   size_t max_paths;  // SIZE_MAX: any number.
 };
@@ -352,6 +388,8 @@ const CommandSpec kCommands[] = {
                 [--config FILE | --no-config]
                 [--baseline FILE | --write-baseline FILE]
                 [--files-from FILE] [--header 'NAME: VALUE']
+                [--keys FILE] [--footer-key HEX] [--column-key PATH=HEX]
+                [--key-id ID=HEX] [--aad-prefix TEXT]
                 PATH|URL...
 )",
      R"(Validate each PATH. A directory is searched recursively, in
@@ -370,7 +408,8 @@ connection errors, 5xx and 429).
      {CliFormat::kText, CliFormat::kJson, CliFormat::kJsonl, CliFormat::kSarif},
      kOptFormat | kOptLevel | kOptMaxDiagnostics | kOptQuiet | kOptContext |
          kOptJobs | kOptThreads | kOptAllFiles | kOptFailOn | kOptFindings |
-         kOptBaseline | kOptWriteBaseline | kOptFilesFrom | kOptHeader,
+         kOptBaseline | kOptWriteBaseline | kOptFilesFrom | kOptHeader |
+         kOptDecryption,
      0,
      kAny},
     {"explain",
@@ -382,7 +421,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kExplain,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptFooter | kOptQuiet | kOptHeader,
+     kOptFormat | kOptFooter | kOptQuiet | kOptHeader | kOptDecryption,
      1,
      1},
     {"schema",
@@ -393,7 +432,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kSchema,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptQuiet | kOptHeader,
+     kOptFormat | kOptQuiet | kOptHeader | kOptDecryption,
      1,
      1},
     {"report",
@@ -404,7 +443,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kReport,
      {},
-     kOptLevel | kOptOutput | kOptQuiet | kOptHeader,
+     kOptLevel | kOptOutput | kOptQuiet | kOptHeader | kOptDecryption,
      1,
      1},
     {"meta",
@@ -418,7 +457,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kMeta,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptRaw | kOptQuiet | kOptHeader,
+     kOptFormat | kOptRaw | kOptQuiet | kOptHeader | kOptDecryption,
      1,
      1},
     {"sizes",
@@ -430,7 +469,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kSizes,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptQuiet | kOptHeader,
+     kOptFormat | kOptQuiet | kOptHeader | kOptDecryption,
      1,
      1},
     {"pages",
@@ -444,7 +483,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kPages,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptQuiet | kOptHeader,
+     kOptFormat | kOptQuiet | kOptHeader | kOptDecryption,
      1,
      1},
     {"dictionary",
@@ -489,7 +528,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kCat,
      {CliFormat::kJsonl, CliFormat::kCsv, CliFormat::kJson},
-     kOptFormat | kOptHead | kOptColumns | kOptGroup | kOptQuiet | kOptHeader,
+     kOptFormat | kOptHead | kOptColumns | kOptGroup | kOptQuiet | kOptHeader | kOptDecryption,
      1,
      1},
     {"plan",
@@ -500,7 +539,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kPlan,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptData | kOptQuiet | kOptHeader,
+     kOptFormat | kOptData | kOptQuiet | kOptHeader | kOptDecryption,
      1,
      1},
     {"triage",
@@ -514,7 +553,8 @@ all its regular files, with or without a magic.
 )",
      CliCommand::kTriage,
      {},
-     kOptOutput | kOptJobs | kOptThreads | kOptFindings | kOptQuiet,
+     kOptOutput | kOptJobs | kOptThreads | kOptFindings | kOptQuiet |
+         kOptDecryption,
      1,
      kAny},
     {"codes",
@@ -690,7 +730,7 @@ std::string WithCodeSuggestion(std::string message,
 }
 
 // The option `name` (already split from any "=value") as its bit, or 0.
-unsigned OptionBitOf(std::string_view name) {
+uint64_t OptionBitOf(std::string_view name) {
   if (name == "--format") return kOptFormat;
   if (name == "--level") return kOptLevel;
   if (name == "--max-diagnostics") return kOptMaxDiagnostics;
@@ -722,6 +762,11 @@ unsigned OptionBitOf(std::string_view name) {
   if (name == "--timeout") return kOptTimeout;
   if (name == "--memory") return kOptMemory;
   if (name == "--case") return kOptCase;
+  if (name == "--footer-key") return kOptFooterKey;
+  if (name == "--column-key") return kOptColumnKey;
+  if (name == "--key-id") return kOptKeyId;
+  if (name == "--aad-prefix") return kOptAadPrefix;
+  if (name == "--keys") return kOptKeys;
   return 0;
 }
 
@@ -763,6 +808,18 @@ class CommandParser {
     return false;
   }
 
+  // An AES key in hex: 32, 48 or 64 digits. The message never holds the
+  // digits.
+  bool ParseKey(std::string_view option, std::string_view hex,
+                std::string* key) {
+    if (!DecodeHexKey(hex, key)) {
+      return Fail(StrCat(option, " needs a key of 32, 48 or 64 hex digits "
+                         "(AES-128, -192 or -256); got ", hex.size(),
+                         " characters"));
+    }
+    return true;
+  }
+
   // Fetches the option's value from "=value" or from the next argument.
   bool Value(const Option& option, std::string_view* result) {
     if (option.inline_value) {
@@ -778,7 +835,7 @@ class CommandParser {
 
   bool ParseOption(std::string_view arg) {
     const Option option = SplitOption(arg);
-    const unsigned bit = OptionBitOf(option.name);
+    const uint64_t bit = OptionBitOf(option.name);
     if (bit == 0) return Fail("unknown option '" + std::string(arg) + "'");
     if ((spec_.options & bit) == 0) {
       return Fail(std::string(spec_.name) + " takes no option '" +
@@ -876,6 +933,29 @@ class CommandParser {
         out_->threads = threads;
         return true;
       }
+      case kOptFooterKey:
+        return ParseKey(option.name, text, &out_->keys.footer_key);
+      case kOptColumnKey:
+      case kOptKeyId: {
+        const size_t eq = text.rfind('=');
+        const std::string_view what = bit == kOptKeyId ? "ID" : "PATH";
+        if (eq == std::string_view::npos || eq == 0) {
+          return Fail(StrCat(option.name, " needs ", what, "=HEX"));
+        }
+        auto& keys = bit == kOptKeyId ? out_->keys.key_ids
+                                      : out_->keys.column_keys;
+        std::string key;
+        if (!ParseKey(option.name, text.substr(eq + 1), &key)) return false;
+        keys.emplace_back(std::string(text.substr(0, eq)), std::move(key));
+        return true;
+      }
+      case kOptAadPrefix:
+        out_->keys.aad_prefix = std::string(text);
+        return true;
+      case kOptKeys:
+        if (text.empty()) return Fail("--keys needs a non-empty path");
+        out_->keys_file = text;
+        return true;
       case kOptHeader:
         if (text.find(':') == std::string_view::npos || text.front() == ':' ||
             text.find_first_of("\r\n") != std::string_view::npos) {

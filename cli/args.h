@@ -81,6 +81,11 @@ struct CliArgs {
   std::string files_from;
   // validate: --header, "Name: value" for each HTTP request.
   std::vector<std::string> headers;
+  // Every command that reads a file's contents: the keys of an encrypted
+  // Parquet file from --footer-key, --column-key, --key-id and
+  // --aad-prefix, then --keys FILE (keys_file.h) behind them.
+  DecryptionKeys keys;
+  std::string keys_file;
   // kHelp: the command whose help was asked for ("validate --help"), or
   // empty for the whole usage.
   std::string help_command;

@@ -31,6 +31,7 @@ int RunBloom(const CliArgs& args) {
   InspectOptions options;
   options.level = Level::kPages;
   options.max_diagnostics = args.max_diagnostics;
+  options.keys = args.keys;
   SpooledInput copy;
   std::string open_path;
   if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);

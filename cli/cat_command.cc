@@ -83,6 +83,7 @@ int RunCat(const CliArgs& args) {
   options.max_rows = args.head;
   options.columns = args.columns;
   options.group = args.group;
+  options.keys = args.keys;
   StdoutRows sink(RowsFormatOf(args.format), path, SniffFileFormat(open_path));
   RowsResult result;
   const Status status = ReadRowsInFile(open_path, options, &sink, &result);

@@ -24,6 +24,7 @@ int RunDictionary(const CliArgs& args) {
   InspectOptions options;
   options.level = Level::kFull;
   options.max_diagnostics = args.max_diagnostics;
+  options.keys = args.keys;
   SpooledInput copy;
   std::string open_path;
   if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);
@@ -42,7 +43,7 @@ int RunDictionary(const CliArgs& args) {
   }
   std::vector<Dictionary> dictionaries;
   status = ReadDictionariesInFile(open_path, inspection, *column, SIZE_MAX,
-                                  &dictionaries);
+                                  &dictionaries, args.keys);
   if (!status.ok()) return FinishUnreadable(path, status);
   if (args.format == CliFormat::kJson) {
     std::cout << RenderDictionaryJson(path, inspection, *column, dictionaries);

@@ -23,6 +23,7 @@ int RunExplain(const CliArgs& args) {
   options.level = Level::kFull;
   options.footer_fields = args.footer;
   options.max_diagnostics = args.max_diagnostics;
+  options.keys = args.keys;
   SpooledInput copy;
   std::string open_path;
   if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);

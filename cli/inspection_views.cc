@@ -39,6 +39,7 @@ int RunView(const CliArgs& args, Renderer text, Renderer json,
   // stripe footers; values are not needed.
   options.level = needs.page_index ? Level::kFull : Level::kPages;
   options.max_diagnostics = args.max_diagnostics;
+  options.keys = args.keys;
   options.page_index = needs.page_index;
   options.footer_fields = needs.footer_fields;
   SpooledInput copy;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/args.h"
+#include "cli/keys_file.h"
 #include "cli/commands.h"
 #include "colcheck/colcheck.h"
 
@@ -47,6 +48,11 @@ int Main(std::span<const std::string_view> argv) {
   CliArgs args;
   std::string error;
   if (!ParseCliArgs(argv, &args, &error)) return UsageError(error, argv[0]);
+  if (!args.keys_file.empty() &&
+      !ReadKeysFile(args.keys_file, &args.keys, &error)) {
+    std::cerr << "colcheck: " << error << "\n";
+    return kExitError;
+  }
   switch (args.command) {
     case CliCommand::kHelp:
       if (!args.help_command.empty()) {

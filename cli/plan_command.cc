@@ -23,6 +23,7 @@ int RunPlan(const CliArgs& args) {
   const std::string& path = args.paths.front();
   InspectOptions options;
   options.max_diagnostics = args.max_diagnostics;
+  options.keys = args.keys;
   // Types come from the footer alone; --data validates in full as it
   // counts, so the inspection's verdict is a full one then too.
   options.level = args.data ? Level::kFull : Level::kFooter;

@@ -27,6 +27,7 @@ int RunReport(const CliArgs& args) {
   InspectOptions options;
   options.level = args.level;
   options.max_diagnostics = args.max_diagnostics;
+  options.keys = args.keys;
   SpooledInput copy;
   std::string open_path;
   if (!OpenInspected(args, &copy, &open_path)) return kExitError;

@@ -20,6 +20,7 @@ int RunSchema(const CliArgs& args) {
   InspectOptions options;
   options.level = Level::kFooter;  // The schema is all in the footer.
   options.max_diagnostics = args.max_diagnostics;
+  options.keys = args.keys;
   SpooledInput copy;
   std::string open_path;
   if (!OpenInspected(args, &copy, &open_path)) return FinishOutput(kExitError);

@@ -106,6 +106,7 @@ int RunTriage(const CliArgs& args) {
     Options options;
     options.findings = resolver->For(files[i]).findings;
     options.threads = ThreadsPerFile(args, jobs);
+    options.keys = args.keys;
     return options;
   };
   ValidateBatch(files, options_for, jobs, emit, [&] { progress.Tick(); });

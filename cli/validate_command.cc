@@ -235,6 +235,7 @@ int RunValidate(const CliArgs& args) {
   const size_t jobs = ResolveJobs(args.jobs, files.size());
   Options options;
   options.max_diagnostics = args.max_diagnostics;
+  options.keys = args.keys;
   options.level = args.level;
   options.threads = ThreadsPerFile(args, jobs);
   options.decompressed_excerpts = args.context;

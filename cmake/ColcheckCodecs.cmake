@@ -1,13 +1,15 @@
-# The compression libraries behind validator/codec/, and simdjson for
-# core/utf8.cc's SIMD UTF-8 validation, found with pkg-config (Debian 12
-# ships a .pc file for each).
+# The compression libraries behind validator/codec/, simdjson for
+# core/utf8.cc's SIMD UTF-8 validation, and OpenSSL's libcrypto for
+# parquet/encryption.cc's AES-GCM and AES-CTR, found with pkg-config
+# (Debian 12 ships a .pc file for each).
 #
 #   include(ColcheckCodecs)
 #   target_link_libraries(colcheck_validator PRIVATE ColcheckCodecs::libs)
 #
 # Defines
 #   ColcheckCodecs::libs        the decoders: zstd, snappy, libdeflate,
-#                               brotlidec, lz4, lzo2, xxhash; and simdjson
+#                               brotlidec, lz4, lzo2, xxhash; simdjson;
+#                               and libcrypto
 #   ColcheckCodecs::test_libs   the compressors the codec tests need beyond
 #                               those (brotlienc); only with tests on
 #
@@ -30,6 +32,8 @@ pkg_check_modules(COLCHECK_LZ4 REQUIRED IMPORTED_TARGET GLOBAL liblz4)
 pkg_check_modules(COLCHECK_LZO2 REQUIRED IMPORTED_TARGET GLOBAL lzo2)
 pkg_check_modules(COLCHECK_XXHASH REQUIRED IMPORTED_TARGET GLOBAL libxxhash)
 pkg_check_modules(COLCHECK_SIMDJSON REQUIRED IMPORTED_TARGET GLOBAL simdjson)
+pkg_check_modules(COLCHECK_LIBCRYPTO REQUIRED IMPORTED_TARGET GLOBAL
+                  libcrypto>=3)
 
 add_library(ColcheckCodecs::libs INTERFACE IMPORTED GLOBAL)
 set_property(TARGET ColcheckCodecs::libs PROPERTY INTERFACE_LINK_LIBRARIES
@@ -40,7 +44,8 @@ set_property(TARGET ColcheckCodecs::libs PROPERTY INTERFACE_LINK_LIBRARIES
   PkgConfig::COLCHECK_LZ4
   PkgConfig::COLCHECK_LZO2
   PkgConfig::COLCHECK_XXHASH
-  PkgConfig::COLCHECK_SIMDJSON)
+  PkgConfig::COLCHECK_SIMDJSON
+  PkgConfig::COLCHECK_LIBCRYPTO)
 
 if(COLCHECK_BUILD_TESTS)
   pkg_check_modules(COLCHECK_BROTLIENC REQUIRED IMPORTED_TARGET GLOBAL

@@ -15,11 +15,13 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libyaml-cpp-dev  # cli/: the .colcheck.yaml config and baselines.
   libhowardhinnant-date-dev  # inspect/rows_orc.cc: ORC writer time zones.
+  libssl-dev  # parquet/encryption.cc: AES-GCM and AES-CTR (OpenSSL 3).
   afl++ clang
   python3 python3-hypothesis python3-thrift
   python3-snappy python3-zstandard python3-lz4 python3-brotli
   python3-jsonschema
   python3-protobuf python3-lzo  # generators/ write ORC metadata and LZO chunks.
+  python3-cryptography  # generators/ write encrypted Parquet files.
   # python/: the colcheck package (pybind11), its tests and what its API
   # converts to (pandas) or reads from (fsspec); pip and venv install it.
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-pandas

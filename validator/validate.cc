@@ -64,6 +64,7 @@ Report ValidateWithHooks(std::span<const std::byte> data,
   const FormatDriver& driver = ChooseDriver(file, options.expected_format);
   PassHooks pass = hooks;
   pass.threads = ThreadsFor(options, data.size());
+  if (!options.keys.empty()) pass.keys = &options.keys;
   const PassOutcome outcome = driver.validate(file, options.level, sink, pass);
   Report report;
   report.size = data.size();

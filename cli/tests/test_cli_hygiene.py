@@ -63,18 +63,22 @@ class HelpTest(unittest.TestCase):
     def test_each_command_help_is_its_own(self):
         commands = {
             # command: (options it takes, options it rejects)
-            "validate": (["--level", "--max-diagnostics", "-j", "--strict"],
+            "validate": (["--level", "--max-diagnostics", "-j", "--strict",
+                          "--footer-key", "--column-key", "--key-id",
+                          "--aad-prefix", "--keys"],
                          ["--footer", "--data", "--raw"]),
-            "explain": (["--format", "--footer", "-q"],
+            "explain": (["--format", "--footer", "-q", "--keys"],
                         ["--level", "--strict", "-j", "--data"]),
             "schema": (["--format", "-q"], ["--level", "--footer"]),
             "plan": (["--format", "--data", "-q"], ["--level", "--footer"]),
             "report": (["--level", "-o", "-q"], ["--format", "--footer"]),
             "triage": (["-o", "-j", "--strict", "-q"],
                        ["--format", "--level", "--fail-on"]),
-            "codes": (["--format", "-q"], ["--level", "-j", "--strict"]),
+            "codes": (["--format", "-q"],
+                      ["--level", "-j", "--strict", "--keys"]),
             "cat": (["--format", "--head", "--columns", "--row-group",
-                     "--stripe", "-q"], ["--level", "--footer", "-j"]),
+                     "--stripe", "-q", "--footer-key", "--keys"],
+                    ["--level", "--footer", "-j"]),
         }
         for command, (takes, rejects) in commands.items():
             with self.subTest(command=command):

@@ -316,6 +316,14 @@ inline constexpr uint32_t kMaxOrcBloomHashFunctions = 64;
 // >= 1 byte per element; each element's checks are O(its fields), and a
 // bloom test is at most kMaxOrcBloomHashFunctions bits per value.
 
+// Parquet Modular Encryption. A module whose GCM tag fails is tried under
+// the AADs of other places and other keys, to tell a moved module from a
+// modified one (parquet/encryption.h). Each try reads the whole module
+// again, so the tries per module and the bytes all tries of a pass read
+// are bounded; past either, the module is reported as modified.
+inline constexpr uint64_t kMaxModulePlaceTries = 4096;
+inline constexpr uint64_t kMaxModuleSearchBytes = uint64_t{256} << 20;
+
 }  // namespace colcheck::limits
 
 #endif  // COLCHECK_CORE_LIMITS_H_

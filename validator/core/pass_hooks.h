@@ -17,6 +17,8 @@
 
 namespace colcheck {
 
+struct DecryptionKeys;  // colcheck/colcheck.h
+
 namespace parquet {
 class Observer;
 class ValueTap;
@@ -86,6 +88,8 @@ struct PassHooks {
   parquet::ValueTap* tap = nullptr;               // parquet/page_walk.h
   parquet::Observer* parquet_observer = nullptr;  // parquet/page_walk.h
   orc::Observer* orc_observer = nullptr;          // orc/orc_validator.h
+  // Options::keys, when any were given: a Parquet pass decrypts with them.
+  const DecryptionKeys* keys = nullptr;
 
   // fetch(need, limit), where there is a fetch.
   void Fetch(ByteSpan need, uint64_t limit) const {

@@ -132,8 +132,8 @@ class OrcDictionaries final : public orc::Observer, public orc::ColumnObserver {
 };
 
 void Read(std::span<const std::byte> data, const Inspection& inspection,
-          size_t column, size_t max_entries, PassHooks hooks,
-          std::vector<Dictionary>* out) {
+          size_t column, size_t max_entries, const DecryptionKeys& keys,
+          PassHooks hooks, std::vector<Dictionary>* out) {
   DictionaryTap tap(inspection, column, max_entries, out);
   OrcDictionaries orc(column, max_entries, out);
   hooks.tap = &tap;
@@ -141,6 +141,7 @@ void Read(std::span<const std::byte> data, const Inspection& inspection,
   Options options;
   options.level = Level::kFull;
   options.max_diagnostics = 0;
+  options.keys = keys;
   (void)ValidateWithHooks(data, options, hooks);
 }
 
@@ -148,20 +149,22 @@ void Read(std::span<const std::byte> data, const Inspection& inspection,
 
 std::vector<Dictionary> ReadDictionaries(std::span<const std::byte> data,
                                          const Inspection& inspection,
-                                         size_t column, size_t max_entries) {
+                                         size_t column, size_t max_entries,
+                                         const DecryptionKeys& keys) {
   std::vector<Dictionary> out;
-  Read(data, inspection, column, max_entries, PassHooks(), &out);
+  Read(data, inspection, column, max_entries, keys, PassHooks(), &out);
   return out;
 }
 
 Status ReadDictionariesInFile(const std::string& path,
                               const Inspection& inspection, size_t column,
                               size_t max_entries,
-                              std::vector<Dictionary>* out) {
+                              std::vector<Dictionary>* out,
+                              const DecryptionKeys& keys) {
   out->clear();
   return WalkMappedFile(
       path, [&](std::span<const std::byte> data, const PassHooks& hooks) {
-        Read(data, inspection, column, max_entries, hooks, out);
+        Read(data, inspection, column, max_entries, keys, hooks, out);
       });
 }
 

@@ -517,6 +517,7 @@ Options ValidationOptions(const InspectOptions& options) {
   Options o;
   o.level = options.level;
   o.max_diagnostics = options.max_diagnostics;
+  o.keys = options.keys;
   return o;
 }
 

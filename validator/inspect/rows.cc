@@ -111,6 +111,7 @@ Status Read(std::span<const std::byte> data, const RowsOptions& options,
   Options validation;
   validation.level = Level::kFull;
   validation.max_diagnostics = options.max_diagnostics;
+  validation.keys = options.keys;
   result->report = ValidateWithHooks(data, validation, hooks);
   result->format = result->report.format;
   if (result->format == Format::kOrc) {

@@ -430,7 +430,7 @@ TEST_F(BloomFilterTest, FiltersTheFooterRulesRejectedAreSkipped) {
   b_.meta(0, 0).bloom_filter_length = b_.Field<int32_t>(kDataEnd);
   EXPECT_FALSE(Load().has_value());
   Place({});
-  b_.chunk(0, 0).crypto_metadata = b_.Field(ColumnCryptoMetaData{2, {}});
+  b_.chunk(0, 0).crypto_metadata = b_.Field(ColumnCryptoMetaData{2, {}, {}});
   EXPECT_FALSE(Load().has_value());
   EXPECT_THAT(Taken(), IsEmpty());
 }

@@ -270,6 +270,7 @@ struct ColumnMetaData {
 struct ColumnCryptoMetaData {
   int16_t id = 0;
   SpannedList<std::string_view> path_in_schema;  // Column key only.
+  Spanned<Binary> key_metadata;                   // Column key only.
 };
 
 struct ColumnChunk {

@@ -387,7 +387,7 @@ bool DecodeColumnKey(Decoder& d, ColumnCryptoMetaData* out) {
       case 1:
         s.ReadStringList("path_in_schema", &out->path_in_schema);
         break;
-      case 2: s.SkipKnown("key_metadata", WireType::kBinary); break;
+      case 2: s.Read("key_metadata", &out->key_metadata); break;
       default: s.SkipUnknown();
     }
   }
@@ -409,6 +409,7 @@ bool DecodeColumnCryptoMetaData(Decoder& d, ColumnCryptoMetaData* out) {
         s.ReadStruct("ENCRYPTION_WITH_COLUMN_KEY", &v, DecodeColumnKey);
         if (v.present) {
           out->path_in_schema = std::move(v.value.path_in_schema);
+          out->key_metadata = v.value.key_metadata;
           out->id = 2;
         }
         break;

@@ -21,6 +21,7 @@
 #include "parquet/bloom_filter.h"
 #include "parquet/column_values.h"
 #include "parquet/data_page.h"
+#include "parquet/encryption.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_index.h"
 #include "thrift/compact_reader.h"
@@ -73,18 +74,25 @@ class ChunkWalker {
   bool Setup();
   bool ReadHeader(uint64_t pos, uint64_t end, size_t ordinal, PageHeader* h,
                   ByteSpan* header);
+  bool DecryptHeader(uint64_t pos, uint64_t end, size_t ordinal,
+                     PageHeader* h, ByteSpan* header);
+  bool DecryptBody(const PageHeader& h, ByteSpan body, size_t ordinal,
+                   Module* out);
   bool LooksLikePage(uint64_t pos, uint64_t end) const;
   uint64_t ReadLimit(uint64_t end) const;
   void FetchHeader(uint64_t pos, uint64_t end) const;
   bool MayRelease(ByteSpan page) const;
   bool CheckSizes(const PageHeader& h, ByteSpan header, uint64_t end,
-                  PageScope& scope);
+                  size_t ordinal);
   void CheckTypeHeaders(const PageHeader& h, PageScope& scope);
-  void CheckCrc(const PageHeader& h, PageScope& scope);
+  void CheckCrc(const PageHeader& h, ByteSpan stored, PageScope& scope,
+                const ByteReader& bytes);
   void CheckDictionaryOffset(ByteSpan header);
-  void DictionaryPage(const PageHeader& h, ByteSpan header, PageScope& scope);
+  void DictionaryPage(const PageHeader& h, ByteSpan header, PageScope& scope,
+                      const ByteReader& bytes);
   void DataPageHeaders(const PageHeader& h, ByteSpan header, size_t ordinal,
-                       PageScope& scope, ChunkWalk* walk);
+                       PageScope& scope, const ByteReader& bytes,
+                       ChunkWalk* walk);
   void CheckEncodingListed(int32_t encoding, bool dictionary_page,
                            ByteSpan span, PageScope& scope,
                            std::string_view field);
@@ -105,6 +113,15 @@ class ChunkWalker {
   std::optional<BloomFilterCheck> bloom_;
   Dictionary dictionary_;
   PageBuffer buffer_;
+  // An encrypted chunk's key (null for a plaintext chunk), the data pages
+  // its walk has met (the page ordinal of the AADs), and the plaintexts
+  // of the page it reads. The dictionary's stays while later pages read
+  // its entries.
+  const ModuleKey* key_ = nullptr;
+  uint32_t data_pages_ = 0;
+  std::vector<std::byte> header_plaintext_;
+  std::vector<std::byte> page_plaintext_;
+  std::vector<std::byte> dictionary_plaintext_;
 
   bool seen_dictionary_ = false;
   bool dictionary_at_data_offset_ = false;
@@ -118,9 +135,13 @@ class ChunkWalker {
 };
 
 bool ChunkWalker::Setup() {
-  if (!chunk_.meta_data.present || chunk_.crypto_metadata.present ||
-      chunk_.file_path.present) {
-    return false;  // Encrypted or elsewhere: nothing here to walk.
+  if (!chunk_.meta_data.present || chunk_.file_path.present) {
+    return false;  // Elsewhere: nothing here to walk.
+  }
+  if (chunk_.crypto_metadata.present) {
+    key_ = ctx_.crypto == nullptr ? nullptr
+                                  : ctx_.crypto->chunk_key(rg_, column_);
+    if (key_ == nullptr) return false;  // Encrypted, and no key opens it.
   }
   const int32_t element = ctx_.LeafElement(column_);
   if (element < 0) return false;
@@ -161,6 +182,55 @@ bool ChunkWalker::ReadHeader(uint64_t pos, uint64_t end, size_t ordinal,
   // the page cannot be placed, so neither can anything after it.
   return ok && !d.failed() && h->type.present &&
          h->uncompressed_page_size.present && h->compressed_page_size.present;
+}
+
+// Decrypts and decodes the PageHeader module at `pos` (EC 4.4.2): a
+// dictionary page header when the chunk's metadata names a dictionary
+// page and no page came before, else the header of the next data page.
+// `header` is the whole module.
+bool ChunkWalker::DecryptHeader(uint64_t pos, uint64_t end, size_t ordinal,
+                                PageHeader* h, ByteSpan* header) {
+  const bool dictionary =
+      !seen_dictionary_ && !seen_data_ && HasDictionaryPage(md_);
+  const std::string name = StrCat(PageField(ordinal), ".header");
+  if (!dictionary && data_pages_ > kMaxModuleOrdinal) {
+    ctx_.sink.Report(Code::kEncryptionOrdinalOverflow, {pos, 0}, name,
+                     StrCat("data page ", data_pages_, " of an encrypted "
+                            "chunk; AADs name at most 32768 pages"));
+    return false;
+  }
+  const ModulePlace place{dictionary ? ModuleType::kDictionaryPageHeader
+                                     : ModuleType::kDataPageHeader,
+                          static_cast<uint32_t>(rg_),
+                          static_cast<uint32_t>(column_), data_pages_};
+  Module module;
+  if (!ctx_.crypto->Open(file_, {pos, end, false}, *key_, place, name,
+                         ctx_.sink, &header_plaintext_, &module)) {
+    return false;
+  }
+  thrift::Decoder d(module.plaintext, &ctx_.sink);
+  d.PushName(name);
+  const bool ok = DecodePageHeader(d, h);
+  *header = module.whole;
+  return ok && !d.failed() && h->type.present &&
+         h->uncompressed_page_size.present && h->compressed_page_size.present;
+}
+
+// Decrypts the body module of a dictionary or data page, which fills the
+// compressed_page_size bytes after its header.
+bool ChunkWalker::DecryptBody(const PageHeader& h, ByteSpan body,
+                              size_t ordinal, Module* out) {
+  const bool dictionary = h.type.value == kDictionaryPage;
+  const ModulePlace place{
+      dictionary ? ModuleType::kDictionaryPage : ModuleType::kDataPage,
+      static_cast<uint32_t>(rg_), static_cast<uint32_t>(column_),
+      data_pages_};
+  return ctx_.crypto->Open(
+      file_, {body.offset, body.end(), true}, *key_, place,
+      StrCat(PageField(ordinal), ".body"), ctx_.sink,
+      dictionary && !seen_dictionary_ && !seen_data_ ? &dictionary_plaintext_
+                                                     : &page_plaintext_,
+      out);
 }
 
 // How far a full walk's fetches may read ahead: on through the column data,
@@ -212,7 +282,8 @@ bool ChunkWalker::LooksLikePage(uint64_t pos, uint64_t end) const {
 // Sizes are non-negative and the body lies inside the chunk. Returns
 // whether the walk can go on past this page.
 bool ChunkWalker::CheckSizes(const PageHeader& h, ByteSpan header,
-                             uint64_t end, PageScope& scope) {
+                             uint64_t end, size_t ordinal) {
+  PageScope scope(ctx_.sink, PageField(ordinal), {}, /*exact=*/true);
   bool ok = true;
   for (const auto* size : {&h.compressed_page_size, &h.uncompressed_page_size}) {
     if (size->value < 0) {
@@ -270,17 +341,24 @@ void ChunkWalker::CheckTypeHeaders(const PageHeader& h, PageScope& scope) {
   }
 }
 
-// PageHeader.crc: CRC-32 of the body as stored (after compression).
-void ChunkWalker::CheckCrc(const PageHeader& h, PageScope& scope) {
+// PageHeader.crc: CRC-32 of the body as stored (after compression), the
+// `stored` bytes. An encrypted body's CRC is over its module as stored,
+// or, as parquet-mr writes it, over the plaintext of the module: the
+// section `scope` reads in `bytes`.
+void ChunkWalker::CheckCrc(const PageHeader& h, ByteSpan stored,
+                           PageScope& scope, const ByteReader& bytes) {
   if (!h.crc.present || depth_ != WalkDepth::kFull) return;
-  const uint32_t actual = codec::Crc32(file_.Bytes(scope.body()));
+  const uint32_t actual = codec::Crc32(file_.Bytes(stored));
   const uint32_t declared = static_cast<uint32_t>(h.crc.value);
   if (actual == declared) return;
-  scope.ReportAt(Code::kPageCrcMismatch, Join(h.crc.span, scope.body()),
+  if (key_ != nullptr &&
+      codec::Crc32(bytes.Bytes(scope.body())) == declared) {
+    return;
+  }
+  scope.ReportAt(Code::kPageCrcMismatch, Join(h.crc.span, stored),
                  "header.crc",
-                 StrCat("crc is ", declared, " but the ",
-                        scope.body().length, "-byte body's CRC-32 is ",
-                        actual));
+                 StrCat("crc is ", declared, " but the ", stored.length,
+                        "-byte body's CRC-32 is ", actual));
 }
 
 void ChunkWalker::CheckEncodingListed(int32_t encoding, bool dictionary_page,
@@ -330,7 +408,7 @@ void ChunkWalker::CheckDictionaryOffset(ByteSpan header) {
 }
 
 void ChunkWalker::DictionaryPage(const PageHeader& h, ByteSpan header,
-                                 PageScope& scope) {
+                                 PageScope& scope, const ByteReader& bytes) {
   if (seen_dictionary_) {
     scope.ReportAt(Code::kPageDuplicateDictionary, header, "header",
                    "a second dictionary page in one column chunk");
@@ -361,14 +439,14 @@ void ChunkWalker::DictionaryPage(const PageHeader& h, ByteSpan header,
                       d.encoding.span, scope,
                       "header.dictionary_page_header.encoding");
   if (depth_ != WalkDepth::kFull || !first) return;
-  DecodeDictionaryPage(h, shape_, file_, codecs_, scope, &*values_,
+  DecodeDictionaryPage(h, shape_, bytes, codecs_, scope, &*values_,
                        bloom_ ? &*bloom_ : nullptr, &dictionary_, hooks_.tap,
                        rg_, column_);
 }
 
 void ChunkWalker::DataPageHeaders(const PageHeader& h, ByteSpan header,
                                   size_t ordinal, PageScope& scope,
-                                  ChunkWalk* walk) {
+                                  const ByteReader& bytes, ChunkWalk* walk) {
   const bool v2 = h.type.value == kDataPageV2;
   if (!seen_data_ && !dictionary_at_data_offset_ &&
       (!md_.data_page_offset.present ||
@@ -441,7 +519,7 @@ void ChunkWalker::DataPageHeaders(const PageHeader& h, ByteSpan header,
   } else if (depth_ == WalkDepth::kFull) {
     const DataPageInput in{.header = h,
                            .shape = shape_,
-                           .file = file_,
+                           .file = bytes,
                            .codecs = codecs_,
                            .scope = scope,
                            .values = &*values_,
@@ -532,12 +610,15 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
     // or surplus data page is worth naming); else they are reported as a
     // size mismatch.
     FetchHeader(pos, end);
-    if (seen_data_ && values_seen_ >= expected && !LooksLikePage(pos, end)) {
+    // An encrypted page cannot be tried without reporting its failure.
+    if (seen_data_ && values_seen_ >= expected &&
+        (key_ != nullptr || !LooksLikePage(pos, end))) {
       break;
     }
     PageHeader h;
     ByteSpan header;
-    if (!ReadHeader(pos, end, ordinal, &h, &header)) {
+    if (!(key_ != nullptr ? DecryptHeader(pos, end, ordinal, &h, &header)
+                          : ReadHeader(pos, end, ordinal, &h, &header))) {
       walk->complete = false;
       break;
     }
@@ -546,24 +627,37 @@ bool ChunkWalker::Run(ChunkWalk* walk) {
                             h.compressed_page_size.value < 0
                                 ? 0
                                 : h.compressed_page_size.value)};
-    PageScope scope(ctx_.sink, PageField(ordinal), body, /*exact=*/true);
-    if (!CheckSizes(h, header, end, scope)) {
+    if (!CheckSizes(h, header, end, ordinal)) {
       walk->complete = false;
       break;
     }
     if (depth_ == WalkDepth::kFull) hooks_.Fetch(body, ReadLimit(end));
+    // An encrypted page's body is read from its plaintext, whose offsets
+    // are those of its ciphertext (encryption.h).
+    const bool sealed = key_ != nullptr && (h.type.value == kDictionaryPage ||
+                                            h.type.value == kDataPage ||
+                                            h.type.value == kDataPageV2);
+    Module module;
+    if (sealed && !DecryptBody(h, body, ordinal, &module)) {
+      walk->complete = false;
+      break;
+    }
+    const ByteReader& bytes = sealed ? module.plaintext : file_;
+    PageScope scope(ctx_.sink, PageField(ordinal),
+                    sealed ? module.ciphertext : body, /*exact=*/true);
     uncompressed_total_ +=
         header.length + static_cast<uint64_t>(h.uncompressed_page_size.value);
     CheckTypeHeaders(h, scope);
-    CheckCrc(h, scope);
+    CheckCrc(h, body, scope, bytes);
     const size_t pages_before = walk->data_pages.size();
     switch (h.type.value) {
       case kDictionaryPage:
-        DictionaryPage(h, header, scope);
+        DictionaryPage(h, header, scope, bytes);
         break;
       case kDataPage:
       case kDataPageV2:
-        DataPageHeaders(h, header, ordinal, scope, walk);
+        DataPageHeaders(h, header, ordinal, scope, bytes, walk);
+        ++data_pages_;
         break;
       case kIndexPage:
         scope.ReportAt(Code::kPageIndexPage, h.type.whole(), "header.type",
@@ -708,7 +802,8 @@ void CheckPagesInParallel(const RuleContext& ctx, const ByteReader& file,
   const std::function<ChunkOutcome(size_t)> work = [&](size_t i) {
     const auto [rg, c] = chunks[i];
     ChunkOutcome outcome{ctx.sink.Sibling(), std::nullopt, {}};
-    const RuleContext chunk_ctx{ctx.md, ctx.tree, ctx.layout, outcome.sink};
+    const RuleContext chunk_ctx{ctx.md, ctx.tree, ctx.layout, outcome.sink,
+                                 ctx.crypto};
     // The chunk's pages are gathered here and handed to the caller's
     // release, which is not thread-safe, a batch at a time.
     ReleaseBatch released(

@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
+#include <memory>
 #include <vector>
 
 #include "core/strings.h"
 #include "core/varint.h"
 #include "parquet/column_names.h"
+#include "parquet/encryption.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/page_walk.h"
 #include "parquet/rules.h"
@@ -19,35 +22,33 @@
 namespace colcheck::parquet {
 namespace {
 
-constexpr uint32_t kGcmNonceSize = 12;
-constexpr uint32_t kGcmTagSize = 16;
-
 // An encrypted footer (Encryption.md 5.4): FileCryptoMetaData in plaintext,
 // then the FileMetaData as an AES-GCM module: 4-byte length, 12-byte nonce,
-// ciphertext, 16-byte tag. Only the plaintext part can be checked.
-void CheckEncryptedFooter(const ByteReader& footer, DiagnosticSink& sink) {
+// ciphertext, 16-byte tag. Returns false, after reporting why, when the
+// module cannot be placed; else sets `module` to its slot.
+bool ReadEncryptedFooter(const ByteReader& footer, DiagnosticSink& sink,
+                         FileCryptoMetaData* crypto, ModuleSlot* module) {
   thrift::Decoder d(footer, &sink);
-  FileCryptoMetaData crypto;
-  if (!DecodeFileCryptoMetaData(d, &crypto)) return;
+  if (!DecodeFileCryptoMetaData(d, crypto)) return false;
   ByteReader rest = d.reader();
-  const ByteSpan module{rest.position(), rest.remaining()};
+  const ByteSpan bytes{rest.position(), rest.remaining()};
   uint32_t length = 0;
   const bool has_length = rest.ReadU32LE(&length);
   if (!has_length) {
-    sink.Report(Code::kEncryptionModuleLength, module, "",
+    sink.Report(Code::kEncryptionModuleLength, bytes, "",
                 StrCat("the encrypted footer module needs a 4-byte length; ",
-                       module.length, " bytes follow FileCryptoMetaData"));
-    return;
+                       bytes.length, " bytes follow FileCryptoMetaData"));
+    return false;
   }
-  if (length != rest.remaining() || length < kGcmNonceSize + kGcmTagSize) {
-    sink.Report(Code::kEncryptionModuleLength, {module.offset, 4}, "",
+  if (length != rest.remaining() || length < kNonceSize + kTagSize) {
+    sink.Report(Code::kEncryptionModuleLength, {bytes.offset, 4}, "",
                 StrCat("the encrypted footer module declares ", length,
                        " bytes after its length; ", rest.remaining(),
                        " follow, and a module needs 12 + 16 at least"));
-    return;
+    return false;
   }
-  sink.Report(Code::kEncryptionEncryptedFooter, module, "",
-              "the FileMetaData is encrypted; it was not checked");
+  *module = {bytes.offset, bytes.end(), /*fills=*/true};
+  return true;
 }
 
 // Checks the bytes after a plaintext FileMetaData: nothing, or exactly the
@@ -380,11 +381,11 @@ void ResolveMagicMismatch(const ByteReader& file, DiagnosticSink& sink,
 
 void RunRules(const FileMetaData& md, const FileLayout& layout,
               const ByteReader& file, Level level, const PassHooks& hooks,
-              DiagnosticSink& sink) {
+              DiagnosticSink& sink, const FileDecryption* crypto = nullptr) {
   const SchemaTree tree = BuildSchemaTree(md, sink);
   if (hooks.parquet_observer != nullptr)
     hooks.parquet_observer->Footer(md, tree, layout);
-  const RuleContext ctx{md, tree, layout, sink};
+  const RuleContext ctx{md, tree, layout, sink, crypto};
   CheckFileMetaData(ctx);
   CheckSchema(ctx);
   CheckLogicalTypes(ctx);
@@ -400,6 +401,194 @@ void RunRules(const FileMetaData& md, const FileLayout& layout,
   ExplainParquetBugs(ctx);
 }
 
+
+// The path a column key's path_in_schema names, dotted ("a.b.c").
+std::string KeyPath(const ColumnCryptoMetaData& crypto) {
+  std::string path;
+  for (const auto& part : crypto.path_in_schema.value) {
+    if (!path.empty()) path += '.';
+    path += part.value;
+  }
+  return path;
+}
+
+// Every module's AAD holds its row group and column ordinals as i16s
+// (EC 4.4.2): past 32767 no reader can name them.
+void CheckOrdinals(const FileMetaData& md, DiagnosticSink& sink) {
+  const auto& row_groups = md.row_groups.value;
+  if (row_groups.size() > kMaxModuleOrdinal + 1) {
+    sink.Report(Code::kEncryptionOrdinalOverflow,
+                row_groups[kMaxModuleOrdinal + 1].span,
+                FieldPath("row_groups", kMaxModuleOrdinal + 1),
+                StrCat("the encrypted file has ", row_groups.size(),
+                       " row groups; AADs name at most 32768"));
+  }
+  for (size_t rg = 0; rg < row_groups.size(); ++rg) {
+    const auto& columns = row_groups[rg].value.columns.value;
+    if (columns.size() <= kMaxModuleOrdinal + 1) continue;
+    sink.Report(Code::kEncryptionOrdinalOverflow,
+                columns[kMaxModuleOrdinal + 1].span,
+                FieldPath("row_groups", rg, "columns", kMaxModuleOrdinal + 1),
+                StrCat("row group ", rg, " has ", columns.size(),
+                       " columns; AADs name at most 32768"));
+    return;
+  }
+}
+
+// Decrypts a chunk's encrypted_column_metadata (EC 5.3) and puts what it
+// holds in place of the chunk's meta_data, which is absent or stripped of
+// its statistics. Returns false, after reporting why, when it cannot.
+bool DecryptColumnMetaData(const ByteReader& bytes, const FileDecryption& crypto,
+                           const ModuleKey& key, size_t rg, size_t c,
+                           DiagnosticSink& sink,
+                           std::deque<std::vector<std::byte>>* plaintexts,
+                           ColumnChunk* cc) {
+  const Spanned<Binary>& sealed = cc->encrypted_column_metadata;
+  const std::string field =
+      FieldPath("row_groups", rg, "columns", c, "encrypted_column_metadata");
+  Module module;
+  // The binary's span starts at its varint length; the module is its value.
+  const uint64_t begin = sealed.span.end() - sealed.value.size();
+  if (!crypto.Open(bytes, {begin, sealed.span.end(), true}, key,
+                   {ModuleType::kColumnMetaData, static_cast<uint32_t>(rg),
+                    static_cast<uint32_t>(c)},
+                   field, sink, &plaintexts->emplace_back(), &module)) {
+    return false;
+  }
+  thrift::Decoder d(module.plaintext, &sink);
+  const std::string name = FieldPath("row_groups", rg, "columns", c,
+                                     "meta_data");
+  d.PushName(name);
+  Spanned<ColumnMetaData> meta;
+  if (!DecodeColumnMetaData(d, &meta.value) || d.failed()) return false;
+  meta.span = module.ciphertext;
+  meta.header = sealed.header;
+  meta.present = true;
+  cc->meta_data = std::move(meta);
+  return true;
+}
+
+// Sets the key of every encrypted chunk, and decrypts the column metadata
+// of those that carry it. `bytes` holds the footer's bytes: the file, or
+// the decrypted footer.
+void DecryptColumns(const ByteReader& bytes,
+                    const Spanned<Binary>& footer_key_metadata,
+                    FileDecryption& crypto, FileMetaData& md,
+                    DiagnosticSink& sink,
+                    std::deque<std::vector<std::byte>>* plaintexts) {
+  auto& row_groups = md.row_groups.value;
+  uint64_t columns = 0;
+  for (const auto& rg : row_groups) {
+    columns = std::max<uint64_t>(columns, rg.value.columns.value.size());
+  }
+  crypto.SetShape(row_groups.size(), columns);
+  for (size_t rg = 0; rg < row_groups.size() && rg <= kMaxModuleOrdinal;
+       ++rg) {
+    auto& chunks = row_groups[rg].value.columns.value;
+    for (size_t c = 0; c < chunks.size() && c <= kMaxModuleOrdinal; ++c) {
+      ColumnChunk& cc = chunks[c].value;
+      if (!cc.crypto_metadata.present) continue;
+      const ColumnCryptoMetaData& meta = cc.crypto_metadata.value;
+      const std::string path = meta.id == 2 ? KeyPath(meta)
+                                            : StrCat("column ", c);
+      ModuleKey key = crypto.ChunkKey(meta, path, footer_key_metadata);
+      if (key.bytes.empty()) {
+        crypto.ReportKeyMissing(
+            cc.crypto_metadata.span,
+            FieldPath("row_groups", rg, "columns", c, "crypto_metadata"),
+            meta.id == 2 ? StrCat("column ", path) : "the footer",
+            meta.id == 2 ? meta.key_metadata : footer_key_metadata, sink);
+        continue;
+      }
+      if (cc.encrypted_column_metadata.present &&
+          !DecryptColumnMetaData(bytes, crypto, key, rg, c, sink, plaintexts,
+                                 &cc)) {
+        continue;
+      }
+      crypto.SetChunkKey(rg, c, std::move(key));
+    }
+  }
+}
+
+// An encrypted footer with keys: decrypts the FileMetaData and checks the
+// file as if its footer were plaintext.
+void ValidateEncryptedFooter(const ByteReader& file, const ByteReader& footer,
+                             const Tail& tail, Level level,
+                             const PassHooks& hooks, DiagnosticSink& sink,
+                             PassOutcome* outcome) {
+  FileCryptoMetaData meta;
+  ModuleSlot slot;
+  if (!ReadEncryptedFooter(footer, sink, &meta, &slot)) return;
+  std::unique_ptr<FileDecryption> crypto =
+      FileDecryption::Make(meta.encryption_algorithm, *hooks.keys, sink);
+  if (crypto == nullptr) return;
+  const ModuleKey key = crypto->FooterKey(meta.key_metadata);
+  if (key.bytes.empty()) {
+    crypto->ReportKeyMissing({slot.offset, slot.end - slot.offset}, "",
+                             "the footer", meta.key_metadata, sink);
+    return;
+  }
+  std::vector<std::byte> plaintext;
+  Module module;
+  if (!crypto->Open(footer, slot, key, {ModuleType::kFooter}, "", sink,
+                    &plaintext, &module)) {
+    return;
+  }
+  MetadataDecode m =
+      DecodeAt(module.plaintext, module.ciphertext.offset,
+               module.ciphertext.end(), sink,
+               FooterTrace(hooks.parquet_observer));
+  if (!m.decoded) return;
+  if (!m.rest.empty()) {
+    sink.Report(Code::kEncryptionFooterPadding,
+                {m.rest.position(), m.rest.remaining()}, "",
+                StrCat("FileMetaData ends ", m.rest.remaining(),
+                       " bytes before the decrypted footer does"));
+  }
+  CheckOrdinals(m.md, sink);
+  std::deque<std::vector<std::byte>> plaintexts;
+  DecryptColumns(module.plaintext, meta.key_metadata, *crypto, m.md, sink,
+                 &plaintexts);
+  FileLayout layout;
+  layout.file_size = file.size();
+  layout.metadata = tail.footer;
+  layout.encrypted = true;
+  RunRules(m.md, layout, file, level, hooks, sink, crypto.get());
+  crypto->Finish(sink);
+  outcome->encrypted = crypto->unchecked();
+}
+
+// A plaintext footer's signature (EC 5.5), when keys were given: the
+// footer key verifies it, and decrypts the column metadata that keys
+// open. Returns the decryption, or null when the file cannot be.
+std::unique_ptr<FileDecryption> VerifyPlaintextFooter(
+    const ByteReader& file, MetadataDecode& m, const PassHooks& hooks,
+    DiagnosticSink& sink, std::deque<std::vector<std::byte>>* plaintexts) {
+  std::unique_ptr<FileDecryption> crypto =
+      FileDecryption::Make(m.md.encryption_algorithm, *hooks.keys, sink);
+  if (crypto == nullptr) return nullptr;
+  const ModuleKey key = crypto->FooterKey(m.md.footer_signing_key_metadata);
+  const ByteSpan signature{m.rest.position(), kFooterSignatureSize};
+  if (m.rest.remaining() == kFooterSignatureSize) {
+    if (key.bytes.empty()) {
+      crypto->ReportKeyMissing(signature, "footer_signature",
+                               "the footer signature",
+                               m.md.footer_signing_key_metadata, sink);
+    } else if (!crypto->VerifySignature(
+                   file.Bytes({m.start, m.rest.position() - m.start}),
+                   signature, file, key)) {
+      sink.Report(Code::kEncryptionSignatureMismatch, signature,
+                  "footer_signature",
+                  StrCat("the footer's signature does not verify with ",
+                         key.name, ": the FileMetaData was modified, or the "
+                         "key is wrong"));
+    }
+  }
+  CheckOrdinals(m.md, sink);
+  DecryptColumns(file, m.md.footer_signing_key_metadata, *crypto, m.md, sink,
+                 plaintexts);
+  return crypto;
+}
 }  // namespace
 
 PassOutcome ValidateParquet(const ByteReader& file, Level level,
@@ -426,26 +615,46 @@ PassOutcome ValidateParquet(const ByteReader& file, Level level,
   if (tail.magic_mismatch) ResolveMagicMismatch(file, sink, &tail);
   if (tail.encrypted_footer) {
     outcome.encrypted = true;
-    CheckEncryptedFooter(footer, sink);
+    if (hooks.keys != nullptr) {
+      ValidateEncryptedFooter(file, footer, tail, level, hooks, sink,
+                              &outcome);
+      return outcome;
+    }
+    FileCryptoMetaData meta;
+    ModuleSlot slot;
+    if (ReadEncryptedFooter(footer, sink, &meta, &slot)) {
+      sink.Report(Code::kEncryptionEncryptedFooter,
+                  {slot.offset, slot.end - slot.offset}, "",
+                  "the FileMetaData is encrypted; it was not checked");
+    }
     return outcome;
   }
   MetadataDecode m = DecodeFooter(file, tail, sink, hooks.parquet_observer);
   if (!m.decoded) return outcome;
-  const FileMetaData& md = m.md;
-  const bool signed_footer = md.encryption_algorithm.present;
+  const bool signed_footer = m.md.encryption_algorithm.present;
+  std::unique_ptr<FileDecryption> crypto;
+  std::deque<std::vector<std::byte>> plaintexts;
   if (signed_footer) {
     outcome.encrypted = true;
-    sink.Report(Code::kEncryptionPlaintextFooter,
-                md.encryption_algorithm.whole(), "encryption_algorithm",
-                "encrypted file with a plaintext footer; encrypted column "
-                "metadata was not checked");
+    if (hooks.keys != nullptr) {
+      crypto = VerifyPlaintextFooter(file, m, hooks, sink, &plaintexts);
+    } else {
+      sink.Report(Code::kEncryptionPlaintextFooter,
+                  m.md.encryption_algorithm.whole(), "encryption_algorithm",
+                  "encrypted file with a plaintext footer; encrypted column "
+                  "metadata was not checked");
+    }
   }
   CheckFooterEnd(m.rest, signed_footer, tail, sink);
   FileLayout layout;
   layout.file_size = file.size();
   layout.metadata = {m.start, m.rest.position() - m.start};
   layout.encrypted = signed_footer;
-  RunRules(md, layout, file, level, hooks, sink);
+  RunRules(m.md, layout, file, level, hooks, sink, crypto.get());
+  if (crypto != nullptr) {
+    crypto->Finish(sink);
+    outcome.encrypted = crypto->unchecked();
+  }
   return outcome;
 }
 

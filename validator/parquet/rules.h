@@ -15,6 +15,8 @@
 
 namespace colcheck::parquet {
 
+class FileDecryption;  // parquet/encryption.h
+
 // Where things lie in the file, as the footer structure says.
 struct FileLayout {
   uint64_t file_size = 0;
@@ -33,6 +35,9 @@ struct RuleContext {
   const SchemaTree& tree;
   const FileLayout& layout;
   DiagnosticSink& sink;
+  // The keys' view of an encrypted file, when keys were given; the page
+  // walk then decrypts the chunks it has keys for.
+  const FileDecryption* crypto = nullptr;
 
   // The schema element index of leaf column `column`, or -1 when the tree
   // is not sound or has no such column.

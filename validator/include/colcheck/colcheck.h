@@ -22,6 +22,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace colcheck {
@@ -183,6 +184,28 @@ enum class Level : uint8_t {
 };
 std::string_view LevelName(Level level);  // "footer", "pages", "full"
 
+// Keys for Parquet Modular Encryption (Encryption.md), as readers take
+// them: the footer key, column keys by column path or by the key id that a
+// file's key_metadata holds, and the AAD prefix of a file that does not
+// store it. A key is its raw bytes, 16, 24 or 32 of them (AES-128, -192 or
+// -256). No report, message or log holds a key: a diagnostic names a key
+// by its column and key id only.
+struct DecryptionKeys {
+  std::string footer_key;
+  // (column path, key): the path dotted as docs/columns.md spells it,
+  // "a.b.c", and as a column key's path_in_schema names the column.
+  std::vector<std::pair<std::string, std::string>> column_keys;
+  // (key id, key): a key id is the whole of a key_metadata ("kc1"). Used
+  // for the footer too, when footer_key is empty.
+  std::vector<std::pair<std::string, std::string>> key_ids;
+  std::optional<std::string> aad_prefix;
+
+  bool empty() const {
+    return footer_key.empty() && column_keys.empty() && key_ids.empty() &&
+           !aad_prefix;
+  }
+};
+
 struct Options {
   // Diagnostics past this count are dropped and a single
   // limits.too-many-diagnostics info says so.
@@ -212,6 +235,9 @@ struct Options {
   // Keep the decompressed bytes around each fault that lies in them
   // (Diagnostic::decompressed), for `validate --context`.
   bool decompressed_excerpts = false;
+  // Parquet files: decrypt with these and check encrypted modules as
+  // deeply as plaintext ones. Empty: check what is readable without keys.
+  DecryptionKeys keys;
 };
 
 // What a validation cost, in the steps of the loops whose length a file

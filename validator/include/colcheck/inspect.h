@@ -503,6 +503,9 @@ struct InspectOptions {
   // (StripeExtent::row_indexes), at the pages and full levels.
   bool page_index = false;
   size_t max_diagnostics = Options().max_diagnostics;
+  // An encrypted Parquet file's keys (Options::keys): its encrypted
+  // chunks are then laid out and read like plaintext ones.
+  DecryptionKeys keys;
 };
 
 struct Inspection {
@@ -558,14 +561,17 @@ struct Dictionary {
 // full validation's (its findings are in `inspection`'s report when it was made
 // at the full level); a page that does not decode gives the entries read
 // before the fault.
+// `keys` decrypt an encrypted Parquet file's pages (Options::keys).
 std::vector<Dictionary> ReadDictionaries(std::span<const std::byte> data,
                                          const Inspection& inspection,
-                                         size_t column, size_t max_entries);
+                                         size_t column, size_t max_entries,
+                                         const DecryptionKeys& keys = {});
 // The same for the file at `path`, mapped; an IoError when it cannot be
 // read.
 Status ReadDictionariesInFile(const std::string& path,
                               const Inspection& inspection, size_t column,
-                              size_t max_entries, std::vector<Dictionary>* out);
+                              size_t max_entries, std::vector<Dictionary>* out,
+                              const DecryptionKeys& keys = {});
 
 // The value PLAIN-encoded in `plain` (statistics, page index, dictionary),
 // typed by the leaf `field`: its physical type, then its logical type or,

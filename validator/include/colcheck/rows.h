@@ -56,6 +56,8 @@ struct RowsOptions {
   // all of them.
   int64_t group = -1;
   size_t max_diagnostics = Options().max_diagnostics;
+  // An encrypted Parquet file's keys (Options::keys).
+  DecryptionKeys keys;
 };
 
 // Where reading stopped before the end of the rows asked for.
