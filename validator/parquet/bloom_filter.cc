@@ -24,6 +24,7 @@
 #include "codec/codec.h"
 #include "colcheck/colcheck.h"
 #include "core/strings.h"
+#include "parquet/encryption.h"
 #include "parquet/metadata.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/sort_order.h"
@@ -110,11 +111,19 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
   if (column >= chunks.size()) return std::nullopt;
   const ColumnChunk& cc = chunks[column].value;
   // Another file's offsets say nothing about this one, and an encrypted
-  // column encrypts its filter (Encryption.md).
+  // column's filter is two modules, a header and a bitset (Encryption.md
+  // 4.4.2), that its key opens.
+  const ModuleKey* key = cc.crypto_metadata.present && ctx.crypto != nullptr
+                             ? ctx.crypto->chunk_key(row_group, column)
+                             : nullptr;
   if (!cc.meta_data.present || cc.file_path.present ||
-      cc.crypto_metadata.present) {
+      (cc.crypto_metadata.present && key == nullptr)) {
     return std::nullopt;
   }
+  const auto place = [&](ModuleType type) {
+    return ModulePlace{type, static_cast<uint32_t>(row_group),
+                       static_cast<uint32_t>(column)};
+  };
   const ColumnMetaData& m = cc.meta_data.value;
   const Spanned<int64_t>& offset = m.bloom_filter_offset;
   const Spanned<int32_t>& length = m.bloom_filter_length;
@@ -147,13 +156,30 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
 
   // The decoder keeps a view of the prefix, so it must outlive decoding.
   const std::string prefix = path("meta_data.bloom_filter");
+  std::vector<std::byte> header_plaintext;
+  Module header_module;
+  if (key != nullptr) {
+    hooks.Fetch({begin, data_end - begin});
+    if (!ctx.crypto->Open(file, {begin, data_end, false}, *key,
+                          place(ModuleType::kBloomFilterHeader), prefix,
+                          ctx.sink, &header_plaintext, &header_module)) {
+      return std::nullopt;
+    }
+    bytes = header_module.plaintext;
+  }
   thrift::Decoder d(bytes, &ctx.sink);
   d.PushName(prefix);
   BloomFilterHeader h;
   const bool decoded = DecodeBloomFilterHeader(d, &h);
   d.Pop();
   if (!decoded || !h.num_bytes.present) return std::nullopt;
-  const uint64_t header_end = d.reader().position();
+  if (key != nullptr && !d.reader().empty()) {
+    ctx.crypto->NotePadding(ModuleType::kBloomFilterHeader,
+                            {d.reader().position(), d.reader().remaining()},
+                            prefix);
+  }
+  const uint64_t header_end =
+      key != nullptr ? header_module.whole.end() : d.reader().position();
   const uint64_t header_size = header_end - begin;
   const std::string num_bytes_field = path("meta_data.bloom_filter.numBytes");
 
@@ -166,20 +192,26 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
     return std::nullopt;
   }
   const uint64_t num_bytes = static_cast<uint64_t>(n);
-  const uint64_t end = header_end + num_bytes;
+  // An encrypted bitset is a GCM module around the numBytes bytes.
+  const uint64_t stored =
+      num_bytes + (key != nullptr ? kModuleLengthSize + kNonceSize + kTagSize
+                                  : 0);
+  const uint64_t end = header_end + stored;
   bool usable = true;
   if (length.present) {
     const uint64_t declared = static_cast<uint64_t>(length.value);
-    if (header_size + num_bytes != declared) {
+    if (header_size + stored != declared) {
       ctx.sink.Report(
           Code::kBloomLengthMismatch, length.span,
           path("meta_data.bloom_filter_length"),
-          StrCat("the filter takes ", header_size + num_bytes, " bytes (a ",
-                 header_size, "-byte header and numBytes ", num_bytes,
-                 "), but bloom_filter_length is ", declared));
+          StrCat("the filter takes ", header_size + stored, " bytes (a ",
+                 header_size, "-byte header and ",
+                 key != nullptr ? "the module of " : "",
+                 "numBytes ", num_bytes, "), but bloom_filter_length is ",
+                 declared));
       // A bitset longer than the declared region runs into whatever
       // follows it.
-      usable = header_size + num_bytes < declared;
+      usable = header_size + stored < declared;
     }
   } else if (end > data_end) {
     // Without a length only the header says where the filter ends.
@@ -220,8 +252,23 @@ std::optional<BloomFilterCheck> BloomFilterCheck::Load(const RuleContext& ctx,
   if (!usable) return std::nullopt;
 
   BloomFilterCheck check;
-  hooks.Fetch({header_end, num_bytes}, data_end);
-  check.bitset_ = file.Bytes({header_end, num_bytes});
+  hooks.Fetch({header_end, stored}, data_end);
+  if (key != nullptr) {
+    auto plaintext = std::make_shared<std::vector<std::byte>>();
+    Module bitset;
+    if (!ctx.crypto->Open(file, {header_end, end, true}, *key,
+                          place(ModuleType::kBloomFilterBitset),
+                          path("bloom_filter.bitset"), ctx.sink,
+                          plaintext.get(), &bitset)) {
+      return std::nullopt;
+    }
+    check.bitset_ = *plaintext;
+    check.bitset_span_ = bitset.ciphertext;
+    check.plaintext_ = std::move(plaintext);
+  } else {
+    check.bitset_ = file.Bytes({header_end, num_bytes});
+    check.bitset_span_ = {header_end, num_bytes};
+  }
   if (check.bitset_.size() != num_bytes) return std::nullopt;
   check.file_ = file.data();
   check.file_base_ = file.begin_offset();
@@ -246,9 +293,7 @@ std::optional<ByteSpan> BloomFilterCheck::FileSpan(
   return ByteSpan{file_base_ + (at - base), value.size()};
 }
 
-ByteSpan BloomFilterCheck::bitset_span() const {
-  return {static_cast<uint64_t>(bitset_.data() - file_.data()), bitset_.size()};
-}
+ByteSpan BloomFilterCheck::bitset_span() const { return bitset_span_; }
 
 void BloomFilterCheck::Dictionary(const ValueBatch& batch) {
   if (batch.first == 0) dictionary_.clear();

@@ -22,6 +22,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -66,7 +67,7 @@ class BloomFilterCheck {
   // bloom.out-of-bounds, bloom.unsupported). Returns a checker, or
   // std::nullopt when the chunk has no filter that can be checked: none,
   // one whose offset or length the footer rules reported, one in another
-  // file or encrypted, or one with a structural fault or an unknown
+  // file or encrypted without a key (ctx.crypto), or one with a structural fault or an unknown
   // algorithm, hash or compression.
   static std::optional<BloomFilterCheck> Load(
       const RuleContext& ctx, const ByteReader& file, size_t row_group,
@@ -112,6 +113,9 @@ class BloomFilterCheck {
             const std::string& what, PageScope& scope);
 
   std::span<const std::byte> bitset_;
+  ByteSpan bitset_span_;  // Where the bitset (or its ciphertext) lies.
+  // An encrypted filter's decrypted bitset, which bitset_ views.
+  std::shared_ptr<const std::vector<std::byte>> plaintext_;
   std::span<const std::byte> file_;
   uint64_t file_base_ = 0;
   uint64_t width_ = 0;  // PLAIN width of fixed-width values.

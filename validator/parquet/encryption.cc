@@ -504,8 +504,39 @@ void FileDecryption::Note(const ModulePlace& place, ByteSpan ciphertext,
   nonces_.push_back(n);
 }
 
+void FileDecryption::NotePadding(ModuleType type, ByteSpan padding,
+                                 std::string field) const {
+  const std::lock_guard lock(mutex_);
+  paddings_.push_back({type, padding, std::move(field)});
+}
+
+// The first padded module of each type, with how many there are.
+void FileDecryption::ReportPaddings(DiagnosticSink& sink) const {
+  std::sort(paddings_.begin(), paddings_.end(),
+            [](const NotedPadding& a, const NotedPadding& b) {
+              return a.span.offset < b.span.offset;
+            });
+  for (const ModuleType type : kAllTypes) {
+    const auto first = std::find_if(
+        paddings_.begin(), paddings_.end(),
+        [type](const NotedPadding& p) { return p.type == type; });
+    if (first == paddings_.end()) continue;
+    const auto count = std::count_if(
+        paddings_.begin(), paddings_.end(),
+        [type](const NotedPadding& p) { return p.type == type; });
+    sink.Report(Code::kEncryptionModulePadding, first->span, first->field,
+                StrCat("the decrypted ", TypeName(type), " holds ",
+                       first->span.length, " bytes after its structure",
+                       count > 1 ? StrCat("; ", count, " ", TypeName(type),
+                                          " modules do")
+                                 : std::string(),
+                       "; readers ignore them"));
+  }
+}
+
 void FileDecryption::Finish(DiagnosticSink& sink) const {
   const std::lock_guard lock(mutex_);
+  ReportPaddings(sink);
   // Reused nonces, each reported at the later module, in file order.
   std::sort(nonces_.begin(), nonces_.end(),
             [](const NotedNonce& a, const NotedNonce& b) {

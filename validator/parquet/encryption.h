@@ -143,6 +143,11 @@ class FileDecryption {
   bool VerifySignature(std::span<const std::byte> footer, ByteSpan signature,
                        const ByteReader& file, const ModuleKey& key) const;
 
+  // Notes `padding`, the bytes after the Thrift structure in a decrypted
+  // module of `type`. Finish() reports the first of each type, in file
+  // order, with their count: parquet-mr pads every one.
+  void NotePadding(ModuleType type, ByteSpan padding, std::string field) const;
+
   // Reports a module left unchecked for want of a key; the pass is then
   // not complete (Verdict::kEncrypted).
   void ReportKeyMissing(ByteSpan span, std::string field, std::string what,
@@ -158,6 +163,11 @@ class FileDecryption {
   struct Noted {
     ModulePlace place;
     ByteSpan ciphertext;
+  };
+  struct NotedPadding {
+    ModuleType type;
+    ByteSpan span;
+    std::string field;
   };
   struct NotedNonce {
     std::array<std::byte, kNonceSize> nonce;
@@ -181,6 +191,7 @@ class FileDecryption {
                      std::span<const std::byte> tag, ByteSpan whole,
                      std::string_view field, DiagnosticSink& sink,
                      std::byte* scratch) const;
+  void ReportPaddings(DiagnosticSink& sink) const;
   void Note(const ModulePlace& place, ByteSpan ciphertext,
             std::span<const std::byte> nonce, ByteSpan nonce_span) const;
   // The key given for a key id, or empty.
@@ -197,6 +208,7 @@ class FileDecryption {
   mutable std::mutex mutex_;
   mutable std::vector<Noted> modules_;
   mutable std::vector<NotedNonce> nonces_;
+  mutable std::vector<NotedPadding> paddings_;
 };
 
 }  // namespace colcheck::parquet

@@ -23,6 +23,7 @@
 #include "colcheck/colcheck.h"
 #include "core/strings.h"
 #include "parquet/metadata.h"
+#include "parquet/encryption.h"
 #include "parquet/metadata_decoder.h"
 #include "parquet/sort_order.h"
 #include "thrift/compact_reader.h"
@@ -42,6 +43,8 @@ struct Chunk {
   int16_t max_definition_level = 0;
   int16_t max_repetition_level = 0;
   int32_t physical = 0;
+  // An encrypted chunk's key, which opens its indexes; else null.
+  const ModuleKey* key = nullptr;
 
   // "row_groups[r].columns[c]." followed by `args` as FieldPath joins them.
   template <typename... Args>
@@ -107,11 +110,15 @@ bool IndexBytes(const RuleContext& ctx, const ByteReader& file,
 
 // Decodes one index with `decode` and checks that it takes exactly `length`
 // bytes. Returns whether the model is whole enough to check.
+// An encrypted chunk's index is a GCM module of `type` (Encryption.md
+// 4.4.2) that fills its declared length and holds the serialized index;
+// it is decrypted into `plaintext`, which the model's values then view.
 template <typename T>
 bool DecodeIndex(const Chunk& c, const ByteReader& file, const PassHooks& hooks,
                  const Spanned<int64_t>& offset, const Spanned<int32_t>& length,
                  std::string_view name, std::string_view length_name,
-                 bool (*decode)(thrift::Decoder&, T*), T* out) {
+                 ModuleType type, bool (*decode)(thrift::Decoder&, T*),
+                 std::vector<std::byte>* plaintext, T* out) {
   ByteReader bytes;
   if (!IndexBytes(*c.ctx, file, offset, length, &bytes)) return false;
   FetchDecodable(hooks, file, bytes.begin_offset(), bytes.end_offset(),
@@ -121,12 +128,31 @@ bool DecodeIndex(const Chunk& c, const ByteReader& file, const PassHooks& hooks,
                  });
   // The decoder keeps a view of the prefix, so it must outlive decoding.
   const std::string prefix = c.Path(name);
+  if (c.key != nullptr) {
+    const uint64_t begin = bytes.begin_offset();
+    const uint64_t declared = static_cast<uint64_t>(length.value);
+    Module module;
+    if (!c.ctx->crypto->Open(file, {begin, begin + declared, true}, *c.key,
+                             {type, static_cast<uint32_t>(c.row_group),
+                              static_cast<uint32_t>(c.column)},
+                             prefix, c.ctx->sink, plaintext, &module)) {
+      return false;
+    }
+    bytes = module.plaintext;
+  }
   thrift::Decoder d(bytes, &c.ctx->sink);
   d.PushName(prefix);
   const bool ok = decode(d, out);
   d.Pop();
   if (!ok) return false;
   const uint64_t consumed = d.reader().position() - bytes.begin_offset();
+  if (c.key != nullptr) {
+    if (!d.reader().empty()) {
+      c.ctx->crypto->NotePadding(
+          type, {d.reader().position(), d.reader().remaining()}, prefix);
+    }
+    return true;
+  }
   const uint64_t declared = static_cast<uint64_t>(length.value);
   if (consumed != declared) {
     c.Report(Code::kPageIndexLengthMismatch, length.span, c.Path(length_name),
@@ -688,19 +714,31 @@ void CheckPageIndex(const RuleContext& ctx, const ByteReader& file,
   if (!FindChunk(ctx, row_group, column, &c)) return;
   const ColumnChunk& cc = *c.cc;
   // Another file's offsets say nothing about this one, and encrypted
-  // columns encrypt their indexes (Encryption.md 5.3).
-  if (cc.file_path.present || cc.crypto_metadata.present) return;
+  // columns encrypt their indexes (Encryption.md 5.3) with their key.
+  if (cc.crypto_metadata.present) {
+    c.key = ctx.crypto != nullptr ? ctx.crypto->chunk_key(row_group, column)
+                                  : nullptr;
+    if (c.key == nullptr) return;
+  }
+  if (cc.file_path.present) return;
   if (cc.offset_index_offset.present) CheckRowBoundaries(c, walk);
+  // What the decoded indexes' values view, for an encrypted chunk.
+  std::vector<std::byte> offset_plaintext;
+  std::vector<std::byte> column_plaintext;
   OffsetIndex oi;
   if (DecodeIndex(c, file, hooks, cc.offset_index_offset,
                   cc.offset_index_length, "offset_index", "offset_index_length",
-                  DecodeOffsetIndex, &oi)) {
+                  ModuleType::kOffsetIndex, DecodeOffsetIndex,
+                  &offset_plaintext,
+                  &oi)) {
     CheckOffsetIndex(c, oi, walk);
   }
   ColumnIndex ci;
   if (DecodeIndex(c, file, hooks, cc.column_index_offset,
                   cc.column_index_length, "column_index", "column_index_length",
-                  DecodeColumnIndex, &ci)) {
+                  ModuleType::kColumnIndex, DecodeColumnIndex,
+                  &column_plaintext,
+                  &ci)) {
     CheckColumnIndex(c, ci, walk);
   }
 }

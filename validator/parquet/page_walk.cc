@@ -211,6 +211,11 @@ bool ChunkWalker::DecryptHeader(uint64_t pos, uint64_t end, size_t ordinal,
   thrift::Decoder d(module.plaintext, &ctx_.sink);
   d.PushName(name);
   const bool ok = DecodePageHeader(d, h);
+  if (ok && !d.reader().empty()) {
+    ctx_.crypto->NotePadding(place.type,
+                             {d.reader().position(), d.reader().remaining()},
+                             name);
+  }
   *header = module.whole;
   return ok && !d.failed() && h->type.present &&
          h->uncompressed_page_size.present && h->compressed_page_size.present;

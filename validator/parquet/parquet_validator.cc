@@ -461,6 +461,11 @@ bool DecryptColumnMetaData(const ByteReader& bytes, const FileDecryption& crypto
   d.PushName(name);
   Spanned<ColumnMetaData> meta;
   if (!DecodeColumnMetaData(d, &meta.value) || d.failed()) return false;
+  if (!d.reader().empty()) {
+    crypto.NotePadding(ModuleType::kColumnMetaData,
+                       {d.reader().position(), d.reader().remaining()},
+                       field);
+  }
   meta.span = module.ciphertext;
   meta.header = sealed.header;
   meta.present = true;
@@ -540,10 +545,8 @@ void ValidateEncryptedFooter(const ByteReader& file, const ByteReader& footer,
                FooterTrace(hooks.parquet_observer));
   if (!m.decoded) return;
   if (!m.rest.empty()) {
-    sink.Report(Code::kEncryptionFooterPadding,
-                {m.rest.position(), m.rest.remaining()}, "",
-                StrCat("FileMetaData ends ", m.rest.remaining(),
-                       " bytes before the decrypted footer does"));
+    crypto->NotePadding(ModuleType::kFooter,
+                        {m.rest.position(), m.rest.remaining()}, "");
   }
   CheckOrdinals(m.md, sink);
   std::deque<std::vector<std::byte>> plaintexts;
