@@ -495,7 +495,7 @@ FILE may be - (standard input) or an http(s) URL, copied first.
 )",
      CliCommand::kDictionary,
      {CliFormat::kText, CliFormat::kJson},
-     kOptFormat | kOptQuiet | kOptHeader,
+     kOptFormat | kOptQuiet | kOptHeader | kOptDecryption,
      2,
      2},
     {"bloom",

@@ -231,12 +231,14 @@ inline void CheckJson(const Report& report) {
   COLCHECK_FUZZ_CHECK(ok);
 }
 
-// Validates `data` once at `level` and checks the report on its own, and
-// with `json` its JSON rendering.
+// Validates `data` once at `level`, decrypting with `keys`, and checks the
+// report on its own, and with `json` its JSON rendering.
 inline Report ValidateAndCheckOnce(std::span<const std::byte> data,
-                                   Level level, bool json) {
+                                   Level level, bool json,
+                                   const DecryptionKeys& keys = {}) {
   Options options;
   options.level = level;
+  options.keys = keys;
   Report report = ValidateBytes(data, options);
   CheckReport(report, data.size(), options.max_diagnostics);
   if (json) CheckJson(report);
@@ -249,10 +251,12 @@ inline Report ValidateAndCheckOnce(std::span<const std::byte> data,
 // threads), and one with a small cap the same verdict. Returns the first
 // report, for oracles across runs.
 inline Report ValidateAndCheckDeep(std::span<const std::byte> data,
-                                   Level level) {
+                                   Level level,
+                                   const DecryptionKeys& keys = {}) {
   Options options;
   options.level = level;
-  Report first = ValidateAndCheckOnce(data, level, /*json=*/true);
+  options.keys = keys;
+  Report first = ValidateAndCheckOnce(data, level, /*json=*/true, keys);
 
   Options threaded = options;
   threaded.threads = 3;

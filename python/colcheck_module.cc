@@ -126,6 +126,23 @@ FindingsPolicy PolicyOf(const std::optional<std::string>& select,
   return policy;
 }
 
+// The keys colcheck/__init__.py normalised: {"footer_key": bytes,
+// "column_keys": [(path, bytes)], "key_ids": [(id, bytes)], "aad_prefix":
+// str or None}.
+DecryptionKeys KeysOf(const py::dict& keys) {
+  DecryptionKeys out;
+  if (keys.empty()) return out;
+  out.footer_key = keys["footer_key"].cast<std::string>();
+  out.column_keys = keys["column_keys"]
+                        .cast<std::vector<std::pair<std::string, std::string>>>();
+  out.key_ids =
+      keys["key_ids"].cast<std::vector<std::pair<std::string, std::string>>>();
+  if (!keys["aad_prefix"].is_none()) {
+    out.aad_prefix = keys["aad_prefix"].cast<std::string>();
+  }
+  return out;
+}
+
 std::string RunValidation(const Source& source, ByteSource* byte_source,
                           const std::string& name, const Options& options) {
   Report report;
@@ -171,8 +188,10 @@ std::string ValidateToJson(const py::object& file, const std::string& name,
                            const std::optional<std::string>& select,
                            const std::string& ignore,
                            const std::string& severity, bool strict,
-                           const std::vector<std::string>& headers) {
+                           const std::vector<std::string>& headers,
+                           const py::dict& keys) {
   Options options;
+  options.keys = KeysOf(keys);
   options.level = LevelAt(level);
   options.max_diagnostics = max_diagnostics;
   options.threads = threads;
@@ -204,8 +223,10 @@ std::string ValidateToJson(const py::object& file, const std::string& name,
 }
 
 std::string ExplainToJson(const py::object& file, const std::string& name,
-                          bool footer, size_t max_diagnostics) {
+                          bool footer, size_t max_diagnostics,
+                          const py::dict& keys) {
   InspectOptions options;
+  options.keys = KeysOf(keys);
   options.level = Level::kFull;
   options.footer_fields = footer;
   options.max_diagnostics = max_diagnostics;
@@ -215,8 +236,9 @@ std::string ExplainToJson(const py::object& file, const std::string& name,
 }
 
 std::string SchemaToJson(const py::object& file, const std::string& name,
-                         size_t max_diagnostics) {
+                         size_t max_diagnostics, const py::dict& keys) {
   InspectOptions options;
+  options.keys = KeysOf(keys);
   options.level = Level::kFooter;  // The schema is all in the footer.
   options.max_diagnostics = max_diagnostics;
   std::optional<py::buffer_info> view;
@@ -225,8 +247,10 @@ std::string SchemaToJson(const py::object& file, const std::string& name,
 }
 
 std::string PlanToJson(const py::object& file, const std::string& name,
-                       bool data, size_t max_diagnostics) {
+                       bool data, size_t max_diagnostics,
+                       const py::dict& keys) {
   InspectOptions options;
+  options.keys = KeysOf(keys);
   options.max_diagnostics = max_diagnostics;
   // As `colcheck plan`: --data validates in full as it counts.
   options.level = data ? Level::kFull : Level::kFooter;
@@ -266,13 +290,13 @@ PYBIND11_MODULE(_colcheck, m) {
   m.def("validate", &colcheck::ValidateToJson, py::arg("file"), py::arg("name"),
         py::arg("level"), py::arg("max_diagnostics"), py::arg("threads"),
         py::arg("select"), py::arg("ignore"), py::arg("severity"),
-        py::arg("strict"), py::arg("headers"));
+        py::arg("strict"), py::arg("headers"), py::arg("keys"));
   m.def("explain", &colcheck::ExplainToJson, py::arg("file"), py::arg("name"),
-        py::arg("footer"), py::arg("max_diagnostics"));
+        py::arg("footer"), py::arg("max_diagnostics"), py::arg("keys"));
   m.def("schema", &colcheck::SchemaToJson, py::arg("file"), py::arg("name"),
-        py::arg("max_diagnostics"));
+        py::arg("max_diagnostics"), py::arg("keys"));
   m.def("plan", &colcheck::PlanToJson, py::arg("file"), py::arg("name"),
-        py::arg("data"), py::arg("max_diagnostics"));
+        py::arg("data"), py::arg("max_diagnostics"), py::arg("keys"));
   m.def("codes", &colcheck::RenderCodesJson);
   m.attr("__version__") = COLCHECK_VERSION;
 }

@@ -239,6 +239,8 @@ class TextWriter {
       out_->append("\": " + std::to_string(c->offset) + "+" +
                    std::to_string(c->length));
       if (c->codec >= 0) out_->append(", " + EnumText(CodecName, c->codec));
+      // With its key, the pages under it are the decrypted structure.
+      if (c->encrypted) out_->append(", encrypted");
     }
     out_->push_back('\n');
   }
@@ -401,6 +403,7 @@ void JsonChunk(const ChunkExtent& c, JsonWriter* json) {
   json->Key("offset").Uint(c.offset);
   json->Key("length").Uint(c.length);
   json->Key("codec").Enum(c.codec, CodecName(c.codec));
+  json->Key("encrypted").Bool(c.encrypted);
   json->EndObject();
 }
 

@@ -116,7 +116,8 @@ TEST(ExplainTest, JsonHasTheDocumentedShape) {
                       "\"length\":14}]"),
             std::string::npos);
   EXPECT_NE(json.find("\"chunks\":[{\"row_group\":0,\"column\":0,\"path\":"
-                      "\"a\",\"offset\":4,\"length\":50,\"codec\":42},"),
+                      "\"a\",\"offset\":4,\"length\":50,\"codec\":42,"
+                      "\"encrypted\":false},"),
             std::string::npos);
   EXPECT_NE(json.find("\"accounting\":{\"regions\":8,\"region_bytes\":94,"
                       "\"gap_bytes\":20,\"overlap_bytes\":14,"

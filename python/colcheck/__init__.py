@@ -163,6 +163,49 @@ def _open(source: Source, name: Optional[str],
     return data, name
 
 
+Key = Union[bytes, str]
+Keys = Mapping[str, Any]
+
+
+def _key(value: Key, entry: str) -> bytes:
+    """A key as raw bytes: bytes as they are, a str as hex digits. The
+    message of a bad key names its entry, never its value."""
+    if isinstance(value, str):
+        try:
+            value = bytes.fromhex(value)
+        except ValueError:
+            raise ValueError(f"keys: {entry} is not hex digits") from None
+    if not isinstance(value, (bytes, bytearray)):
+        raise TypeError(f"keys: {entry} must be bytes or a hex str")
+    if len(value) not in (16, 24, 32):
+        raise ValueError(f"keys: {entry} must be 16, 24 or 32 bytes "
+                         "(AES-128, -192 or -256)")
+    return bytes(value)
+
+
+def _keys(keys: Optional[Keys]) -> dict:
+    """The decryption keys as the extension takes them."""
+    if not keys:
+        return {}
+    unknown = set(keys) - {"footer_key", "column_keys", "key_ids",
+                           "aad_prefix"}
+    if unknown:
+        raise ValueError(f"keys: unknown entries {sorted(unknown)} "
+                         "(footer_key, column_keys, key_ids, aad_prefix)")
+    footer = keys.get("footer_key")
+    prefix = keys.get("aad_prefix")
+    if prefix is not None and not isinstance(prefix, str):
+        raise TypeError("keys: aad_prefix must be a str")
+    return {
+        "footer_key": b"" if footer is None else _key(footer, "footer_key"),
+        "column_keys": [(str(path), _key(k, f"column_keys[{path!r}]"))
+                        for path, k in (keys.get("column_keys") or {}).items()],
+        "key_ids": [(str(i), _key(k, f"key_ids[{i!r}]"))
+                    for i, k in (keys.get("key_ids") or {}).items()],
+        "aad_prefix": prefix,
+    }
+
+
 def _patterns(value: Union[None, str, Iterable[str]]) -> str:
     """Patterns as the command line takes them, comma-separated."""
     if value is None:
@@ -176,8 +219,8 @@ def validate(source: Source, *, level: str = "full", strict: bool = False,
              severity: Optional[Mapping[str, str]] = None,
              max_diagnostics: int = 10000, threads: int = 1,
              name: Optional[str] = None,
-             headers: Union[None, Mapping[str, str], Iterable[str]] = None
-             ) -> Result:
+             headers: Union[None, Mapping[str, str], Iterable[str]] = None,
+             keys: Optional[Keys] = None) -> Result:
     """Validates one Parquet or ORC file.
 
     source: a path; an http:// or https:// URL, read with Range requests
@@ -199,6 +242,11 @@ def validate(source: Source, *, level: str = "full", strict: bool = False,
     name: the path shown in the result (default: the path, or "<bytes>").
     headers: HTTP request headers for a URL, as {name: value} or
         ["Name: value", ...] (an Authorization header, say).
+    keys: the keys of an encrypted Parquet file (Parquet Modular
+        Encryption), checked then as deeply as a plaintext one:
+        {"footer_key": K, "column_keys": {"a.b": K}, "key_ids": {"kc1": K},
+        "aad_prefix": "..."}, each K raw bytes or a hex str of 16, 24 or
+        32 bytes. No result or message holds a key.
     """
     if level not in _LEVELS:
         raise ValueError(f"level must be one of {', '.join(_LEVELS)}, "
@@ -210,7 +258,7 @@ def validate(source: Source, *, level: str = "full", strict: bool = False,
         file, shown, _LEVELS.index(level), max_diagnostics, threads,
         None if select is None else _patterns(select), _patterns(ignore),
         ",".join(f"{k}={v}" for k, v in (severity or {}).items()), strict,
-        _header_lines(headers))
+        _header_lines(headers), _keys(keys))
     return _result_of(text)
 
 
@@ -224,28 +272,33 @@ def _header_lines(headers) -> list:
 
 def explain(source: Source, *, footer: bool = False,
             max_diagnostics: int = 10000,
-            name: Optional[str] = None) -> dict:
+            name: Optional[str] = None, keys: Optional[Keys] = None) -> dict:
     """The layout of the file, every region from the magic to the footer,
     as `colcheck explain --format json` prints it; with footer=True also
-    every Thrift (or protobuf) field of the footer with its byte span."""
+    every Thrift (or protobuf) field of the footer with its byte span.
+    keys: as validate's; an encrypted file's regions are then laid out."""
     file, shown = _open(source, name)
-    return json.loads(_colcheck.explain(file, shown, footer, max_diagnostics))
+    return json.loads(_colcheck.explain(file, shown, footer, max_diagnostics,
+                                        _keys(keys)))
 
 
 def schema(source: Source, *, max_diagnostics: int = 10000,
-           name: Optional[str] = None) -> dict:
-    """The schema tree, as `colcheck schema --format json` prints it."""
+           name: Optional[str] = None, keys: Optional[Keys] = None) -> dict:
+    """The schema tree, as `colcheck schema --format json` prints it
+    (keys: as validate's, for a file whose footer is encrypted)."""
     file, shown = _open(source, name)
-    return json.loads(_colcheck.schema(file, shown, max_diagnostics))
+    return json.loads(_colcheck.schema(file, shown, max_diagnostics,
+                                       _keys(keys)))
 
 
 def plan(source: Source, *, data: bool = False, max_diagnostics: int = 10000,
-         name: Optional[str] = None) -> dict:
+         name: Optional[str] = None, keys: Optional[Keys] = None) -> dict:
     """How each column reads, with the hazards readers meet, as `colcheck
     plan --format json` prints it; with data=True the values each hazard
-    affects are counted."""
+    affects are counted (keys: as validate's)."""
     file, shown = _open(source, name)
-    return json.loads(_colcheck.plan(file, shown, data, max_diagnostics))
+    return json.loads(_colcheck.plan(file, shown, data, max_diagnostics,
+                                     _keys(keys)))
 
 
 def codes() -> list[dict]:

@@ -311,3 +311,52 @@ def test_the_gil_is_released_while_validating():
 
     assert any(largest_gap(s, e) < (e - s) / 2 for s, e in calls), [
         (round(e - s, 4), round(largest_gap(s, e), 4)) for s, e in calls]
+
+
+# parquet-testing's encrypted files, with the keys its README documents.
+FOOTER_KEY = b"0123456789012345"
+COLUMN_KEYS = {"kc1": b"1234567890123450", "kc2": b"1234567890123451"}
+
+
+def encrypted_external_file():
+    root = pathlib.Path(os.environ.get("COLCHECK_EXTERNAL_CORPUS", ""))
+    path = (root / "parquet-testing" / "data" /
+            "encrypt_columns_and_footer_aad.parquet.encrypted")
+    if not path.is_file():
+        pytest.skip(f"{path} is absent (COLCHECK_EXTERNAL_CORPUS)")
+    return str(path)
+
+
+def test_keys_decrypt_as_the_cli_does():
+    path = encrypted_external_file()
+    keys = {"footer_key": FOOTER_KEY, "key_ids": COLUMN_KEYS}
+    flags = ["--footer-key", FOOTER_KEY.hex()]
+    for key_id, key in COLUMN_KEYS.items():
+        flags += ["--key-id", f"{key_id}={key.hex()}"]
+    result = colcheck.validate(path, keys=keys)
+    assert result.verdict == "valid"
+    assert result.to_dict() == cli_json("validate", "--format", "json",
+                                        *flags, path)["files"][0]
+    # Hex strings are keys too, and without keys the file stays encrypted.
+    hex_keys = {"footer_key": FOOTER_KEY.hex(),
+                "key_ids": {k: v.hex() for k, v in COLUMN_KEYS.items()}}
+    assert colcheck.validate(path, keys=hex_keys).to_dict() == \
+        result.to_dict()
+    assert colcheck.validate(path).verdict == "encrypted"
+    assert colcheck.explain(path, keys=keys) == cli_json(
+        "explain", "--format", "json", *flags, path)
+    assert colcheck.schema(path, keys=keys)["schema"]
+    for key in (FOOTER_KEY, *COLUMN_KEYS.values()):
+        for form in (key.hex(), key.hex().upper(), key.decode()):
+            assert form not in result.to_json()
+
+
+def test_bad_keys_raise_without_the_key():
+    path = encrypted_external_file()
+    with pytest.raises(ValueError) as e:
+        colcheck.validate(path, keys={"footer_key": "00112233zz"})
+    assert "00112233zz" not in str(e.value)
+    with pytest.raises(ValueError, match="16, 24 or 32"):
+        colcheck.validate(path, keys={"key_ids": {"kc1": b"short"}})
+    with pytest.raises(ValueError, match="unknown"):
+        colcheck.validate(path, keys={"footer": FOOTER_KEY})

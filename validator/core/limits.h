@@ -320,7 +320,8 @@ inline constexpr uint32_t kMaxOrcBloomHashFunctions = 64;
 // the AADs of other places and other keys, to tell a moved module from a
 // modified one (parquet/encryption.h). Each try reads the whole module
 // again, so the tries per module and the bytes all tries of a pass read
-// are bounded; past either, the module is reported as modified.
+// are bounded (a try also counts 256 bytes for the cipher's setup); past
+// either, the module is reported as modified.
 inline constexpr uint64_t kMaxModulePlaceTries = 4096;
 inline constexpr uint64_t kMaxModuleSearchBytes = uint64_t{256} << 20;
 

@@ -33,6 +33,11 @@ constexpr ModuleType kAllTypes[] = {
 // page module that does not verify.
 constexpr uint32_t kNearPages = 64;
 
+// What one try of the search costs against limits::kMaxModuleSearchBytes
+// beyond the module's bytes: the cipher's setup, so that many tiny modules
+// cannot make the search long.
+constexpr uint64_t kTryCost = 256;
+
 bool HasPageOrdinal(ModuleType type) {
   return type == ModuleType::kDataPage || type == ModuleType::kDataPageHeader;
 }
@@ -181,6 +186,27 @@ std::string PlaceName(const ModulePlace& place) {
                             place.row_group, ", column ", place.column);
   if (HasPageOrdinal(place.type)) name += StrCat(", page ", place.page);
   return name;
+}
+
+void CheckModuleOrdinals(const FileMetaData& md, DiagnosticSink& sink) {
+  const auto& row_groups = md.row_groups.value;
+  if (row_groups.size() > kMaxModuleOrdinal + 1) {
+    sink.Report(Code::kEncryptionOrdinalOverflow,
+                row_groups[kMaxModuleOrdinal + 1].span,
+                FieldPath("row_groups", kMaxModuleOrdinal + 1),
+                StrCat("the encrypted file has ", row_groups.size(),
+                       " row groups; AADs name at most 32768"));
+  }
+  for (size_t rg = 0; rg < row_groups.size(); ++rg) {
+    const auto& columns = row_groups[rg].value.columns.value;
+    if (columns.size() <= kMaxModuleOrdinal + 1) continue;
+    sink.Report(Code::kEncryptionOrdinalOverflow,
+                columns[kMaxModuleOrdinal + 1].span,
+                FieldPath("row_groups", rg, "columns", kMaxModuleOrdinal + 1),
+                StrCat("row group ", rg, " has ", columns.size(),
+                       " columns; AADs name at most 32768"));
+    return;
+  }
 }
 
 std::unique_ptr<FileDecryption> FileDecryption::Make(
@@ -356,7 +382,7 @@ void FileDecryption::ReportFailure(const ModuleKey& key,
   // Whether the module verifies with `k` at `p`, within the budgets.
   const auto verifies = [&](std::string_view k, const ModulePlace& p) {
     if (tries >= limits::kMaxModulePlaceTries ||
-        search_bytes_.fetch_add(ciphertext.size()) >
+        search_bytes_.fetch_add(ciphertext.size() + kTryCost) >
             limits::kMaxModuleSearchBytes) {
       return false;
     }

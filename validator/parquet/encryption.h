@@ -72,6 +72,11 @@ struct ModulePlace {
 // "the data page header of row group 0, column 2, page 3".
 std::string PlaceName(const ModulePlace& place);
 
+// Every module's AAD holds its row group and column ordinals as i16s (EC
+// 4.4.2): past 32767 no reader can name them. Reports the first row group
+// and the first column past the limit (encryption.ordinal-overflow).
+void CheckModuleOrdinals(const FileMetaData& md, DiagnosticSink& sink);
+
 // A key for some modules, and how diagnostics name it: never by its bytes.
 struct ModuleKey {
   std::string_view bytes;  // Empty when no usable key was given.

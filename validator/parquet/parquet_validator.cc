@@ -412,29 +412,6 @@ std::string KeyPath(const ColumnCryptoMetaData& crypto) {
   return path;
 }
 
-// Every module's AAD holds its row group and column ordinals as i16s
-// (EC 4.4.2): past 32767 no reader can name them.
-void CheckOrdinals(const FileMetaData& md, DiagnosticSink& sink) {
-  const auto& row_groups = md.row_groups.value;
-  if (row_groups.size() > kMaxModuleOrdinal + 1) {
-    sink.Report(Code::kEncryptionOrdinalOverflow,
-                row_groups[kMaxModuleOrdinal + 1].span,
-                FieldPath("row_groups", kMaxModuleOrdinal + 1),
-                StrCat("the encrypted file has ", row_groups.size(),
-                       " row groups; AADs name at most 32768"));
-  }
-  for (size_t rg = 0; rg < row_groups.size(); ++rg) {
-    const auto& columns = row_groups[rg].value.columns.value;
-    if (columns.size() <= kMaxModuleOrdinal + 1) continue;
-    sink.Report(Code::kEncryptionOrdinalOverflow,
-                columns[kMaxModuleOrdinal + 1].span,
-                FieldPath("row_groups", rg, "columns", kMaxModuleOrdinal + 1),
-                StrCat("row group ", rg, " has ", columns.size(),
-                       " columns; AADs name at most 32768"));
-    return;
-  }
-}
-
 // Decrypts a chunk's encrypted_column_metadata (EC 5.3) and puts what it
 // holds in place of the chunk's meta_data, which is absent or stripped of
 // its statistics. Returns false, after reporting why, when it cannot.
@@ -548,14 +525,13 @@ void ValidateEncryptedFooter(const ByteReader& file, const ByteReader& footer,
     crypto->NotePadding(ModuleType::kFooter,
                         {m.rest.position(), m.rest.remaining()}, "");
   }
-  CheckOrdinals(m.md, sink);
+  CheckModuleOrdinals(m.md, sink);
   std::deque<std::vector<std::byte>> plaintexts;
   DecryptColumns(module.plaintext, meta.key_metadata, *crypto, m.md, sink,
                  &plaintexts);
   FileLayout layout;
   layout.file_size = file.size();
   layout.metadata = tail.footer;
-  layout.encrypted = true;
   RunRules(m.md, layout, file, level, hooks, sink, crypto.get());
   crypto->Finish(sink);
   outcome->encrypted = crypto->unchecked();
@@ -587,7 +563,7 @@ std::unique_ptr<FileDecryption> VerifyPlaintextFooter(
                          "key is wrong"));
     }
   }
-  CheckOrdinals(m.md, sink);
+  CheckModuleOrdinals(m.md, sink);
   DecryptColumns(file, m.md.footer_signing_key_metadata, *crypto, m.md, sink,
                  plaintexts);
   return crypto;

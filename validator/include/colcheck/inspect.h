@@ -269,7 +269,9 @@ struct ChunkExtent {
   int64_t bloom_filter_offset = -1;
   int64_t bloom_filter_length = -1;
   std::string file_path;   // ColumnChunk.file_path: the chunk is elsewhere.
-  bool encrypted = false;  // crypto_metadata: behind a column key.
+  // crypto_metadata: its modules are encrypted. With its key (Options::
+  // keys) its pages, indexes and filter are laid out as decrypted.
+  bool encrypted = false;
   ColumnStatistics statistics;
   PageIndex page_index;  // Only with InspectOptions::page_index.
 };
