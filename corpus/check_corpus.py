@@ -5,6 +5,8 @@
         --corpus corpus
 
 * valid/*.parquet: verdict "valid" and no error.
+* <stem>.keys.yaml beside a file (valid or invalid): the keys of an
+  encrypted file; colcheck validates that file alone, with --keys.
 * invalid/<code>/<name>.parquet: a sidecar <name>.expected.json must exist
   (a file without one fails) and name <code>; the spans at which colcheck
   reports that code must be exactly the sidecar's: its {offset, length}
@@ -30,15 +32,42 @@ import subprocess
 import sys
 
 
+def keys_file(path):
+    """The `<stem>.keys.yaml` beside `path`, or None."""
+    keys = os.path.splitext(path)[0] + ".keys.yaml"
+    return keys if os.path.exists(keys) else None
+
+
+def keys_args(path):
+    """`--keys <stem>.keys.yaml` when `path` has keys beside it."""
+    keys = keys_file(path)
+    return ["--keys", keys] if keys else []
+
+
 def run(colcheck, paths):
-    """colcheck's JSON reports for `paths`, keyed by absolute path. A crash
-    of the batch is retried file by file so the culprit is named."""
+    """colcheck's JSON reports for `paths`, keyed by absolute path. Files
+    with keys beside them run one by one with their keys, the rest in one
+    batch; a crash of the batch is retried file by file so the culprit is
+    named."""
+    keyed = [p for p in paths if keys_file(p)]
+    paths = [p for p in paths if not keys_file(p)]
+    reports, crashes = {}, []
+    for p in keyed:
+        r = subprocess.run([colcheck, "validate", "--format", "json",
+                            *keys_args(p), p], capture_output=True, text=True)
+        if r.returncode in (0, 1):
+            reports[os.path.abspath(p)] = json.loads(r.stdout)["files"][0]
+        else:
+            crashes.append(f"{p}: colcheck exited {r.returncode}: "
+                           f"{r.stderr.strip()[:300]}")
+    if not paths:
+        return reports, crashes
     result = subprocess.run([colcheck, "validate", "--format", "json"] +
                             paths, capture_output=True, text=True)
     if result.returncode in (0, 1):
-        return {os.path.abspath(f["path"]): f
-                for f in json.loads(result.stdout)["files"]}, []
-    reports, crashes = {}, []
+        reports.update({os.path.abspath(f["path"]): f
+                        for f in json.loads(result.stdout)["files"]})
+        return reports, crashes
     for p in paths:
         r = subprocess.run([colcheck, "validate", "--format", "json", p],
                            capture_output=True, text=True)

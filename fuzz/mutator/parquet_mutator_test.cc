@@ -53,6 +53,12 @@ TEST(ParquetModel, RoundTripIsIdentityOnTheValidCorpus) {
   for (const auto& entry :
        std::filesystem::directory_iterator(SourceDir() / "corpus/valid")) {
     if (entry.path().extension() != ".parquet") continue;
+    // The structure-aware mutator sees no further than ciphertext: an
+    // encrypted file (its keys beside it) is encrypted_fuzzer's.
+    std::filesystem::path keys = entry.path();
+    if (std::filesystem::exists(keys.replace_extension(".keys.yaml"))) {
+      continue;
+    }
     SCOPED_TRACE(entry.path().filename().string());
     const std::string input = ReadFile(entry.path());
     ParquetModel m;

@@ -170,6 +170,10 @@ TEST(RowsParquet, EveryValidCorpusFileReadsWhole) {
   size_t files = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() != ".parquet") continue;
+    // An encrypted file reads with the keys beside it: generators_encryption
+    // compares its rows with its plaintext twin's.
+    fs::path keys = entry.path();
+    if (fs::exists(keys.replace_extension(".keys.yaml"))) continue;
     RowsResult result;
     const std::vector<std::string> rows = Read(entry.path(), {}, &result);
     EXPECT_FALSE(result.stop.stopped)

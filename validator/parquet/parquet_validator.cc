@@ -412,6 +412,54 @@ std::string KeyPath(const ColumnCryptoMetaData& crypto) {
   return path;
 }
 
+// In a plaintext footer, an encrypted column's meta_data is its decrypted
+// ColumnMetaData stripped of statistics (EC 5.5): readers without the key
+// take its offsets and sizes, readers with it the decrypted ones.
+void CheckStrippedMetaData(const ColumnMetaData& plain,
+                           const ColumnMetaData& decrypted,
+                           const std::string& field, DiagnosticSink& sink) {
+  const auto differs = [](const auto& a, const auto& b) {
+    return a.present != b.present || (a.present && a.value != b.value);
+  };
+  struct Compared {
+    std::string_view name;
+    bool differs;
+    ByteSpan span;
+  };
+  const Compared fields[] = {
+      {"type", differs(plain.type, decrypted.type), plain.type.whole()},
+      {"codec", differs(plain.codec, decrypted.codec), plain.codec.whole()},
+      {"num_values", differs(plain.num_values, decrypted.num_values),
+       plain.num_values.whole()},
+      {"total_uncompressed_size",
+       differs(plain.total_uncompressed_size,
+               decrypted.total_uncompressed_size),
+       plain.total_uncompressed_size.whole()},
+      {"total_compressed_size",
+       differs(plain.total_compressed_size, decrypted.total_compressed_size),
+       plain.total_compressed_size.whole()},
+      {"data_page_offset",
+       differs(plain.data_page_offset, decrypted.data_page_offset),
+       plain.data_page_offset.whole()},
+      {"dictionary_page_offset",
+       differs(plain.dictionary_page_offset, decrypted.dictionary_page_offset),
+       plain.dictionary_page_offset.whole()},
+  };
+  for (const Compared& f : fields) {
+    if (!f.differs) continue;
+    sink.Report(Code::kEncryptionPlaintextMetadataMismatch, f.span,
+                StrCat(field, ".", f.name),
+                StrCat("the plaintext meta_data's ", f.name,
+                       " is not the decrypted column metadata's"));
+  }
+  if (plain.statistics.present) {
+    sink.Report(Code::kEncryptionPlaintextStatistics,
+                plain.statistics.whole(), StrCat(field, ".statistics"),
+                "the encrypted column's plaintext meta_data keeps its "
+                "statistics");
+  }
+}
+
 // Decrypts a chunk's encrypted_column_metadata (EC 5.3) and puts what it
 // holds in place of the chunk's meta_data, which is absent or stripped of
 // its statistics. Returns false, after reporting why, when it cannot.
@@ -446,6 +494,12 @@ bool DecryptColumnMetaData(const ByteReader& bytes, const FileDecryption& crypto
   meta.span = module.ciphertext;
   meta.header = sealed.header;
   meta.present = true;
+  if (cc->meta_data.present) {
+    CheckStrippedMetaData(cc->meta_data.value, meta.value,
+                          FieldPath("row_groups", rg, "columns", c,
+                                    "meta_data"),
+                          sink);
+  }
   cc->meta_data = std::move(meta);
   return true;
 }

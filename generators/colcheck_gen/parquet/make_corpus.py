@@ -9,10 +9,15 @@
 
 Writes, under --out (default: the repository's corpus/):
 
-  valid/<name>.parquet                 specs.VALID, one per strategy + seed
+  valid/<name>.parquet                 specs.VALID, one per strategy + seed,
+                                       and encryption.VALID (encrypted files)
+  valid/<name>.keys.yaml               the keys of an encrypted file
   invalid/<code>/<name>.parquet        one per active mutation (mutations.py)
+                                       and per encryption.MUTATIONS
   invalid/<code>/<name>.expected.json  {"code", "offset", "length"}
+  invalid/<code>/<name>.keys.yaml      the keys colcheck is given (encryption)
   seeds/file_fuzzer/*.parquet          whole files for the file fuzzer
+  seeds/encrypted_fuzzer/*.parquet     encrypted files under that fuzzer's keys
   seeds/footer_fuzzer/*.bin            FileMetaData bytes for the footer fuzzer
   seeds/thrift_fuzzer/*.bin            selector byte + a PageHeader, ColumnIndex,
                                        OffsetIndex or bloom filter (thrift_fuzzer.cc)
@@ -49,11 +54,13 @@ import tempfile
 
 from colcheck_gen.common import breakage
 from colcheck_gen.common.paths import REPO
-from colcheck_gen.parquet import mutations, specs, thrift_gen, writer
+from colcheck_gen.parquet import (encryption, mutations, specs, thrift_gen,
+                                  writer)
 
 # The Parquet corpus. corpus/orc/ and the ORC fuzzers' seeds
 # (seeds/orc_*) belong to orc_make_corpus.py and orc_corpus.py.
 GENERATED_DIRS = ("valid", "invalid", "seeds/file_fuzzer",
+                  "seeds/encrypted_fuzzer",
                   "seeds/footer_fuzzer", "seeds/thrift_fuzzer",
                   "seeds/page_fuzzer")
 
@@ -224,7 +231,24 @@ def generate(out, idl=None):
         _write(os.path.join(out, "valid", f"{name}.parquet"),
                files[name].data)
 
+    encrypted = {}
+    for name in encryption.VALID:
+        encrypted[name] = encryption.build_valid(name, t)
+        _write(os.path.join(out, "valid", f"{name}.parquet"),
+               encrypted[name].data)
+        _write(os.path.join(out, "valid", f"{name}.keys.yaml"),
+               encrypted[name].keys_yaml.encode())
+
     invalid, mutated = {}, {}
+    for m in encryption.MUTATIONS:
+        data, keys_yaml, expected = m.apply(encrypted[m.base])
+        assert expected["code"] == m.code, m.name
+        stem = os.path.join(out, "invalid", m.code, m.name)
+        _write(stem + ".parquet", data)
+        _write(stem + ".expected.json", _sidecar(expected))
+        _write(stem + ".keys.yaml", keys_yaml.encode())
+        invalid[os.path.join("invalid", m.code, f"{m.name}.parquet")] = \
+            expected
     for m in mutations.active():
         data, expected = m.apply(files[m.base])
         assert expected["code"] == m.code, m.name
@@ -253,11 +277,13 @@ def generate(out, idl=None):
     footer[rng.randrange(len(footer))] ^= 1 << rng.randrange(8)
     _write(os.path.join(seeds, "footer_fuzzer", "mutation_base_bitflip.bin"),
            bytes(footer))
-    for target, made in (("page_fuzzer", page_fuzzer_seeds(files)),
+    for target, made in (("encrypted_fuzzer", encryption.fuzz_seeds(t)),
+                         ("page_fuzzer", page_fuzzer_seeds(files)),
                          ("thrift_fuzzer", thrift_fuzzer_seeds(files))):
         for seed_name, data in made.items():
             _write(os.path.join(seeds, target, seed_name), data)
-    _write(os.path.join(out, "README.md"), readme(files, invalid, out))
+    _write(os.path.join(out, "README.md"),
+           readme(files, invalid, out, encrypted))
     return invalid
 
 
@@ -296,6 +322,12 @@ Mutations whose code colcheck does not report yet are listed in
 `mutations.PENDING_CODES` and are not written here; remove a code from that
 set when its rule lands and regenerate.
 
+Encrypted files (Parquet Modular Encryption,
+`generators/colcheck_gen/parquet/encryption.py`) have their keys beside
+them in `<name>.keys.yaml`, which `check_corpus.py` passes to
+`colcheck validate --keys`; the sidecars' spans are what colcheck reports
+with those keys.
+
 """
 
 
@@ -311,26 +343,46 @@ def _provenance(strategy):
     return f"{module}.{fn.__name__}({args})", doc
 
 
-def readme(files, invalid, out):
+def _expected_span(exp):
+    """"offset+length", and those of its "also" list."""
+    return ", ".join(f"{s['offset']}+{s['length']}"
+                     for s in [exp] + exp.get("also", []))
+
+
+def readme(files, invalid, out, encrypted):
     lines = [_README_HEAD, "## valid/\n\n",
              "| File | Bytes | Made by | Covers |\n|---|---|---|---|\n"]
     for name, (strategy, seed) in specs.VALID.items():
         maker, doc = _provenance(strategy)
         lines.append(f"| `{name}.parquet` | {len(files[name].data)} | "
                      f"`{maker}`, seed {seed} | {doc} |\n")
+    base_doc = " ".join(encryption.encrypted_base.__doc__.split())
+    for name, (config, doc) in encryption.VALID.items():
+        lines.append(
+            f"| `{name}.parquet` (keys: `{name}.keys.yaml`) | "
+            f"{len(encrypted[name].data)} | "
+            f"`encryption.encrypted_base()`, seed {encryption._BASE_SEED}, "
+            f"encrypted with `encryption.VALID[{name!r}]` (key seed "
+            f"{config.seed}) | {doc} The data: {base_doc} |\n")
     lines += ["\n## invalid/\n\nEach file is a valid/ file (Base) broken "
               "by one operator of "
               "`generators/colcheck_gen/parquet/mutations.py`: "
               "footer rules start from `mutation_base`, page rules from "
-              "`page_base`.\n\n",
+              "`page_base`; or, for the encrypted files (beside their "
+              "`.keys.yaml`), of `generators/colcheck_gen/parquet/"
+              "encryption.py`, which start from an `encrypted_*` file."
+              "\n\n",
               "| File | Base | Expected span | Mutation |\n"
               "|---|---|---|---|\n"]
     names = {m.name: m for m in breakage.of(breakage.PARQUET)}
+    for m in encryption.MUTATIONS:
+        assert m.name not in names, f"two mutations named {m.name}"
+        names[m.name] = m
     for rel in sorted(invalid):
         exp = invalid[rel]
         m = names[os.path.basename(rel)[:-len(".parquet")]]
         lines.append(f"| `{rel}` | `{m.base}` | "
-                     f"{exp['offset']}+{exp['length']} | {m.description} |\n")
+                     f"{_expected_span(exp)} | {m.description} |\n")
     pending = [m for m in breakage.of(breakage.PARQUET)
                if m.code in mutations.PENDING_CODES]
     lines += ["\n## Pending mutations (not written)\n\n",
@@ -343,6 +395,10 @@ def readme(files, invalid, out):
               "|---|---|---|\n"]
     for target, made in (("file_fuzzer", "whole files: `valid_*` are valid/ "
                           "files, the others mutations of the same name"),
+                         ("encrypted_fuzzer", "the encrypted valid/ files "
+                          "under `fuzz/encrypted_fuzzer.cc`'s fixed keys "
+                          "(`encryption.fuzz_seeds`), and two of their "
+                          "mutations"),
                          ("footer_fuzzer", "the FileMetaData bytes (no magic, "
                           "no length) of valid/ files, and one with a "
                           "random bit flipped (seed 11)"),
@@ -370,16 +426,28 @@ def overlaps(a_off, a_len, b_off, b_len):
     return max(a_off, b_off) < min(a_off + a_len, b_off + b_len)
 
 
+def _keys_file(path):
+    """The `<stem>.keys.yaml` beside a corpus file, or None."""
+    keys = os.path.splitext(path)[0] + ".keys.yaml"
+    return keys if os.path.exists(keys) else None
+
+
 def bless(out, invalid, colcheck):
     """Rewrites each sidecar from colcheck's report. Returns failures."""
     paths = [os.path.join(out, rel) for rel in sorted(invalid)]
-    result = subprocess.run([colcheck, "validate", "--format", "json"] +
-                            paths, capture_output=True, text=True)
-    if result.returncode not in (0, 1):
-        raise SystemExit(f"colcheck exited {result.returncode}:\n"
-                         f"{result.stderr}")
-    reports = {os.path.abspath(f["path"]): f
-               for f in json.loads(result.stdout)["files"]}
+    # Files with keys beside them are validated one by one, with them.
+    batches = [[p for p in paths if not _keys_file(p)]]
+    batches += [["--keys", _keys_file(p), p] for p in paths
+                 if _keys_file(p)]
+    reports = {}
+    for batch in batches:
+        result = subprocess.run([colcheck, "validate", "--format", "json"] +
+                                batch, capture_output=True, text=True)
+        if result.returncode not in (0, 1):
+            raise SystemExit(f"colcheck exited {result.returncode}:\n"
+                             f"{result.stderr}")
+        reports.update({os.path.abspath(f["path"]): f
+                        for f in json.loads(result.stdout)["files"]})
     failures = []
     for rel in sorted(invalid):
         exp = invalid[rel]
@@ -458,8 +526,8 @@ def main(argv=None):
         if args.check:
             return 0 if check(args.check, args.idl) else 1
         invalid = generate(args.out, args.idl)
-        print(f"wrote {len(specs.VALID)} valid and {len(invalid)} invalid "
-              f"files under {args.out}")
+        print(f"wrote {len(specs.VALID) + len(encryption.VALID)} valid and "
+              f"{len(invalid)} invalid files under {args.out}")
         if os.environ.get("COLCHECK_BLESS") == "1":
             if not args.colcheck:
                 parser.error("COLCHECK_BLESS=1 needs --colcheck")
