@@ -17,6 +17,21 @@
 #include "reports/dictionary.h"
 
 namespace colcheck {
+namespace {
+
+// Whether the footer stayed encrypted: no schema, and an encryption.*
+// finding about the file as a whole (no field), the footer module's.
+bool FooterLeftEncrypted(const Inspection& inspection) {
+  if (!inspection.schema.fields.empty()) return false;
+  for (const Diagnostic& d : inspection.report.diagnostics) {
+    if (Info(d.code).name.starts_with("encryption.") && d.field.empty()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
 
 int RunDictionary(const CliArgs& args) {
   const std::string& path = args.paths[0];
@@ -35,6 +50,12 @@ int RunDictionary(const CliArgs& args) {
   const std::optional<size_t> column =
       orc ? FindOrcColumn(inspection.schema, column_name)
           : FindLeafColumn(inspection.schema, column_name);
+  if (!column && FooterLeftEncrypted(inspection)) {
+    std::cerr << "colcheck: " << path << ": the footer is encrypted and was "
+              << "not decrypted, so no column is known; give its key "
+              << "(--footer-key, --key-id or --keys)\n";
+    return FinishOutput(kExitError);
+  }
   if (!column) {
     std::cerr << "colcheck: " << path << ": no " << (orc ? "" : "leaf ")
               << "column '" << column_name

@@ -229,6 +229,20 @@ class ExternalCorpus(unittest.TestCase):
                          ["encryption.tag-mismatch"])
 
 
+class UsageWithoutKeys(unittest.TestCase):
+    def test_dictionary_says_the_footer_is_encrypted(self):
+        corpus = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                              "..", "..", "corpus", "valid")
+        path = os.path.join(corpus, "encrypted_gcm.parquet")
+        result = run("dictionary", path, "label")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("the footer is encrypted", result.stderr.decode())
+        result = run("dictionary", "--keys",
+                     os.path.join(corpus, "encrypted_gcm.keys.yaml"), path,
+                     "label")
+        self.assertEqual(result.returncode, 0, result.stderr.decode())
+
+
 class KeysNeverShown(unittest.TestCase):
     """No output of any command holds a key, however it was given."""
 
