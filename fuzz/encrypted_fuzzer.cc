@@ -29,21 +29,7 @@ const colcheck::DecryptionKeys& Keys() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const auto bytes = std::as_bytes(std::span<const uint8_t>(data, size));
-  using colcheck::Level;
-  using colcheck::Report;
-  namespace fuzz = colcheck::fuzz;
-  const fuzz::OraclePlan plan = fuzz::PlanFor(bytes);
-  if (!plan.deep) {
-    fuzz::ValidateAndCheckOnce(bytes, plan.level, /*json=*/false, Keys());
-    return 0;
-  }
-  const Report footer =
-      fuzz::ValidateAndCheckOnce(bytes, Level::kFooter, true, Keys());
-  const Report pages =
-      fuzz::ValidateAndCheckOnce(bytes, Level::kPages, true, Keys());
-  const Report full = fuzz::ValidateAndCheckDeep(bytes, Level::kFull, Keys());
-  fuzz::CheckDeeperLevel(footer, pages);
-  fuzz::CheckDeeperLevel(pages, full);
+  colcheck::fuzz::ValidateAtPlannedLevels(
+      std::as_bytes(std::span<const uint8_t>(data, size)), Keys());
   return 0;
 }

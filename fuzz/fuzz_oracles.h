@@ -325,6 +325,23 @@ inline void CheckDeeperLevel(const Report& shallow, const Report& deep) {
   }
 }
 
+// What file_fuzzer and encrypted_fuzzer do with one input: validate at the
+// level the input's plan picks, or, for a deep plan, at all three levels
+// and compare them (file_fuzzer.cc says why).
+inline void ValidateAtPlannedLevels(std::span<const std::byte> data,
+                                    const DecryptionKeys& keys = {}) {
+  const OraclePlan plan = PlanFor(data);
+  if (!plan.deep) {
+    ValidateAndCheckOnce(data, plan.level, /*json=*/false, keys);
+    return;
+  }
+  const Report footer = ValidateAndCheckOnce(data, Level::kFooter, true, keys);
+  const Report pages = ValidateAndCheckOnce(data, Level::kPages, true, keys);
+  const Report full = ValidateAndCheckDeep(data, Level::kFull, keys);
+  CheckDeeperLevel(footer, pages);
+  CheckDeeperLevel(pages, full);
+}
+
 }  // namespace colcheck::fuzz
 
 #endif  // COLCHECK_FUZZ_FUZZ_ORACLES_H_

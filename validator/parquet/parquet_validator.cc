@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/column_path.h"
 #include "core/strings.h"
 #include "core/varint.h"
 #include "parquet/column_names.h"
@@ -402,12 +403,13 @@ void RunRules(const FileMetaData& md, const FileLayout& layout,
 }
 
 
-// The path a column key's path_in_schema names, dotted ("a.b.c").
+// The path a column key's path_in_schema names, dotted as docs/columns.md
+// spells column paths ("a.b.c"), as --column-key takes it.
 std::string KeyPath(const ColumnCryptoMetaData& crypto) {
   std::string path;
   for (const auto& part : crypto.path_in_schema.value) {
     if (!path.empty()) path += '.';
-    path += part.value;
+    AppendColumnName(part.value, &path);
   }
   return path;
 }

@@ -57,7 +57,6 @@ import json
 import random
 import re
 import struct
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Optional
 
@@ -359,16 +358,12 @@ def _chunk_keys(model, config):
 def _layout_chunk(t, sealer, g, c, chunk, key, data, modules, placements):
     """Appends the chunk's pages, sealed with `key` (None: in plaintext),
     to `data`; returns its ColumnMetaData (as writer._layout_chunk)."""
-    meta = copy.deepcopy(chunk.meta)
     start = len(data)
-    num_values = uncompressed = 0
-    data_offset = dictionary_offset = None
-    stats = Counter()
+    laid = []
     ordinal = 0
     for page in chunk.pages:
         h = copy.deepcopy(page.header)
         dictionary = h.type == t.PageType.DICTIONARY_PAGE
-        dph = writer._data_header(t, h)
         is_data = h.type in (t.PageType.DATA_PAGE, t.PageType.DATA_PAGE_V2)
         if not (dictionary or is_data):
             raise ValueError(f"page type {h.type} is not written encrypted")
@@ -396,27 +391,11 @@ def _layout_chunk(t, sealer, g, c, chunk, key, data, modules, placements):
             modules[body_place] = body_span
         placements.append(writer.PagePlacement(header_span,
                                                recording.Spans(), body_span))
-        uncompressed += len(header) + h.uncompressed_page_size
-        if dictionary:
-            if dictionary_offset is None:
-                dictionary_offset = offset
-            stats[(h.type, h.dictionary_page_header.encoding)] += 1
-            continue
-        ordinal += 1
-        if data_offset is None:
-            data_offset = offset
-        num_values += dph.num_values
-        stats[(h.type, dph.encoding)] += 1
+        laid.append((h, offset, len(header)))
+        if is_data:
+            ordinal += 1
     data += chunk.trailing
-    meta.num_values = num_values
-    meta.total_uncompressed_size = uncompressed
-    meta.total_compressed_size = len(data) - start
-    meta.data_page_offset = data_offset if data_offset is not None else start
-    meta.dictionary_page_offset = dictionary_offset
-    meta.encoding_stats = [
-        t.PageEncodingStats(page_type=k[0], encoding=k[1], count=n)
-        for k, n in stats.items()]
-    return meta
+    return writer.chunk_metadata(t, chunk, start, len(data), laid)
 
 
 def _algorithm(t, config):

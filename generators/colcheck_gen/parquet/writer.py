@@ -1203,11 +1203,8 @@ def _data_header(t, h):
 
 def _layout_chunk(t, chunk, data, placements):
     """Appends the chunk's pages to `data`; returns its ColumnMetaData."""
-    meta = copy.deepcopy(chunk.meta)
     start = len(data)
-    num_values = uncompressed = 0
-    data_offset = dictionary_offset = None
-    stats = Counter()
+    laid = []
     for page in chunk.pages:
         header, spans = recording.serialize(page.header)
         offset = len(data)
@@ -1215,8 +1212,20 @@ def _layout_chunk(t, chunk, data, placements):
         placements.append(PagePlacement(
             recording.Span(offset, len(header)), spans.shifted(offset),
             recording.Span(offset + len(header), len(page.body))))
-        h = page.header
-        uncompressed += len(header) + h.uncompressed_page_size
+        laid.append((page.header, offset, len(header)))
+    data += chunk.trailing
+    return chunk_metadata(t, chunk, start, len(data), laid)
+
+
+def chunk_metadata(t, chunk, start, end, laid):
+    """chunk.meta completed for the chunk laid out in [start, end): `laid`
+    lists each page's (PageHeader, file offset, header bytes as stored)."""
+    meta = copy.deepcopy(chunk.meta)
+    num_values = uncompressed = 0
+    data_offset = dictionary_offset = None
+    stats = Counter()
+    for h, offset, header_size in laid:
+        uncompressed += header_size + h.uncompressed_page_size
         if h.type == t.PageType.DICTIONARY_PAGE:
             if dictionary_offset is None:
                 dictionary_offset = offset
@@ -1232,10 +1241,9 @@ def _layout_chunk(t, chunk, data, placements):
         if dph is not None:
             num_values += dph.num_values
             stats[(h.type, dph.encoding)] += 1
-    data += chunk.trailing
     meta.num_values = num_values
     meta.total_uncompressed_size = uncompressed
-    meta.total_compressed_size = len(data) - start
+    meta.total_compressed_size = end - start
     meta.data_page_offset = data_offset if data_offset is not None else start
     meta.dictionary_page_offset = dictionary_offset
     meta.encoding_stats = [
